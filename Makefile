@@ -1,0 +1,36 @@
+# Two commands a newcomer needs: `make run` and `make test`. Each sets up .venv itself.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+HOST ?= 0.0.0.0
+WORKERS ?= 2
+THREADS ?= 32
+
+.PHONY: run test lint openapi clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(VENV)/.installed $@
+
+run: $(VENV)/.installed
+	$(BIN)/flask --app scorekeeper db upgrade
+	$(BIN)/python -m scorekeeper.serve --host $(HOST) --port $(PORT) --workers $(WORKERS) --threads $(THREADS) $(if $(TLS),--tls)
+
+test: $(VENV)/.installed-dev
+	$(BIN)/ruff check scorekeeper tests bench
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+openapi: $(VENV)/.installed
+	$(BIN)/flask --app scorekeeper openapi write openapi.yaml
+
+clean:
+	rm -rf $(VENV) .pytest_cache

@@ -1,0 +1,62 @@
+"""The physical dice of the four games, face by face.
+
+Rolls happen on the server (the caller supplies the randomness) so that every
+phone at a table shows the same faces; this module only says what the faces are.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .base import RuleError
+
+DICE: dict[str, dict] = {
+    "make-n-break": {
+        "name": "Make 'N' Break die",
+        "faces": [1, 2, 3, 1, 2, 3],
+        "description": "Sets the timer dial: 1, 2 or 3.",
+    },
+    "stopper": {
+        "name": "Würfelspiel stopper die",
+        "faces": [0, 0, 0, 1, 2, 3],
+        "description": "The small yellow die: 1, 2, 3 and three blanks (0), summed to 30.",
+    },
+    "bresk": {
+        "name": "Bresk die",
+        "faces": [0, 1, 2, 3, "BRESK", "BRESK"],
+        "description": "0 ends the turn; 1–3 letters or spaces; BRESK rolls the alphabet die.",
+    },
+    "alphabet": {
+        "name": "Bresk alphabet die",
+        # A blank face means everybody writes a space, which the grid writes as '#'.
+        "faces": [chr(c) for c in range(ord("A"), ord("Z") + 1)] + ["#"] * 4,
+        "description": "A–Z and four blanks; a blank means everyone writes a space.",
+    },
+    "d6": {
+        "name": "Six-sided die",
+        "faces": [1, 2, 3, 4, 5, 6],
+        "description": "An ordinary die, for any other game.",
+    },
+}
+
+MAX_DICE_PER_ROLL = 12
+
+
+def roll(names: list[str], randbelow: Callable[[int], int]) -> list[dict]:
+    """Roll the named dice with ``randbelow(n)`` (``secrets.randbelow`` in the service)."""
+    if not isinstance(names, list) or not names:
+        raise RuleError("no_dice", "Say which dice to roll.", "data.dice")
+    if len(names) > MAX_DICE_PER_ROLL:
+        raise RuleError("too_many_dice", f"At most {MAX_DICE_PER_ROLL} dice at once.", "data.dice")
+    out = []
+    for i, name in enumerate(names):
+        die = DICE.get(name) if isinstance(name, str) else None
+        if die is None:
+            known = ", ".join(DICE)
+            raise RuleError("unknown_die", f"There is no die called {name!r}; the dice are {known}.", f"data.dice.{i}")
+        out.append({"die": name, "face": die["faces"][randbelow(len(die["faces"]))]})
+    return out
+
+
+def catalogue() -> list[dict]:
+    return [{"id": key, **value} for key, value in DICE.items()]

@@ -1,0 +1,121 @@
+"""A generic score pad for any other game: points per seat, optional rounds.
+
+Events: ``{"type": "points", "data": {"seat": i, "points": n}}`` with
+|n| ≤ 10,000 (negative for penalties) and, when the table counts rounds,
+``{"type": "next_round"}``; ``{"type": "finish"}`` ends the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .base import Line, Option, PlayerResult, Result, RuleError, evolve, resolve_options, winners_by_total
+
+id = "scorepad"
+name = "Score pad"
+MIN_SEATS = 1
+MAX_SEATS = 10
+MAX_POINTS = 10_000
+OPTIONS = (
+    Option("rounds", 0, "Rounds to play; 0 keeps going until someone taps finish.", minimum=0, maximum=100),
+    Option("lowest_wins", False, "Golf-style: the lowest total wins."),
+)
+
+
+def catalogue() -> dict[str, Any]:
+    return {
+        "id": id,
+        "name": name,
+        "summary": "A plain score pad for any other game: points per player, rounds if you like.",
+        "min_seats": MIN_SEATS,
+        "max_seats": MAX_SEATS,
+        "variants": [],
+        "options": [o.to_dict() for o in OPTIONS],
+        "events": ["points", "next_round", "finish"],
+    }
+
+
+def setup(options: dict[str, Any] | None, seats: list[str]) -> dict[str, Any]:
+    return {
+        "options": resolve_options(OPTIONS, options),
+        "seats": list(seats),
+        "round": 1,
+        "scores": [[] for _ in seats],  # per seat: [(round, points), ...]
+        "finished": False,
+    }
+
+
+def apply(state: dict[str, Any], event: dict[str, Any], **_: Any) -> dict[str, Any]:
+    kind = event.get("type")
+    data = event.get("data") or {}
+    if kind == "roll":
+        return state  # dice are shown, not scored
+    if state["finished"]:
+        raise RuleError("game_over", "The game is over; undo the finish to keep scoring.")
+    new = evolve(state)
+    if kind == "points":
+        seat = data.get("seat")
+        points = data.get("points")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state["seats"]):
+            raise RuleError("bad_seat", f"seat must be a seat number from 0 to {len(state['seats']) - 1}.", "data.seat")
+        if isinstance(points, bool) or not isinstance(points, int) or abs(points) > MAX_POINTS:
+            raise RuleError("bad_points", f"points must be a whole number from -{MAX_POINTS:,} to {MAX_POINTS:,}.", "data.points")
+        new["scores"][seat].append([state["round"], points])
+        return new
+    if kind == "next_round":
+        rounds = state["options"]["rounds"]
+        if rounds and state["round"] >= rounds:
+            new["finished"] = True
+        else:
+            new["round"] += 1
+        return new
+    if kind == "finish":
+        new["finished"] = True
+        return new
+    raise RuleError("unknown_event", f"A score pad has no {kind!r} event.", "type")
+
+
+def result(state: dict[str, Any], **_: Any) -> Result:
+    players = []
+    for seat, name_ in enumerate(state["seats"]):
+        entries = state["scores"][seat]
+        by_round: dict[int, int] = {}
+        for rnd, points in entries:
+            by_round[rnd] = by_round.get(rnd, 0) + points
+        lines = [Line(f"Round {rnd}", pts) for rnd, pts in sorted(by_round.items())]
+        players.append(PlayerResult(name_, sum(p for _, p in entries), lines))
+    if state["options"]["lowest_wins"]:
+        flipped = [PlayerResult(p.name, -p.total) for p in players]
+        winners = winners_by_total(flipped)
+    else:
+        winners = winners_by_total(players)
+    any_points = any(state["scores"])
+    return Result(
+        game=id,
+        players=players,
+        winners=winners if any_points else [],
+        finished=state["finished"],
+        reason="highest total" if not state["options"]["lowest_wins"] else "lowest total",
+        extra={"round": state["round"]},
+    )
+
+
+def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
+    """Score a finished pad: ``{"players": [{"name", "points": [n, ...]}], "lowest_wins"?}``."""
+    players = sheet.get("players")
+    if not isinstance(players, list) or not 1 <= len(players) <= MAX_SEATS:
+        raise RuleError("bad_players", f"players must list 1 to {MAX_SEATS} players.", "players")
+    names = []
+    for i, p in enumerate(players):
+        if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"].strip():
+            raise RuleError("bad_name", "Every player needs a name.", f"players.{i}.name")
+        names.append(p["name"].strip())
+    state = setup({"lowest_wins": bool(sheet.get("lowest_wins", False))}, names)
+    for i, p in enumerate(players):
+        for j, pts in enumerate(p.get("points") or []):
+            try:
+                state = apply(state, {"type": "points", "data": {"seat": i, "points": pts}})
+            except RuleError as err:
+                raise RuleError(err.code, err.message, f"players.{i}.points.{j}") from None
+    state = apply(state, {"type": "finish"})
+    return result(state)
