@@ -30,7 +30,7 @@ test: $(VENV)/.installed-dev
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 openapi: $(VENV)/.installed
-	$(BIN)/flask --app scorekeeper openapi write openapi.yaml
+	$(BIN)/flask --app scorekeeper openapi write --format yaml openapi.yaml
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -1,0 +1,25 @@
+import { route, start } from './router.js';
+import { store } from './store.js';
+
+route('/', () => import('./views/home.js'));
+
+function showNetwork() {
+  const el = document.getElementById('net-status');
+  const { online } = store.get();
+  el.textContent = online ? '' : 'Offline';
+  el.hidden = online;
+}
+
+window.addEventListener('online', () => store.set({ online: true }));
+window.addEventListener('offline', () => store.set({ online: false }));
+store.subscribe(showNetwork);
+showNetwork();
+
+if ('serviceWorker' in navigator) {
+  // The app shell is cached for offline play; a new version takes over on the next load.
+  navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((err) => {
+    console.warn('Offline mode unavailable:', err.message);
+  });
+}
+
+start();

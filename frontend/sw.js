@@ -1,0 +1,71 @@
+// Service worker: the app shell works offline. Pages are network-first (fresh
+// when online, cached when not); other shell files are served from the cache
+// and refreshed in the background. /api/* is never cached here: scores and
+// timers must come from the server or from the page's own offline queue.
+
+const VERSION = 'v1';
+const SHELL = `scorekeeper-shell-${VERSION}`;
+const FILES = [
+  '/',
+  '/index.html',
+  '/manifest.webmanifest',
+  '/css/app.css',
+  '/icons/icon.svg',
+  '/icons/icon-192.png',
+  '/icons/icon-512.png',
+  '/js/main.js',
+  '/js/api.js',
+  '/js/store.js',
+  '/js/router.js',
+  '/js/lib/dom.js',
+  '/js/views/home.js',
+];
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(SHELL)
+      .then((cache) => cache.addAll(FILES))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith('scorekeeper-shell-') && k !== SHELL).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+async function networkFirst(request) {
+  const cache = await caches.open(SHELL);
+  try {
+    const response = await fetch(request);
+    if (response.ok) cache.put(request, response.clone());
+    return response;
+  } catch {
+    return (await cache.match(request)) || (await cache.match('/')) || Response.error();
+  }
+}
+
+async function cacheFirst(request) {
+  const cache = await caches.open(SHELL);
+  const cached = await cache.match(request);
+  const refresh = fetch(request)
+    .then((response) => {
+      if (response.ok) cache.put(request, response.clone());
+      return response;
+    })
+    .catch(() => null);
+  return cached || (await refresh) || Response.error();
+}
+
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== 'GET' || url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith('/api/')) return; // straight to the network, never cached
+  if (event.request.mode === 'navigate') event.respondWith(networkFirst(event.request));
+  else event.respondWith(cacheFirst(event.request));
+});

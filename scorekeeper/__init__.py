@@ -1,0 +1,29 @@
+"""scorekeeper: keep score at the table. ``create_app()`` builds the Flask app."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+__version__ = "0.1.0"
+
+
+def create_app(test_config: dict[str, Any] | None = None):
+    from flask import Flask
+
+    from . import config, errors, models, web  # noqa: F401 - models registers the tables
+    from .api import register_blueprints
+    from .database import init_database
+    from .extensions import api, db, migrate
+
+    app = Flask(__name__, instance_relative_config=True)
+    os.makedirs(app.instance_path, exist_ok=True)
+    app.config.from_mapping(config.load(app.instance_path, test_config))
+
+    init_database(app)
+    migrate.init_app(app, db, directory=os.path.join(os.path.dirname(__file__), "migrations"))
+    api.init_app(app)
+    register_blueprints(api)
+    errors.register(app)
+    web.init_app(app)
+    return app

@@ -1,0 +1,10 @@
+"""HTTP API: one flask-smorest Blueprint per resource, views kept thin."""
+
+from flask_smorest import Api
+
+
+def register_blueprints(api: Api) -> None:
+    from . import games, meta
+
+    for module in (meta, games):
+        api.register_blueprint(module.blp)

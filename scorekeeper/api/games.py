@@ -1,0 +1,28 @@
+"""The game catalogue and stateless scoring of finished score sheets."""
+
+from __future__ import annotations
+
+from flask import jsonify
+from flask_smorest import Blueprint
+
+from ..services import scoring
+from .schemas import CatalogueSchema, ResultSchema, SheetSchema
+
+blp = Blueprint("games", __name__, url_prefix="/api/games", description="The games and their rules.")
+
+
+@blp.route("")
+@blp.response(200, CatalogueSchema)
+def catalogue():
+    """Every game with its variants, options and defaults, and the dice."""
+    return scoring.catalogue()
+
+
+@blp.route("/<string:game>/score", methods=["POST"])
+@blp.arguments(SheetSchema)
+@blp.response(200, ResultSchema)
+@blp.alt_response(404, schema=ResultSchema, description="No such game.", success=False)
+def score(sheet, game):
+    """Score a finished game's sheet: totals explained line by line, and the winners."""
+    # jsonify, not the schema: each game's result carries fields of its own.
+    return jsonify(scoring.score(game, sheet))

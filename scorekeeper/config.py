@@ -1,0 +1,62 @@
+"""Configuration: defaults, then the environment, then a test's overrides.
+
+Environment: DATABASE_URL (PostgreSQL; ``postgres://`` accepted), SECRET_KEY,
+SCOREKEEPER_ENV=production (refuses to start without a SECRET_KEY),
+SCOREKEEPER_PUBLIC_URL (the address phones join by, for QR codes).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from . import __version__
+
+
+class ConfigError(RuntimeError):
+    pass
+
+
+def database_url(raw: str | None, instance_path: str) -> str:
+    """The SQLAlchemy URL: SQLite in the instance folder unless DATABASE_URL says otherwise."""
+    if not raw:
+        return f"sqlite:///{Path(instance_path) / 'scorekeeper.sqlite3'}"
+    # Hosting platforms still hand out postgres:// URLs; SQLAlchemy wants a driver name.
+    for prefix in ("postgres://", "postgresql://"):
+        if raw.startswith(prefix):
+            return "postgresql+psycopg://" + raw[len(prefix) :]
+    return raw
+
+
+def load(instance_path: str, test_config: dict[str, Any] | None = None) -> dict[str, Any]:
+    env = os.environ
+    production = env.get("SCOREKEEPER_ENV", "development") == "production"
+    secret = env.get("SECRET_KEY")
+    if production and not secret and not (test_config or {}).get("SECRET_KEY"):
+        raise ConfigError("SECRET_KEY must be set when SCOREKEEPER_ENV=production.")
+    config: dict[str, Any] = {
+        "SECRET_KEY": secret or "dev-only-not-secret",
+        "PRODUCTION": production,
+        "SQLALCHEMY_DATABASE_URI": database_url(env.get("DATABASE_URL"), instance_path),
+        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+        "PUBLIC_URL": env.get("SCOREKEEPER_PUBLIC_URL", ""),
+        "MAX_CONTENT_LENGTH": 256 * 1024,  # the largest honest body is a few KiB
+        "LEXICON_CACHE_DIR": env.get("SCOREKEEPER_LEXICON_CACHE", str(Path(instance_path) / "lexicon")),
+        # flask-smorest / OpenAPI
+        "API_TITLE": "scorekeeper",
+        "API_VERSION": __version__,
+        "OPENAPI_VERSION": "3.0.3",
+        "OPENAPI_URL_PREFIX": "/api",
+        "OPENAPI_JSON_PATH": "openapi.json",
+        "API_SPEC_OPTIONS": {
+            "info": {
+                "description": "Keep score while playing Make 'N' Break Extreme, Make 'n' Break Würfelspiel, "
+                "Block Buster and Bresk!: rules that refuse impossible scores, shared tables, timer and dice.",
+            },
+        },
+        "JSON_SORT_KEYS": False,
+    }
+    if test_config:
+        config.update(test_config)
+    return config

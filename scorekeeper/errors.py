@@ -1,0 +1,121 @@
+"""One JSON shape for every error: ``{code, status, message, errors?}``.
+
+``code`` is a stable slug a program can branch on (``not_found``,
+``validation_error``, or a game's rule code such as ``not_your_turn``),
+``status`` the HTTP status, ``message`` a sentence a player understands, and
+``errors`` maps each offending field (a dotted path) to its messages.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from flask import Flask, jsonify, request
+from marshmallow import Schema, fields
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from .games.base import RuleError
+
+log = logging.getLogger(__name__)
+
+
+class ErrorSchema(Schema):
+    code = fields.String(required=True, metadata={"description": "Stable slug, e.g. not_found or a rule code."})
+    status = fields.Integer(required=True)
+    message = fields.String(required=True)
+    errors = fields.Dict(
+        keys=fields.String(),
+        values=fields.List(fields.String()),
+        metadata={"description": "Messages per field, the field as a dotted path."},
+    )
+
+
+class ApiError(Exception):
+    """Raised by views and services for a refusal that is not a game rule."""
+
+    def __init__(self, status: int, code: str, message: str, errors: dict[str, list[str]] | None = None, **extra):
+        super().__init__(message)
+        self.status, self.code, self.message, self.errors, self.extra = status, code, message, errors, extra
+
+
+def body(status: int, code: str, message: str, errors: dict[str, list[str]] | None = None, **extra) -> dict:
+    out: dict[str, Any] = {"code": code, "status": status, "message": message}
+    if errors:
+        out["errors"] = errors
+    out.update(extra)
+    return out
+
+
+def _flatten(messages: Any, prefix: str = "") -> dict[str, list[str]]:
+    """webargs' nested {"json": {"seats": {0: {"name": [...]}}}} → {"seats.0.name": [...]}."""
+    if isinstance(messages, list) and all(isinstance(m, str) for m in messages):
+        return {prefix or "_body": messages}
+    if isinstance(messages, dict):
+        out: dict[str, list[str]] = {}
+        for key, value in messages.items():
+            name = f"{prefix}.{key}" if prefix else str(key)
+            out.update(_flatten(value, name))
+        return out
+    return {prefix or "_body": [str(messages)]}
+
+
+def _validation_errors(exc: HTTPException) -> dict[str, list[str]] | None:
+    messages = (getattr(exc, "data", None) or {}).get("messages")
+    if not messages:
+        return None
+    # Drop webargs' location level ("json", "query", "view_args"): the field name is what matters.
+    if isinstance(messages, dict) and set(messages) <= {"json", "query", "view_args", "headers", "form", "files"}:
+        merged: dict[str, list[str]] = {}
+        for part in messages.values():
+            merged.update(_flatten(part))
+        return merged
+    return _flatten(messages)
+
+
+def _slug(exc: HTTPException) -> str:
+    return (exc.name or "error").lower().replace(" ", "_").replace("'", "")
+
+
+def handle_http(exc: HTTPException):
+    status = exc.code or 500
+    errors = _validation_errors(exc)
+    if status == 422 and errors:
+        first_field, first_msgs = next(iter(errors.items()))
+        message = f"{first_field}: {first_msgs[0]}" if first_field != "_body" else first_msgs[0]
+        code = "validation_error"
+    elif status == 400 and errors:
+        message = next(iter(errors.values()))[0]
+        code = "bad_request"
+    else:
+        message = (getattr(exc, "data", None) or {}).get("message") or exc.description or exc.name
+        code = _slug(exc)
+    response = jsonify(body(status, code, message, errors))
+    response.status_code = status
+    for name, value in exc.get_headers():
+        if name.lower() not in ("content-type", "content-length"):
+            response.headers[name] = value
+    return response
+
+
+def handle_rule(err: RuleError):
+    errors = {err.field: [err.message]} if err.field else None
+    return jsonify(body(422, err.code, err.message, errors)), 422
+
+
+def handle_api_error(err: ApiError):
+    return jsonify(body(err.status, err.code, err.message, err.errors, **err.extra)), err.status
+
+
+def handle_unexpected(exc: Exception):
+    # Unexpected: log the traceback server-side, tell the client nothing internal.
+    log.exception("unhandled error on %s %s", request.method, request.path)
+    return handle_http(InternalServerError("Something went wrong on our side; nothing was saved. Try again."))
+
+
+def register(app: Flask) -> None:
+    app.register_error_handler(HTTPException, handle_http)
+    app.register_error_handler(RuleError, handle_rule)
+    app.register_error_handler(ApiError, handle_api_error)
+    if not app.debug:  # in debug, let the debugger show the traceback
+        app.register_error_handler(Exception, handle_unexpected)

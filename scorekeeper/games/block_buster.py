@@ -1,0 +1,888 @@
+"""Block Buster: majorities around point blocks, shape sets and penalty tokens.
+
+Table events (``{"type": ..., "data": {...}}``; seats are numbered in turn order,
+seat 0 is the starting player):
+
+- ``skip``        ``{"seat": i, "spaces": n}``  n ≥ 1; takes n tokens of -2 from the supply
+- ``pass``        ``{"seat": i}``               the player cannot place any more blocks
+- ``point_block`` ``{"index": k, "counts": {colour: n}}`` or ``{"index": k, "owner": colour|null}``,
+                  optional ``"shape"`` that must match the pattern; re-entering corrects it
+- ``leftover``    ``{"seat": i, "squares": n}`` squares of the blocks not placed (after passing)
+- ``finish``      once everyone has passed (or at once after an immediate win: a no-op)
+- ``roll``        ignored (dice are shown, not scored)
+
+Sheet (``score_sheet``)::
+
+    {"variant": "standard",            # standard | two-colour | couples | official-2p
+     "tie_takes_nobody": true,         # optional, like the table options
+     "max_squares_per_block": 4,       # optional
+     "players": [{"name": "Ann", "colours": ["yellow"], "team": "A",
+                  "skips": 0, "leftover_squares": 0}, ...],   # turn order, starter first
+     "point_blocks": [{"shape": "red-circle", "counts": {"yellow": 7, "blue": 5}},
+                      {"shape": "red-star", "owner": "blue"}, ...]}   # board order, row by row
+
+Decisions where the rulebook is silent (DESIGN §4 asks for them to be named):
+
+- Blocks: 14/15/16 per colour by players; two-colour plays 16 of each of its two colours
+  (as in a 4-player game), official 2-player 32 of one colour. Two-colour, couples and
+  official 2-player use the 4-player area and its 5 × 5 pattern.
+- Default colours in turn order: yellow, blue, red, green; two-colour: seat 0 yellow + red,
+  seat 1 blue + green. Couples teams default to seats 0 + 2 against 1 + 3 (partners
+  alternate around the table); the starting team's -2 token is held by the starting player.
+- A point block goes to the single colour with strictly more surrounding spaces than every
+  other colour. ``tie_takes_nobody`` (default) leaves a tie with nobody; switched off, the
+  tied colour whose player sits latest in turn order takes it, which continues the rulebook's
+  compensation of the starting player's advantage.
+- A block is *clinched* when no placement can change its owner: the leader's lead is larger
+  than the free spaces (always so from 7 of 12). Only clinched blocks, blocks entered with an
+  explicit owner, and every block once all players have passed count towards an immediate
+  win. Sets belong to players (two colours of one player pool; couples partners do not).
+  A set of the immediate-win size scores no points of its own: it wins. Several players
+  holding one at once (possible only when the board is final) share the win.
+- Skips only ever take -2 tokens (the rulebook: "any one skipping charges a -2 token");
+  -1 tokens are used for start penalties only. A player who passed may not skip or pass again.
+- Leftovers are bounded by blocks × ``max_squares_per_block`` (default 4: the rulebook's
+  example has 2 blocks of 8 squares); they can be entered once the player has passed.
+- Unentered point blocks count as held by nobody. After the game is over (finish or an
+  immediate win) every event but ``roll`` and ``finish`` is refused: undo to correct.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .base import Line, Option, PlayerResult, Result, RuleError, evolve, resolve_options, winners_by_total
+
+id = "block-buster"
+name = "Block Buster"
+MIN_SEATS = 2
+MAX_SEATS = 4
+
+RED_CIRCLE, RED_STAR, GREEN_SPIRAL, BLUE_WAVE, YELLOW_MOON = SHAPES = (
+    "red-circle",
+    "red-star",
+    "green-spiral",
+    "blue-wave",
+    "yellow-moon",
+)
+SHAPE_NAMES = {
+    RED_CIRCLE: "red circle",
+    RED_STAR: "red star",
+    GREEN_SPIRAL: "green spiral",
+    BLUE_WAVE: "blue wave",
+    YELLOW_MOON: "yellow moon",
+}
+COLOURS = ("yellow", "blue", "red", "green")
+
+# The placement diagrams 1-1, 1-2 and 1-3, row by row, exactly as the rulebook lists them.
+PATTERNS: dict[int, tuple[tuple[str, ...], ...]] = {
+    2: (
+        (RED_CIRCLE, RED_STAR, GREEN_SPIRAL),
+        (GREEN_SPIRAL, RED_CIRCLE, RED_STAR),
+        (RED_STAR, GREEN_SPIRAL, RED_CIRCLE),
+    ),
+    3: (
+        (RED_CIRCLE, BLUE_WAVE, RED_STAR, GREEN_SPIRAL),
+        (GREEN_SPIRAL, RED_CIRCLE, BLUE_WAVE, RED_STAR),
+        (RED_STAR, GREEN_SPIRAL, RED_CIRCLE, BLUE_WAVE),
+        (BLUE_WAVE, RED_STAR, GREEN_SPIRAL, RED_CIRCLE),
+    ),
+    4: (
+        (RED_CIRCLE, YELLOW_MOON, BLUE_WAVE, RED_STAR, GREEN_SPIRAL),
+        (GREEN_SPIRAL, RED_CIRCLE, YELLOW_MOON, BLUE_WAVE, RED_STAR),
+        (RED_STAR, GREEN_SPIRAL, RED_CIRCLE, YELLOW_MOON, BLUE_WAVE),
+        (BLUE_WAVE, RED_STAR, GREEN_SPIRAL, RED_CIRCLE, YELLOW_MOON),
+        (YELLOW_MOON, BLUE_WAVE, RED_STAR, GREEN_SPIRAL, RED_CIRCLE),
+    ),
+}
+BLOCKS_PER_COLOUR = {2: 14, 3: 15, 4: 16}
+STANDARD_START_PENALTIES = {2: (-5, 0), 3: (-3, -1, 0), 4: (-3, -1, 0, 0)}
+SET_VALUES = (0, 3, 7, 12)  # points for holding 0, 1, 2, 3 point blocks of one shape
+SPACES_AROUND = 12
+CLINCH_AT = 7
+SKIP_COST = 2
+PENALTY_FLOOR = -10
+TOKEN_SUPPLY = {"-2": 8, "-1": 8}
+DEFAULT_TEAMS = ("A", "B", "A", "B")
+
+
+@dataclass(frozen=True)
+class Variant:
+    slug: str
+    title: str
+    description: str
+    seat_counts: tuple[int, ...]
+    colours_per_player: int = 1
+    area: int | None = None  # whose board area and pattern; None: as many as there are players
+    blocks_per_colour: int | None = None  # None: 14 / 15 / 16 by players
+    starter_penalty: int | None = None  # None: the rulebook's table by seat
+    teams: bool = False
+
+
+VARIANTS = {
+    v.slug: v
+    for v in (
+        Variant("standard", "Standard", "2–4 players, one colour each.", (2, 3, 4)),
+        Variant(
+            "two-colour",
+            "Special rule for 2 players",
+            "Two colours each on the 4-player area; single colours decide the point blocks.",
+            (2,),
+            colours_per_player=2,
+            area=4,
+            blocks_per_colour=16,
+            starter_penalty=-3,
+        ),
+        Variant(
+            "couples",
+            "Couple game",
+            "4 players in 2 teams on the 4-player area; partners' points are summed.",
+            (4,),
+            area=4,
+            blocks_per_colour=16,
+            starter_penalty=-2,
+            teams=True,
+        ),
+        Variant(
+            "official-2p",
+            "Official rule for 2 players",
+            "One colour each, 32 blocks, on the 4-player area.",
+            (2,),
+            area=4,
+            blocks_per_colour=32,
+            starter_penalty=-3,
+        ),
+    )
+}
+
+OPTIONS = (
+    Option("variant", "standard", "Which rules: standard or one of the rulebook's special rules.", tuple(VARIANTS)),
+    Option(
+        "tie_takes_nobody",
+        True,
+        "A tie for a point block gives it to nobody; off: the tied colour latest in turn order takes it.",
+    ),
+    Option(
+        "max_squares_per_block",
+        4,
+        "The most squares one block can have; bounds the leftover squares a player may enter.",
+        minimum=1,
+        maximum=10,
+    ),
+    Option(
+        "colours",
+        None,
+        "Colours per seat in turn order (two each for two-colour). Default yellow, blue, red, green; "
+        "two-colour: yellow + red, blue + green.",
+    ),
+    Option("teams", None, "Couples only: a team label per seat. Default seats 0 + 2 against 1 + 3."),
+)
+
+
+# --- rules per variant and player count -------------------------------------------------
+
+
+def tokens_for(points: int) -> dict[str, int]:
+    """Penalty points paid in tokens, largest first: -5 = 2 × (-2) + 1 × (-1)."""
+    twos, ones = divmod(-points, 2)
+    return {"-2": twos, "-1": ones}
+
+
+def token_value(tokens: dict[str, int]) -> int:
+    return -2 * tokens["-2"] - tokens["-1"]
+
+
+def start_penalties(variant: Variant, players: int) -> list[int]:
+    if variant.starter_penalty is None:
+        return list(STANDARD_START_PENALTIES[players])
+    return [variant.starter_penalty] + [0] * (players - 1)
+
+
+def rules_for(variant: Variant, players: int) -> dict[str, Any]:
+    """Everything that depends on the variant and the number of players, JSON-ready."""
+    area = variant.area or players
+    per_colour = variant.blocks_per_colour or BLOCKS_PER_COLOUR[players]
+    win_count = 3 if players == 2 else 4  # the rulebook: 3 of a shape for 2 players, 4 for 3–4
+    penalties = start_penalties(variant, players)
+    start_tokens = [tokens_for(p) for p in penalties]
+    return {
+        "area": area,
+        "columns": len(PATTERNS[area]),
+        "pattern": [shape for row in PATTERNS[area] for shape in row],
+        "blocks_per_colour": per_colour,
+        "blocks_per_player": per_colour * variant.colours_per_player,
+        "colours_per_player": variant.colours_per_player,
+        "start_penalties": penalties,
+        "start_tokens": start_tokens,
+        "supply_after_start": {k: TOKEN_SUPPLY[k] - sum(t[k] for t in start_tokens) for k in TOKEN_SUPPLY},
+        "win_count": win_count,
+        "set_values": list(SET_VALUES[:win_count]),
+        "teams": variant.teams,
+    }
+
+
+def catalogue() -> dict[str, Any]:
+    return {
+        "id": id,
+        "name": name,
+        "summary": "Surround point blocks with your blocks; sets of shapes score, penalty tokens cost.",
+        "min_seats": MIN_SEATS,
+        "max_seats": MAX_SEATS,
+        "colours": list(COLOURS),
+        "shapes": [{"id": s, "name": SHAPE_NAMES[s]} for s in SHAPES],
+        "patterns": {
+            str(area): {"columns": len(rows), "point_blocks": len(rows) ** 2, "rows": [list(r) for r in rows]}
+            for area, rows in PATTERNS.items()
+        },
+        "variants": [_variant_entry(v) for v in VARIANTS.values()],
+        "set_values": {str(n): SET_VALUES[n] for n in range(1, len(SET_VALUES))},
+        "immediate_win": {"2": 3, "3": 4, "4": 4},
+        "token_supply": dict(TOKEN_SUPPLY),
+        "skip_cost": -SKIP_COST,
+        "penalty_floor": PENALTY_FLOOR,
+        "spaces_around_point_block": SPACES_AROUND,
+        "clinch_at": CLINCH_AT,
+        "leftover_points_per_square": -1,
+        "options": [o.to_dict() for o in OPTIONS],
+        "events": ["skip", "pass", "point_block", "leftover", "finish"],
+    }
+
+
+def _variant_entry(variant: Variant) -> dict[str, Any]:
+    return {
+        "id": variant.slug,
+        "name": variant.title,
+        "description": variant.description,
+        "players": list(variant.seat_counts),
+        "colours_per_player": variant.colours_per_player,
+        "teams": variant.teams,
+        "by_players": {str(n): rules_for(variant, n) for n in variant.seat_counts},
+    }
+
+
+# --- setup ------------------------------------------------------------------------------
+
+
+def setup(options: dict[str, Any] | None, seats: list[str]) -> dict[str, Any]:
+    opts = resolve_options(OPTIONS, options)
+    variant = VARIANTS[opts["variant"]]
+    names = _check_seats(seats, variant)
+    rules = rules_for(variant, len(names))
+    colours = _seat_colours(opts["colours"], variant, len(names))
+    teams = _seat_teams(opts["teams"], variant, len(names))
+    opts["colours"] = colours
+    opts["teams"] = teams if variant.teams else None
+    players = [
+        _new_player(names[seat], colours[seat], teams[seat], rules["start_penalties"][seat])
+        for seat in range(len(names))
+    ]
+    state = {
+        "options": opts,
+        "variant": variant.slug,
+        "seats": names,
+        "rules": rules,
+        "players": players,
+        "supply": dict(rules["supply_after_start"]),
+        "point_blocks": [None] * len(rules["pattern"]),  # what the table entered, by board index
+        "finish_called": False,
+    }
+    return _refresh(state)
+
+
+def _new_player(name_: str, colours: list[str], team: str | None, start: int) -> dict[str, Any]:
+    return {
+        "name": name_,
+        "colours": colours,
+        "team": team,
+        "start_penalty": start,
+        "tokens": tokens_for(start),
+        "skipped_spaces": 0,
+        "penalty": start,
+        "passed": False,
+        "leftover_squares": None,
+    }
+
+
+def _check_seats(seats: Any, variant: Variant) -> list[str]:
+    if not isinstance(seats, list):
+        raise RuleError("bad_seats", "List the players in turn order, the starting player first.", "seats")
+    if len(seats) not in variant.seat_counts:
+        wanted = " or ".join(str(n) for n in variant.seat_counts)
+        raise RuleError(
+            "wrong_player_count",
+            f"{variant.title} is for {wanted} players; this table has {len(seats)}.",
+            "seats",
+        )
+    for i, seat in enumerate(seats):
+        if not isinstance(seat, str) or not seat.strip():
+            raise RuleError("bad_name", "Every player needs a name.", f"seats.{i}")
+    return [s.strip() for s in seats]
+
+
+def _default_colours(variant: Variant, players: int) -> list[list[str]]:
+    if variant.colours_per_player == 2:
+        return [["yellow", "red"], ["blue", "green"]]
+    return [[c] for c in COLOURS[:players]]
+
+
+def _seat_colours(given: Any, variant: Variant, players: int) -> list[list[str]]:
+    if given is None:
+        return _default_colours(variant, players)
+    if not isinstance(given, list) or len(given) != players:
+        raise RuleError("bad_colours", f"Choose colours for each of the {players} players.", "options.colours")
+    taken: dict[str, int] = {}
+    chosen = []
+    for seat, entry in enumerate(given):
+        colours = _one_seat_colours(entry, variant, f"options.colours.{seat}")
+        for colour in colours:
+            if colour in taken:
+                raise RuleError("colour_taken", f"{colour} is already being played.", f"options.colours.{seat}")
+            taken[colour] = seat
+        chosen.append(colours)
+    return chosen
+
+
+def _one_seat_colours(entry: Any, variant: Variant, field: str) -> list[str]:
+    colours = [entry] if isinstance(entry, str) else entry
+    wanted = variant.colours_per_player
+    if not isinstance(colours, list) or len(colours) != wanted:
+        each = "one colour" if wanted == 1 else "two colours"
+        raise RuleError("bad_colours", f"Each player plays {each} in {variant.title}.", field)
+    normalised = [_colour_name(c, field) for c in colours]
+    if len(set(normalised)) != len(normalised):
+        raise RuleError("colour_taken", "A player cannot play the same colour twice.", field)
+    return normalised
+
+
+def _colour_name(value: Any, field: str) -> str:
+    colour = value.strip().lower() if isinstance(value, str) else value
+    if colour not in COLOURS:
+        raise RuleError(
+            "unknown_colour", f"{value!r} is not a Block Buster colour; choose from {', '.join(COLOURS)}.", field
+        )
+    return colour
+
+
+def _seat_teams(given: Any, variant: Variant, players: int) -> list[str | None]:
+    if not variant.teams:
+        if given is not None:
+            raise RuleError("no_teams", "Only the couple game has teams.", "options.teams")
+        return [None] * players
+    if given is None:
+        return list(DEFAULT_TEAMS)
+    if not isinstance(given, list) or len(given) != players:
+        raise RuleError("bad_teams", "Give a team for each of the 4 players.", "options.teams")
+    labels = []
+    for seat, label in enumerate(given):
+        if isinstance(label, bool) or not isinstance(label, str | int) or not str(label).strip():
+            raise RuleError("bad_teams", "Every player needs a team.", f"options.teams.{seat}")
+        labels.append(str(label).strip())
+    if sorted(labels.count(x) for x in set(labels)) != [2, 2]:
+        raise RuleError("bad_teams", "The couple game is two teams of two players.", "options.teams")
+    return labels
+
+
+# --- events -----------------------------------------------------------------------------
+
+
+def apply(state: dict[str, Any], event: dict[str, Any], **_: Any) -> dict[str, Any]:
+    kind = event.get("type")
+    data = event.get("data") or {}
+    if kind == "roll":
+        return state  # dice are shown, not scored
+    handler = _HANDLERS.get(kind)
+    if handler is None:
+        raise RuleError("unknown_event", f"Block Buster has no {kind!r} event.", "type")
+    if not isinstance(data, dict):
+        raise RuleError("bad_event", "An event's data must be an object.", "data")
+    if state["finished"]:
+        if kind == "finish":
+            return state  # finishing twice (or after an immediate win) changes nothing
+        raise RuleError("game_over", "The game is over; undo the last event to change it.")
+    return _refresh(handler(state, data))
+
+
+def _on_skip(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+    seat = _seat(state, data)
+    spaces = _whole_number(data.get("spaces"), "data.spaces", "spaces", minimum=1)
+    player = state["players"][seat]
+    _refuse_after_pass(player, "skip spaces")
+    after = player["penalty"] - SKIP_COST * spaces
+    if after < PENALTY_FLOOR:
+        raise RuleError(
+            "penalty_floor",
+            f"{player['name']} has {player['penalty']} in penalty tokens; skipping {_count(spaces, 'space')} "
+            f"would make {after}, and nobody may go below {PENALTY_FLOOR}.",
+            "data.spaces",
+        )
+    left = state["supply"]["-2"]
+    if spaces > left:
+        raise RuleError(
+            "supply_exhausted",
+            f"Skipping {_count(spaces, 'space')} needs {_count(spaces, '-2 token')}, "
+            f"but the supply has only {left} left.",
+            "data.spaces",
+        )
+    new = evolve(state)
+    taker = new["players"][seat]
+    taker["tokens"]["-2"] += spaces
+    taker["skipped_spaces"] += spaces
+    taker["penalty"] = after
+    new["supply"]["-2"] -= spaces
+    return new
+
+
+def _on_pass(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+    seat = _seat(state, data)
+    _refuse_after_pass(state["players"][seat], "pass again")
+    new = evolve(state)
+    new["players"][seat]["passed"] = True
+    return new
+
+
+def _on_point_block(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+    pattern = state["rules"]["pattern"]
+    index = _whole_number(data.get("index"), "data.index", "index", minimum=0, maximum=len(pattern) - 1)
+    if "shape" in data:
+        _check_shape(data["shape"], pattern[index], index, state, "data.shape")
+    new = evolve(state)
+    new["point_blocks"][index] = _point_block_entry(state, data)
+    return new
+
+
+def _on_leftover(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+    seat = _seat(state, data)
+    player = state["players"][seat]
+    bound = state["rules"]["blocks_per_player"] * state["options"]["max_squares_per_block"]
+    squares = _whole_number(data.get("squares"), "data.squares", "squares", minimum=0, maximum=bound)
+    if not player["passed"]:
+        raise RuleError(
+            "still_playing",
+            f"{player['name']} has not passed yet; count leftover squares once no more blocks fit.",
+            "data.seat",
+        )
+    new = evolve(state)
+    new["players"][seat]["leftover_squares"] = squares
+    return new
+
+
+def _on_finish(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+    waiting = [p["name"] for p in state["players"] if not p["passed"]]
+    if waiting:
+        raise RuleError(
+            "still_playing",
+            f"{_and(waiting)} {'has' if len(waiting) == 1 else 'have'} not passed yet; "
+            "the game ends when nobody can place a block.",
+        )
+    new = evolve(state)
+    new["finish_called"] = True
+    return new
+
+
+_HANDLERS = {
+    "skip": _on_skip,
+    "pass": _on_pass,
+    "point_block": _on_point_block,
+    "leftover": _on_leftover,
+    "finish": _on_finish,
+}
+
+
+def _refuse_after_pass(player: dict[str, Any], action: str) -> None:
+    # Passing means "I cannot place any more", so a passed player never places (or skips) again.
+    if player["passed"]:
+        raise RuleError("already_passed", f"{player['name']} has passed and cannot {action}.", "data.seat")
+
+
+def _seat(state: dict[str, Any], data: dict[str, Any]) -> int:
+    last = len(state["players"]) - 1
+    seat = data.get("seat")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= last:
+        raise RuleError("bad_seat", f"seat must be a seat number from 0 to {last}.", "data.seat")
+    return seat
+
+
+def _whole_number(value: Any, field: str, what: str, minimum: int, maximum: int | None = None) -> int:
+    in_range = not isinstance(value, bool) and isinstance(value, int) and value >= minimum
+    if not in_range or (maximum is not None and value > maximum):
+        upto = f" to {maximum}" if maximum is not None else " or more"
+        raise RuleError(f"bad_{what}", f"{what} must be a whole number from {minimum}{upto}.", field)
+    return value
+
+
+def _check_shape(value: Any, expected: str, index: int, state: dict[str, Any], field: str) -> None:
+    shape = value.strip().lower().replace(" ", "-").replace("_", "-") if isinstance(value, str) else value
+    if shape != expected:
+        row, column = divmod(index, state["rules"]["columns"])
+        raise RuleError(
+            "wrong_shape",
+            f"The point block in row {row + 1}, column {column + 1} is a {SHAPE_NAMES[expected]}, not {value!r}.",
+            field,
+        )
+
+
+def _point_block_entry(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+    if ("counts" in data) == ("owner" in data):
+        raise RuleError(
+            "counts_or_owner", "Give either the counts around the point block or who holds it, not both.", "data"
+        )
+    if "owner" in data:
+        return {"owner": _owner(state, data["owner"])}
+    return {"counts": _counts(state, data["counts"])}
+
+
+def _owner(state: dict[str, Any], value: Any) -> str | None:
+    if value is None:
+        return None  # entered as held by nobody
+    colour = _colour_name(value, "data.owner")
+    _refuse_colour_not_in_play(state, colour, "data.owner")
+    return colour
+
+
+def _counts(state: dict[str, Any], counts: Any) -> dict[str, int]:
+    if not isinstance(counts, dict):
+        raise RuleError("bad_counts", "counts must map each colour to its spaces around the block.", "data.counts")
+    in_play = {c: 0 for p in state["players"] for c in p["colours"]}
+    for key, value in counts.items():
+        field = f"data.counts.{key}"
+        colour = _colour_name(key, field)
+        _refuse_colour_not_in_play(state, colour, field)
+        in_play[colour] = _whole_number(value, field, "spaces", minimum=0, maximum=SPACES_AROUND)
+    total = sum(in_play.values())
+    if total > SPACES_AROUND:
+        raise RuleError(
+            "too_many_spaces",
+            f"A point block has only {SPACES_AROUND} spaces around it; these counts add up to {total}.",
+            "data.counts",
+        )
+    return in_play
+
+
+def _refuse_colour_not_in_play(state: dict[str, Any], colour: str, field: str) -> None:
+    if _seat_of_colour(state).get(colour) is None:
+        raise RuleError("colour_not_in_play", f"Nobody plays {colour} at this table.", field)
+
+
+# --- derived state ----------------------------------------------------------------------
+
+
+def _refresh(state: dict[str, Any]) -> dict[str, Any]:
+    """Recompute what follows from the entries: owners, immediate win, finished."""
+    state["all_passed"] = all(p["passed"] for p in state["players"])
+    # Once nobody can place, every majority is final even if not clinched.
+    board_final = state["all_passed"] or state["finish_called"]
+    state["point_block_owners"] = [
+        _judge(state, index, entry, board_final) for index, entry in enumerate(state["point_blocks"])
+    ]
+    state["immediate_win"] = _immediate_win(state)
+    state["finished"] = state["finish_called"] or state["immediate_win"] is not None
+    return state
+
+
+def _seat_of_colour(state: dict[str, Any]) -> dict[str, int]:
+    return {c: seat for seat, p in enumerate(state["players"]) for c in p["colours"]}
+
+
+def _judge(state: dict[str, Any], index: int, entry: dict[str, Any] | None, board_final: bool) -> dict[str, Any]:
+    row, column = divmod(index, state["rules"]["columns"])
+    judged: dict[str, Any] = {
+        "index": index,
+        "row": row + 1,
+        "column": column + 1,
+        "shape": state["rules"]["pattern"][index],
+        "entered": entry is not None,
+    }
+    if entry is None:
+        owner, why, clinched = None, "not entered: nobody", False
+    elif "owner" in entry:
+        owner = entry["owner"]
+        why, clinched = (f"entered as {owner}'s" if owner else "entered as nobody's"), False
+    else:
+        judged["counts"] = entry["counts"]
+        owner, why, clinched = _majority(state, entry["counts"])
+    seat = _seat_of_colour(state).get(owner) if owner else None
+    judged.update(
+        owner=owner,
+        seat=seat,
+        holder=state["players"][seat]["name"] if seat is not None else None,
+        why=why,
+        clinched=clinched,
+        # An explicit owner is the table's word; counts decide once clinched or once play is over.
+        decided=board_final or clinched or (entry is not None and "owner" in entry),
+    )
+    return judged
+
+
+def _majority(state: dict[str, Any], counts: dict[str, int]) -> tuple[str | None, str, bool]:
+    top = max(counts.values(), default=0)
+    if top == 0:
+        return None, "nobody surrounds it", False
+    tied = [c for c, n in counts.items() if n == top]
+    if len(tied) == 1:
+        leader = tied[0]
+        second = max((n for c, n in counts.items() if c != leader), default=0)
+        free = SPACES_AROUND - sum(counts.values())
+        # Clinched: even every free space going to the runner-up cannot catch up (always so from 7).
+        return leader, _lead_why(leader, counts), top - second > free
+    score = "–".join(str(top) for _ in tied)
+    if state["options"]["tie_takes_nobody"]:
+        return None, f"tie {score}: nobody", False
+    owner, why = _break_tie(state, tied)
+    return owner, f"tie {score}: {why}", False
+
+
+def _lead_why(leader: str, counts: dict[str, int]) -> str:
+    others = sorted(((n, c) for c, n in counts.items() if c != leader and n > 0), reverse=True)
+    if not others:
+        return f"{leader} {counts[leader]}, nobody else"
+    return f"{leader} {counts[leader]} vs {others[0][1]} {others[0][0]}"
+
+
+def _break_tie(state: dict[str, Any], tied: list[str]) -> tuple[str, str]:
+    """With tie_takes_nobody off: the tied colour latest in turn order takes the block."""
+    seat_of = _seat_of_colour(state)
+    latest = max(seat_of[c] for c in tied)
+    owner = next(c for c in state["players"][latest]["colours"] if c in tied)
+    if all(seat_of[c] == latest for c in tied):
+        return owner, f"{owner} (both colours are {state['players'][latest]['name']}'s)"
+    return owner, f"{owner} (later in turn order)"
+
+
+def _held_shapes(state: dict[str, Any], seat: int, decided_only: bool) -> dict[str, int]:
+    held: dict[str, int] = {}
+    for block in state["point_block_owners"]:
+        if block["seat"] == seat and (block["decided"] or not decided_only):
+            held[block["shape"]] = held.get(block["shape"], 0) + 1
+    return held
+
+
+def _immediate_win(state: dict[str, Any]) -> dict[str, Any] | None:
+    win_at = state["rules"]["win_count"]
+    sets = [
+        {"seat": seat, "name": player["name"], "shape": shape, "count": n}
+        for seat, player in enumerate(state["players"])
+        for shape, n in _held_shapes(state, seat, decided_only=True).items()
+        if n >= win_at
+    ]
+    if not sets:
+        return None
+    return {"seats": sorted({s["seat"] for s in sets}), "sets": sets}
+
+
+# --- results ----------------------------------------------------------------------------
+
+
+def result(state: dict[str, Any], **_: Any) -> Result:
+    players = [_player_result(state, seat) for seat in range(len(state["players"]))]
+    teams = _team_results(state, players) if state["rules"]["teams"] else []
+    winners, reason = _winners(state, players, teams)
+    extra: dict[str, Any] = {
+        "variant": state["variant"],
+        "point_blocks": state["point_block_owners"],
+        "unentered_point_blocks": [b["index"] for b in state["point_block_owners"] if not b["entered"]],
+        "supply": dict(state["supply"]),
+        "all_passed": state["all_passed"],
+        "immediate_win": state["immediate_win"],
+    }
+    if teams:
+        extra["teams"] = teams
+    return Result(game=id, players=players, winners=winners, finished=state["finished"], reason=reason, extra=extra)
+
+
+def _player_result(state: dict[str, Any], seat: int) -> PlayerResult:
+    player = state["players"][seat]
+    held = _held_shapes(state, seat, decided_only=False)
+    lines = _set_lines(state, seat, held) + _penalty_lines(player)
+    extra = {
+        "colours": list(player["colours"]),
+        "team": player["team"],
+        "sets": held,
+        "tokens": dict(player["tokens"]),
+        "penalty": player["penalty"],
+        "skips": player["skipped_spaces"],
+        "leftover_squares": player["leftover_squares"],
+        "passed": player["passed"],
+    }
+    return PlayerResult(player["name"], sum(line.points for line in lines), lines, extra)
+
+
+def _set_lines(state: dict[str, Any], seat: int, held: dict[str, int]) -> list[Line]:
+    rules = state["rules"]
+    win = state["immediate_win"]
+    winning = {s["shape"] for s in win["sets"] if s["seat"] == seat} if win else set()
+    lines = []
+    for shape in SHAPES:
+        n = held.get(shape, 0)
+        label = f"{n} × {SHAPE_NAMES[shape]}"
+        if n == 0:
+            continue
+        if n >= rules["win_count"]:
+            # A set this size has no points in the rulebook: it ends the game with victory.
+            suffix = "immediate win" if shape in winning else "an immediate win once it is certain"
+            lines.append(Line(f"{label} ({suffix})", 0))
+        else:
+            lines.append(Line(label, rules["set_values"][n]))
+    return lines
+
+
+def _penalty_lines(player: dict[str, Any]) -> list[Line]:
+    lines = []
+    if player["start_penalty"]:
+        lines.append(Line("Start penalty", player["start_penalty"]))
+    if player["skipped_spaces"]:
+        lines.append(Line(f"Skipped spaces ({player['skipped_spaces']})", -SKIP_COST * player["skipped_spaces"]))
+    if player["leftover_squares"]:
+        lines.append(Line(f"Leftover squares ({player['leftover_squares']})", -player["leftover_squares"]))
+    return lines
+
+
+def _team_results(state: dict[str, Any], players: list[PlayerResult]) -> list[dict[str, Any]]:
+    teams: dict[str, list[int]] = {}
+    for seat, player in enumerate(state["players"]):
+        teams.setdefault(player["team"], []).append(seat)
+    return [
+        {
+            "team": label,
+            "name": " & ".join(players[s].name for s in seats),
+            "members": [players[s].name for s in seats],
+            "seats": seats,
+            "total": sum(players[s].total for s in seats),
+        }
+        for label, seats in teams.items()
+    ]
+
+
+def _winners(state: dict[str, Any], players: list[PlayerResult], teams: list[dict[str, Any]]) -> tuple[list[str], str]:
+    if state["immediate_win"]:
+        return _immediate_winners(state, teams)
+    # Couples compare team sums; everyone else their own totals.
+    sides = [PlayerResult(t["name"], t["total"]) for t in teams] if teams else players
+    leaders = winners_by_total(sides)
+    reason = _points_reason(sides, leaders, state["finished"], "team points" if teams else "points")
+    if teams:
+        return [m for t in teams if t["name"] in leaders for m in t["members"]], reason
+    return leaders, reason
+
+
+def _immediate_winners(state: dict[str, Any], teams: list[dict[str, Any]]) -> tuple[list[str], str]:
+    win = state["immediate_win"]
+    held = "; ".join(f"{s['name']} holds {s['count']} × {SHAPE_NAMES[s['shape']]}" for s in win["sets"])
+    names = [state["players"][seat]["name"] for seat in win["seats"]]
+    if teams:
+        won = [t for t in teams if set(t["seats"]) & set(win["seats"])]
+        names = [m for t in won for m in t["members"]]
+        held += f", so {_and([t['name'] for t in won])} win{'s' if len(won) == 1 else ''}"
+    shared = " — they share the win" if len(win["seats"]) > 1 and not teams else ""
+    return names, f"Immediate win: {held}{shared}."
+
+
+def _points_reason(sides: list[PlayerResult], leaders: list[str], finished: bool, what: str) -> str:
+    ranked = sorted(sides, key=lambda p: -p.total)
+    standing = ", ".join(f"{p.name} {p.total}" for p in ranked)
+    if len(leaders) > 1:
+        verdict = f"Tie on {ranked[0].total} {what}: {_and(leaders)} share the win"
+    else:
+        rest = ", ".join(f"{p.name} {p.total}" for p in ranked[1:])
+        verdict = f"Most {what}: {ranked[0].name} {ranked[0].total} vs {rest}"
+    return f"{verdict}." if finished else f"Game in progress — so far: {standing}."
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+# --- whole sheets -----------------------------------------------------------------------
+
+
+def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
+    """Score a finished game entered at once (format in the module docstring)."""
+    if not isinstance(sheet, dict):
+        raise RuleError("bad_sheet", "A score sheet must be an object.")
+    players = sheet.get("players")
+    if not isinstance(players, list) or not MIN_SEATS <= len(players) <= MAX_SEATS:
+        raise RuleError("wrong_player_count", f"Block Buster is for {MIN_SEATS} to {MAX_SEATS} players.", "players")
+    for i, p in enumerate(players):
+        if not isinstance(p, dict):
+            raise RuleError("bad_player", "Each player must be an object with a name.", f"players.{i}")
+    state = _sheet_setup(sheet, players)
+    for i, p in enumerate(players):
+        spaces = p.get("skips", 0)
+        if spaces != 0:
+            state = _sheet_event(state, "skip", {"seat": i, "spaces": spaces}, f"players.{i}.skips")
+    for i in range(len(players)):
+        state = _sheet_event(state, "pass", {"seat": i}, f"players.{i}")
+    for i, p in enumerate(players):
+        squares = p.get("leftover_squares", 0)
+        state = _sheet_event(state, "leftover", {"seat": i, "squares": squares}, f"players.{i}.leftover_squares")
+    state = _sheet_point_blocks(state, sheet.get("point_blocks"))
+    return result(apply(_refresh(state), {"type": "finish"}))
+
+
+def _sheet_setup(sheet: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, Any]:
+    options: dict[str, Any] = {"variant": sheet.get("variant", "standard")}
+    for key in ("tie_takes_nobody", "max_squares_per_block"):
+        if key in sheet:
+            options[key] = sheet[key]
+    if any("colours" in p for p in players):
+        options["colours"] = [p.get("colours") for p in players]
+    if any("team" in p for p in players):
+        options["teams"] = [p.get("team") for p in players]
+    try:
+        return setup(options, [p.get("name") for p in players])
+    except RuleError as err:
+        raise RuleError(err.code, err.message, _sheet_setup_field(err.field)) from None
+
+
+def _sheet_setup_field(field: str | None) -> str | None:
+    """Setup names table options and seats; a sheet names its own fields."""
+    if not field:
+        return field
+    parts = field.split(".")
+    if parts[0] == "seats":
+        return f"players.{parts[1]}.name" if len(parts) > 1 else "players"
+    if parts[:2] == ["options", "colours"]:
+        return f"players.{parts[2]}.colours" if len(parts) > 2 else "players"
+    if parts[:2] == ["options", "teams"]:
+        return f"players.{parts[2]}.team" if len(parts) > 2 else "players"
+    return ".".join(parts[1:]) if parts[0] == "options" else field
+
+
+def _sheet_point_blocks(state: dict[str, Any], blocks: Any) -> dict[str, Any]:
+    expected = len(state["rules"]["pattern"])
+    if not isinstance(blocks, list) or len(blocks) != expected:
+        given = len(blocks) if isinstance(blocks, list) else 0
+        raise RuleError(
+            "wrong_point_block_count",
+            f"This board has {expected} point blocks, row by row; the sheet lists {given}.",
+            "point_blocks",
+        )
+    for k, block in enumerate(blocks):
+        field = f"point_blocks.{k}"
+        if not isinstance(block, dict) or "shape" not in block:
+            raise RuleError("bad_point_block", "Each point block needs its shape and counts or owner.", field)
+        # The whole board is entered before judging it, so an immediate win found on the way
+        # does not end the game before the rest of the sheet is read (the handler skips _refresh).
+        state = _sheet_event(state, "point_block", {**block, "index": k}, field, handler=_on_point_block)
+    return state
+
+
+def _sheet_event(state: dict[str, Any], kind: str, data: dict[str, Any], field: str, handler: Any = None) -> dict:
+    """Apply one event, naming the sheet's field instead of the event's when it is refused."""
+    try:
+        if handler is not None:
+            return handler(state, data)
+        return apply(state, {"type": kind, "data": data})
+    except RuleError as err:
+        raise RuleError(err.code, err.message, _sheet_event_field(err.field, field)) from None
+
+
+def _sheet_event_field(event_field: str | None, sheet_field: str) -> str:
+    # data.counts.red → point_blocks.3.counts.red; a player's fields are already the sheet field.
+    if event_field and sheet_field.startswith("point_blocks") and event_field.startswith("data."):
+        return f"{sheet_field}.{event_field[len('data.'):]}"
+    return sheet_field

@@ -1,0 +1,398 @@
+"""Bresk!: write letters in an 8×8 grid as the dice say, score the words (DESIGN §4).
+
+Pure rules: standard library only. Words are judged by a ``word_check``
+callable handed in by the caller (see ``base.WordCheck``); this module never
+loads a dictionary itself.
+
+Scoring a grid
+    Every row is read left to right and every column top to bottom. Each
+    maximal run of letters between spaces (``#``) or edges is a candidate; it
+    scores its length when it has at least two letters and ``word_check``
+    accepts it, else 0 (NINEHAT scores 0, never NINE + HAT). Across all
+    players, +5 to everyone who has a valid word of the longest valid length
+    and +3 to everyone with the most valid words; nobody gets a bonus for 0.
+
+Table play (``setup`` / ``apply`` / ``result``)
+    ``roll``     ``{"dice": [...], "results": [{"die": "bresk", "face": 2}, ...]}``,
+                 rolled by the server. The roller rotates through the seats, one
+                 Bresk-die roll per turn. 0: nothing placed. 1–3: everyone places
+                 that many letters or spaces. BRESK: the same roller then rolls
+                 the alphabet die (or rolls both dice in one event) and everyone
+                 places that letter, or a space on a blank. When both dice are
+                 rolled together and the Bresk die shows a number, the alphabet
+                 die is ignored (it was rolled for convenience, not by the rules).
+    ``hand_in``  ``{"seat": i, "grid": [8 rows]}`` once all 64 squares are placed
+                 (or at any time with the ``hand_in_early`` option, for tables
+                 that roll real dice without entering them). Once per seat; an
+                 ``undo`` (handled by the service) makes room for a new one.
+    The game is finished when every seat has handed in.
+    ``challenge`` events belong to the service (it logs word disputes); they
+    leave the state unchanged. Any other type is refused.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+from .base import Line, Option, PlayerResult, Result, RuleError, WordCheck, evolve, resolve_options, winners_by_total
+from .dice import DICE
+
+id = "bresk"
+name = "Bresk!"
+MIN_SEATS = 1
+MAX_SEATS = 10
+SIZE = 8
+SQUARES = SIZE * SIZE
+SPACE = "#"
+LONGEST_WORD_BONUS = 5
+MOST_WORDS_BONUS = 3
+MIN_WORD_LENGTH = 2
+OPTIONS = (
+    Option("lexicon", "en", "Word list that judges the words.", choices=("en",)),
+    Option(
+        "hand_in_early",
+        False,
+        "Let players hand in before the dice have filled all 64 squares "
+        "(for tables that roll real dice without entering the rolls).",
+    ),
+)
+EVENTS = ("roll", "hand_in")
+SERVICE_EVENTS = ("challenge",)  # logged by the service; no effect on the game state
+
+BRESK_FACE = "BRESK"
+BRESK_FACES = frozenset(DICE["bresk"]["faces"])
+ALPHABET_FACES = frozenset(DICE["alphabet"]["faces"])
+
+_WORD_RUN = re.compile(r"[A-Z]+")
+_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+def catalogue() -> dict[str, Any]:
+    return {
+        "id": id,
+        "name": name,
+        "summary": "Roll the dice, fill an 8×8 grid with letters and spaces, score every word across and down.",
+        "min_seats": MIN_SEATS,
+        "max_seats": MAX_SEATS,
+        "variants": [],
+        "options": [o.to_dict() for o in OPTIONS],
+        "events": list(EVENTS),
+        "dice": ["bresk", "alphabet"],
+        "grid": {"rows": SIZE, "columns": SIZE, "space": SPACE},
+        "bonuses": {"longest_word": LONGEST_WORD_BONUS, "most_words": MOST_WORDS_BONUS},
+    }
+
+
+# --------------------------------------------------------------------------- grids
+
+
+def parse_grid(grid: Any, field: str) -> list[str]:
+    """A grid as 8 strings of 8 upper-case letters or ``#``; RuleError naming the bad cell."""
+    if not isinstance(grid, list) or len(grid) != SIZE:
+        count = f"{len(grid)} rows" if isinstance(grid, list) else "no rows"
+        raise RuleError("bad_grid", f"A grid has {SIZE} rows of {SIZE} squares; this one has {count}.", field)
+    rows = []
+    for r, row in enumerate(grid):
+        if not isinstance(row, str):
+            raise RuleError("bad_grid", f"Row {r + 1} must be written as text, e.g. 'BAND#THE'.", f"{field}.{r}")
+        # NFC first so a letter typed as E + combining accent counts as one square.
+        cells = unicodedata.normalize("NFC", row)
+        if len(cells) != SIZE:
+            raise RuleError(
+                "bad_grid",
+                f"Row {r + 1} has {len(cells)} squares; it needs {SIZE} (letters, or # for a space).",
+                f"{field}.{r}",
+            )
+        rows.append("".join(_parse_cell(cell, r, c, field) for c, cell in enumerate(cells)))
+    return rows
+
+
+def _parse_cell(cell: str, r: int, c: int, field: str) -> str:
+    if cell in (SPACE, " "):
+        return SPACE
+    folded = "".join(ch for ch in unicodedata.normalize("NFKD", cell) if not unicodedata.combining(ch)).upper()
+    if len(folded) == 1 and folded in _LETTERS:
+        return folded
+    raise RuleError(
+        "bad_cell",
+        f"Row {r + 1}, column {c + 1}: {cell!r} is not a letter or a space ({SPACE}).",
+        f"{field}.{r}.{c}",
+    )
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+def score_grid(grid: list[str], judge: WordCheck) -> dict[str, Any]:
+    """One parsed grid's candidates and totals, before bonuses."""
+    lines = [("row", r, grid[r]) for r in range(SIZE)]
+    lines += [("column", c, "".join(grid[r][c] for r in range(SIZE))) for c in range(SIZE)]
+    candidates = []
+    row_totals = [0] * SIZE
+    column_totals = [0] * SIZE
+    for direction, index, text in lines:
+        totals = row_totals if direction == "row" else column_totals
+        for run in _WORD_RUN.finditer(text):
+            word = run.group()
+            if len(word) < MIN_WORD_LENGTH:
+                valid, reason = False, "too_short"
+            else:
+                valid, reason = judge(word)
+            points = len(word) if valid else 0
+            totals[index] += points
+            candidates.append(
+                {
+                    "text": word,
+                    "direction": direction,
+                    "index": index,
+                    "start": run.start(),
+                    "length": len(word),
+                    "valid": valid,
+                    "reason": reason,
+                    "points": points,
+                }
+            )
+    valid_lengths = [c["length"] for c in candidates if c["valid"]]
+    return {
+        "grid": grid,
+        "candidates": candidates,
+        "row_totals": row_totals,
+        "column_totals": column_totals,
+        "base": sum(row_totals) + sum(column_totals),
+        "valid_words": len(valid_lengths),
+        "longest": max(valid_lengths, default=0),
+    }
+
+
+def score_players(names: list[str], grids: list[list[str]], word_check: WordCheck, lexicon: str) -> Result:
+    """Score parsed grids, award the bonuses across players, pick the winners."""
+    judge = _remembering(word_check)
+    scored = [score_grid(grid, judge) for grid in grids]
+    longest = max((s["longest"] for s in scored), default=0)
+    most_words = max((s["valid_words"] for s in scored), default=0)
+    players = []
+    for player_name, s in zip(names, scored, strict=True):
+        bonuses = {
+            "longest_word": LONGEST_WORD_BONUS if longest and s["longest"] == longest else 0,
+            "most_words": MOST_WORDS_BONUS if most_words and s["valid_words"] == most_words else 0,
+        }
+        lines = [Line("Rows", sum(s["row_totals"])), Line("Columns", sum(s["column_totals"]))]
+        if bonuses["longest_word"]:
+            lines.append(Line("Longest word bonus", bonuses["longest_word"]))
+        if bonuses["most_words"]:
+            lines.append(Line("Most words bonus", bonuses["most_words"]))
+        total = s["base"] + sum(bonuses.values())
+        players.append(PlayerResult(player_name, total, lines, {**s, "bonuses": bonuses}))
+    return Result(
+        game=id,
+        players=players,
+        winners=winners_by_total(players),
+        finished=True,
+        reason="highest total: a point per letter of each valid word, +5 longest word, +3 most words",
+        extra={"lexicon": lexicon, "longest_word_length": longest, "most_valid_words": most_words},
+    )
+
+
+def _remembering(word_check: WordCheck) -> WordCheck:
+    """Ask about each distinct word once per scoring (the same word recurs across grids)."""
+    seen: dict[str, tuple[bool, str]] = {}
+
+    def judge(word: str) -> tuple[bool, str]:
+        verdict = seen.get(word)
+        if verdict is None:
+            valid, reason = word_check(word)
+            verdict = seen[word] = (bool(valid), reason)
+        return verdict
+
+    return judge
+
+
+def score_sheet(sheet: dict[str, Any], *, word_check: WordCheck | None = None, **_: Any) -> Result:
+    """Score a finished game typed in at once: ``{"lexicon": "en", "players": [{"name", "grid"}]}``."""
+    judge = _need_word_check(word_check)
+    if not isinstance(sheet, dict):
+        raise RuleError("bad_sheet", "A score sheet lists the players and their grids.")
+    options = resolve_options(OPTIONS, {"lexicon": sheet.get("lexicon", OPTIONS[0].default)})
+    players = sheet.get("players")
+    if not isinstance(players, list) or not MIN_SEATS <= len(players) <= MAX_SEATS:
+        raise RuleError("bad_players", f"players must list {MIN_SEATS} to {MAX_SEATS} players.", "players")
+    names, grids = [], []
+    for i, player in enumerate(players):
+        if not isinstance(player, dict) or not isinstance(player.get("name"), str) or not player["name"].strip():
+            raise RuleError("bad_name", "Every player needs a name.", f"players.{i}.name")
+        names.append(player["name"].strip())
+        grids.append(parse_grid(player.get("grid"), f"players.{i}.grid"))
+    return score_players(names, grids, judge, options["lexicon"])
+
+
+def _need_word_check(word_check: WordCheck | None) -> WordCheck:
+    if word_check is None:
+        raise TypeError("Bresk! scoring needs word_check=..., a function word -> (valid, reason).")
+    return word_check
+
+
+# --------------------------------------------------------------------------- table play
+
+
+def setup(options: dict[str, Any] | None, seats: list[str]) -> dict[str, Any]:
+    if not MIN_SEATS <= len(seats) <= MAX_SEATS:
+        raise RuleError("bad_seats", f"Bresk! is for {MIN_SEATS} to {MAX_SEATS} players.", "seats")
+    return {
+        "options": resolve_options(OPTIONS, options),
+        "seats": list(seats),
+        "roller": 0,  # seat whose turn it is to roll the Bresk die
+        "turn": 1,
+        "placements": 0,  # squares every player has been told to fill so far
+        "placements_left": SQUARES,
+        "alphabet_pending": False,  # a BRESK came up: the same roller rolls the alphabet die next
+        "requires": {"kind": "roll_bresk"},  # what the table must do now
+        "last_roll": None,
+        "letters_rolled": [],  # alphabet-die results, like the right side of the scorecard
+        "hand_ins": [None for _ in seats],
+        "finished": False,
+    }
+
+
+def apply(state: dict[str, Any], event: dict[str, Any], **_: Any) -> dict[str, Any]:
+    kind = event.get("type")
+    data = event.get("data") or {}
+    if kind in SERVICE_EVENTS:
+        return state
+    if kind == "roll":
+        return _roll(state, data)
+    if kind == "hand_in":
+        return _hand_in(state, data)
+    raise RuleError("unknown_event", f"Bresk! has no {kind!r} event; it has {', '.join(EVENTS)}.", "type")
+
+
+def _roll(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+    if state["finished"]:
+        raise RuleError("game_over", "Everyone has handed in; the game is over.")
+    if state["placements"] >= SQUARES:
+        raise RuleError("grid_full", "All 64 squares are filled: no more rolling, hand in your grids.")
+    faces = _faces(data.get("results"))
+    bresk, letter = faces.get("bresk"), faces.get("alphabet")
+    new = evolve(state)
+    roller = state["roller"]
+    if state["alphabet_pending"]:
+        if bresk is not None or letter is None:
+            raise RuleError(
+                "alphabet_pending", "The Bresk die showed BRESK: now roll the alphabet die, on its own.", "data.dice"
+            )
+        _place_letter(new, letter)
+    elif bresk is None:
+        raise RuleError(
+            "bresk_first", "Roll the Bresk die first; the alphabet die is only rolled after a BRESK.", "data.dice"
+        )
+    elif bresk == BRESK_FACE:
+        if letter is None:
+            new["alphabet_pending"] = True
+            new["requires"] = {"kind": "roll_alphabet"}
+        else:
+            _place_letter(new, letter)
+    else:
+        count = min(bresk, SQUARES - state["placements"])  # the last roll may ask for more than is left
+        new["placements"] += count
+        new["requires"] = {"kind": "choose", "count": count} if count else {"kind": "nothing"}
+        _next_roller(new)
+    new["placements_left"] = SQUARES - new["placements"]
+    new["last_roll"] = {"seat": roller, "bresk": bresk, "alphabet": letter}
+    if bresk is not None and bresk != BRESK_FACE and letter is not None:
+        new["last_roll"]["alphabet_ignored"] = True
+    return new
+
+
+def _faces(results: Any) -> dict[str, Any]:
+    """``{"bresk": face, "alphabet": face}`` from a roll's results (either may be missing)."""
+    if not isinstance(results, list) or not results:
+        raise RuleError("no_dice", "A roll needs the faces the dice showed.", "data.results")
+    faces: dict[str, Any] = {}
+    for i, result in enumerate(results):
+        die = result.get("die") if isinstance(result, dict) else None
+        face = result.get("face") if isinstance(result, dict) else None
+        if die not in ("bresk", "alphabet"):
+            message = "Bresk! is played with the Bresk die and the alphabet die."
+            raise RuleError("wrong_die", message, f"data.results.{i}")
+        if die in faces:
+            raise RuleError("wrong_die", f"Roll the {DICE[die]['name']} once, not twice.", f"data.results.{i}")
+        allowed = BRESK_FACES if die == "bresk" else ALPHABET_FACES
+        if isinstance(face, bool) or face not in allowed:
+            raise RuleError("bad_face", f"The {DICE[die]['name']} has no face {face!r}.", f"data.results.{i}.face")
+        faces[die] = face
+    return faces
+
+
+def _place_letter(state: dict[str, Any], letter: str) -> None:
+    state["alphabet_pending"] = False
+    state["placements"] += 1
+    state["letters_rolled"].append(letter)
+    state["requires"] = {"kind": "space"} if letter == SPACE else {"kind": "letter", "letter": letter}
+    _next_roller(state)
+
+
+def _next_roller(state: dict[str, Any]) -> None:
+    state["roller"] = (state["roller"] + 1) % len(state["seats"])
+    state["turn"] += 1
+
+
+def _hand_in(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+    if state["finished"]:
+        raise RuleError("game_over", "Everyone has handed in; the game is over.")
+    seat = data.get("seat")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state["seats"]):
+        raise RuleError("bad_seat", f"seat must be a seat number from 0 to {len(state['seats']) - 1}.", "data.seat")
+    who = state["seats"][seat]
+    if state["hand_ins"][seat] is not None:
+        raise RuleError("already_handed_in", f"{who} has already handed in; undo that to hand in again.", "data.seat")
+    if state["placements"] < SQUARES and not state["options"]["hand_in_early"]:
+        raise RuleError(
+            "too_early",
+            f"Hand in once all {SQUARES} squares are filled: {SQUARES - state['placements']} still to place.",
+            "data.seat",
+        )
+    grid = parse_grid(data.get("grid"), "data.grid")
+    new = evolve(state)
+    new["hand_ins"][seat] = grid
+    new["finished"] = all(g is not None for g in new["hand_ins"])
+    if new["finished"]:
+        new["requires"] = {"kind": "nothing"}
+    return new
+
+
+def result(state: dict[str, Any], *, word_check: WordCheck | None = None, **_: Any) -> Result:
+    """The full score once everyone has handed in; until then, zeros and where the game stands."""
+    progress = {
+        "lexicon": state["options"]["lexicon"],
+        "placements": state["placements"],
+        "placements_left": state["placements_left"],
+        "roller": state["roller"],
+        "roller_name": state["seats"][state["roller"]],
+        "alphabet_pending": state["alphabet_pending"],
+        "requires": state["requires"],
+        "handed_in": [state["seats"][i] for i, g in enumerate(state["hand_ins"]) if g is not None],
+    }
+    if state["finished"]:
+        judge = _need_word_check(word_check)
+        scored = score_players(state["seats"], state["hand_ins"], judge, state["options"]["lexicon"])
+        return Result(scored.game, scored.players, scored.winners, True, scored.reason, {**scored.extra, **progress})
+    players = [PlayerResult(seat_name, 0) for seat_name in state["seats"]]
+    return Result(
+        game=id,
+        players=players,
+        winners=[],
+        finished=False,
+        reason=_progress_reason(state),
+        extra=progress,
+    )
+
+
+def _progress_reason(state: dict[str, Any]) -> str:
+    roller = state["seats"][state["roller"]]
+    if state["alphabet_pending"]:
+        return f"BRESK! {roller} rolls the alphabet die."
+    if state["placements"] < SQUARES:
+        return f"{state['placements_left']} squares to fill; {roller} rolls the Bresk die."
+    waiting = [n for n, g in zip(state["seats"], state["hand_ins"], strict=True) if g is None]
+    return f"The grids are full; waiting for {', '.join(waiting)} to hand in."

@@ -1,0 +1,647 @@
+"""Make 'N' Break Extreme: timed building turns, cards for points, chips of 10 and 1.
+
+Seats are listed clockwise and seat 0 builds first (the rulebook's youngest
+player). The builder rotates clockwise; the player to the builder's right (the
+previous seat) runs the timer; the left neighbour (the next seat) is the one
+who builds the "4 with left arrow" card.
+
+A turn flows the way a phone UI walks through it:
+
+    roll (or die)  → phase "build", the timer setting and seconds are known
+    card …         → every completed card, as it is completed
+    end_turn       → if a "10" was set aside: phase "bonus" (timer on 1)
+    bonus …        → one per "10" set aside, completed or not
+                   → the next builder's turn (phase "roll", or "build" in No-Dice)
+
+Events (``data`` keys marked ? are optional):
+
+- ``{"type": "roll", "data": {"dice": [...], "results": [{"die": "make-n-break", "face": 2}]}}``
+  a server roll; rolls of other dice (a d6, the stopper) are ignored.
+- ``{"type": "die", "data": {"face": 1-3}}`` a physical roll typed in.
+- ``{"type": "card", "data": {"kind": k, "points"?: n, "completed"?: bool}}`` with kind
+  ``standard`` or ``red-hand`` (points 1-3, required when completed), ``extreme-4``,
+  ``extreme-5``, ``left-arrow`` or ``ten``; ``completed`` defaults to true (tapping a card
+  means it was built) and is not taken for a ``ten``, whose outcome is its bonus build.
+- ``{"type": "end_turn"}`` the time ran out.
+- ``{"type": "bonus", "data": {"completed": bool}}`` the outcome of a "10" bonus build.
+
+Every event except ``roll`` may carry ``data.builder`` (a seat number); when it is there
+and is not the builder's seat the event is refused, so a stale phone cannot score a
+card for the wrong player.
+
+Decisions where the rulebook is silent (DESIGN §4 decides the rest):
+
+- 2-9 seats: the page lists several player counts (2-4 … 2-10) in scraped noise;
+  2-9 is what the components comfortably serve.
+- Red hand cards print 1-3 points, like the standard cards they are shuffled with.
+- The deck holds two "10" cards, so at most two can be set aside in one turn; each
+  one earns its own bonus build with the timer on 1 (+5 when completed).
+- Bonus builds are scored one by one after ``end_turn``; cards, dice and ``end_turn``
+  are refused while one is owed.
+- A tie for the lead after the last round starts a sudden-death round: each tied
+  player builds one turn, in seat order. Its points are real points (chips are taken
+  as usual). Whoever of the tied players then leads wins; if some are still tied,
+  another sudden-death round follows among them only. A "4 with left arrow" card in
+  sudden death still pays the builder's left neighbour, but a player outside the tie
+  cannot win through it.
+- ``chips`` per player is the fewest chips worth the total (after changing ten 1-chips
+  for a 10-chip at the bank); each turn also says which chips each player takes.
+- ``winners`` stays empty until the game is finished; ``leaders`` says who is ahead.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .base import Line, Option, PlayerResult, Result, RuleError, chips, evolve, resolve_options
+
+id = "make-n-break"
+name = "Make 'N' Break Extreme"
+MIN_SEATS = 2
+MAX_SEATS = 9
+
+DIE = "make-n-break"
+DIE_FACES = (1, 2, 3)
+BONUS_SETTING = 1  # the "10" bonus build always runs with the timer on 1
+TEN_BONUS = 5
+LEFT_ARROW_EACH = 2
+MAX_TENS_PER_TURN = 2  # the deck has two "10" cards
+PRINTED_POINTS = (1, 2, 3)  # standard and red hand cards
+
+# Cards whose value is fixed by the card itself: what the builder scores for it
+# (the left-arrow card pays the same again to the left neighbour).
+FIXED_VALUES = {"extreme-4": 4, "extreme-5": 5, "left-arrow": LEFT_ARROW_EACH, "ten": TEN_BONUS}
+CARD_KINDS = ("standard", "red-hand", "extreme-4", "extreme-5", "left-arrow", "ten")
+CARD_NAMES = {
+    "standard": "standard card",
+    "red-hand": "red hand card",
+    "extreme-4": "Extreme \"4\" card",
+    "extreme-5": "Extreme \"5\" card",
+    "left-arrow": "\"4 with left arrow\" card",
+    "ten": "\"10\" card",
+}
+
+OPTIONS = (
+    Option("variant", "standard", "standard rolls the die each turn; no-dice fixes the timer and removes the "
+           "two \"10\" cards.", choices=("standard", "no-dice")),
+    Option("rounds", 5, "Rounds to play (the rulebook says both three and five).", minimum=1, maximum=10),
+    Option("no_dice_setting", 3, "Timer setting for every turn in the No-Dice variant.", minimum=1, maximum=3),
+    Option("seconds_1", 30, "Seconds the timer runs on setting 1.", minimum=5, maximum=600),
+    Option("seconds_2", 40, "Seconds the timer runs on setting 2.", minimum=5, maximum=600),
+    Option("seconds_3", 50, "Seconds the timer runs on setting 3 (the clockwork timer: about 50 s).",
+           minimum=5, maximum=600),
+)
+
+
+def catalogue() -> dict[str, Any]:
+    return {
+        "id": id,
+        "name": name,
+        "summary": "Build the card before the timer runs out; completed cards pay chips of 10 and 1.",
+        "min_seats": MIN_SEATS,
+        "max_seats": MAX_SEATS,
+        "variants": [
+            {"id": "standard", "name": "Standard", "description": "Roll the die to set the timer each turn."},
+            {"id": "no-dice", "name": "No-Dice", "description": "Fixed timer setting; both \"10\" cards removed."},
+        ],
+        "options": [o.to_dict() for o in OPTIONS],
+        "events": ["roll", "die", "card", "end_turn", "bonus"],
+        "dice": [DIE],
+        "cards": [{"kind": k, "name": CARD_NAMES[k], "points": FIXED_VALUES.get(k, list(PRINTED_POINTS))}
+                  for k in CARD_KINDS],
+    }
+
+
+# --- setup -------------------------------------------------------------------------------------
+
+
+def setup(options: dict[str, Any] | None, seats: list[str]) -> dict[str, Any]:
+    if not isinstance(seats, list) or not MIN_SEATS <= len(seats) <= MAX_SEATS:
+        raise RuleError("bad_seats", f"Make 'N' Break is for {MIN_SEATS} to {MAX_SEATS} players.", "seats")
+    state: dict[str, Any] = {
+        "game": id,
+        "options": resolve_options(OPTIONS, options),
+        "seats": list(seats),
+        "stage": "rounds",  # "rounds", then "sudden-death" when the lead is tied
+        "round": 1,
+        "sudden_death": None,  # {"round": k, "contenders": [seat, …]} during a tie-break
+        "phase": "roll",
+        "builder": None,
+        "timer_runner": None,
+        "left_neighbour": None,
+        "turn": None,
+        "totals": [0] * len(seats),
+        "chips": [chips(0) for _ in seats],
+        "score_table": [],  # rows: {"label", "stage", "round", "points": [per seat]}
+        "history": [],  # closed turns, oldest first
+        "last_turn": None,
+        "turns_played": 0,
+        "finished": False,
+        "winners": [],  # seats, once finished
+    }
+    _start_turn(state, seat=0, stage="rounds", round_no=1)
+    return state
+
+
+def _seconds(options: dict[str, Any], setting: int | None) -> int | None:
+    return None if setting is None else options[f"seconds_{setting}"]
+
+
+def _start_turn(state: dict[str, Any], seat: int, stage: str, round_no: int) -> None:
+    """Hand the blocks to ``seat`` (changes ``state``, which is already a private copy)."""
+    count = len(state["seats"])
+    options = state["options"]
+    no_dice = options["variant"] == "no-dice"
+    setting = options["no_dice_setting"] if no_dice else None
+    state["turn"] = {
+        "number": len(state["history"]) + 1,
+        "stage": stage,
+        "round": round_no,
+        "builder": seat,
+        "timer_runner": (seat - 1) % count,  # the builder's right-hand neighbour
+        "left_neighbour": (seat + 1) % count,
+        "die": None,
+        "build_setting": setting,  # the setting for the regular build time
+        "timer_setting": setting,  # what the timer is set to now (1 during a bonus build)
+        "timer_seconds": _seconds(options, setting),
+        "cards": [],
+        "points": [0] * count,
+        "tens_set_aside": 0,
+        "bonus_builds": [],
+        "bonus_owed": 0,
+    }
+    state["phase"] = "build" if no_dice else "roll"
+    state["builder"] = seat
+    state["timer_runner"] = state["turn"]["timer_runner"]
+    state["left_neighbour"] = state["turn"]["left_neighbour"]
+    if stage == "rounds":
+        state["round"] = round_no
+
+
+# --- events ------------------------------------------------------------------------------------
+
+
+def apply(state: dict[str, Any], event: dict[str, Any], **_: Any) -> dict[str, Any]:
+    if not isinstance(event, dict):
+        raise RuleError("bad_event", "An event must be an object with a type.")
+    kind = event.get("type")
+    data = event.get("data") or {}
+    if not isinstance(data, dict):
+        raise RuleError("bad_event", "An event's data must be an object.", "data")
+    handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
+    if handler is None:
+        raise RuleError("unknown_event", f"Make 'N' Break has no {kind!r} event.", "type")
+    return handler(state, data)
+
+
+def _on_roll(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+    results = data.get("results")
+    if not isinstance(results, list):
+        raise RuleError("bad_roll", "A roll needs its results.", "data.results")
+    ours = [(i, r) for i, r in enumerate(results) if isinstance(r, dict) and r.get("die") == DIE]
+    if not ours:
+        return state  # another game's die, or a d6 for fun: nothing to score
+    if len(ours) > 1:
+        raise RuleError("one_die", "Make 'N' Break rolls one die per turn.", "data.results")
+    index, found = ours[0]
+    return _set_die(state, found.get("face"), f"data.results.{index}.face")
+
+
+def _on_die(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+    _check_builder(state, data)
+    return _set_die(state, data.get("face"), "data.face")
+
+
+def _set_die(state: dict[str, Any], face: Any, field: str) -> dict[str, Any]:
+    _check_not_over(state)
+    if state["options"]["variant"] == "no-dice":
+        raise RuleError("no_dice_variant", "The No-Dice variant plays without the die: the timer is always on "
+                        f"{state['options']['no_dice_setting']}.", field)
+    if state["phase"] == "bonus":
+        raise RuleError("bonus_owed", "The \"10\" bonus build runs with the timer on 1: no die roll.", field)
+    if state["phase"] != "roll":
+        raise RuleError("already_rolled", "The die is already rolled for this turn; undo the roll to change it.",
+                        field)
+    if not _is_int(face) or face not in DIE_FACES:
+        raise RuleError("bad_face", "The Make 'N' Break die shows 1, 2 or 3.", field)
+    new = evolve(state)
+    turn = new["turn"]
+    turn["die"] = face
+    turn["build_setting"] = face
+    turn["timer_setting"] = face
+    turn["timer_seconds"] = _seconds(new["options"], face)
+    new["phase"] = "build"
+    return new
+
+
+def _on_card(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+    _check_building(state, data, "card")
+    kind = data.get("kind")
+    if kind not in CARD_KINDS:
+        raise RuleError("bad_card", "kind must be one of: " + ", ".join(CARD_KINDS) + ".", "data.kind")
+    completed = _card_completed(kind, data)
+    value = _card_value(kind, data.get("points"), completed)
+    if kind == "ten":
+        _check_ten_allowed(state)
+    new = evolve(state)
+    turn = new["turn"]
+    # A "10" card's outcome is its bonus build, so its own completed stays empty.
+    turn["cards"].append({"kind": kind, "points": value, "completed": None if kind == "ten" else completed})
+    _score_card(turn, kind, value, completed)
+    return new
+
+
+def _card_completed(kind: str, data: dict[str, Any]) -> bool:
+    if kind == "ten":
+        # The "10" card is set aside when revealed; it is built (or not) after the turn.
+        if "completed" in data:
+            raise RuleError("ten_set_aside", "A \"10\" card is set aside when it shows up; its bonus build is "
+                            "scored after the turn.", "data.completed")
+        return False
+    completed = data.get("completed", True)
+    if not isinstance(completed, bool):
+        raise RuleError("bad_completed", "completed must be true or false.", "data.completed")
+    return completed
+
+
+def _card_value(kind: str, points: Any, completed: bool) -> int | None:
+    """The points printed on the card, checked against what the card can show."""
+    if kind in FIXED_VALUES:
+        fixed = FIXED_VALUES[kind]
+        if points is not None and points != fixed:
+            raise RuleError("bad_points", f"A {CARD_NAMES[kind]} is worth {fixed}; leave points out.", "data.points")
+        return fixed
+    if points is None and not completed:
+        return None  # an unfinished card scores nothing, whatever it printed
+    if not _is_int(points) or points not in PRINTED_POINTS:
+        raise RuleError("bad_points", f"A {CARD_NAMES[kind]} prints 1, 2 or 3 points.", "data.points")
+    return points
+
+
+def _check_ten_allowed(state: dict[str, Any]) -> None:
+    if state["options"]["variant"] == "no-dice":
+        raise RuleError("no_tens", "The No-Dice variant removes both \"10\" cards from the deck.", "data.kind")
+    if state["turn"]["tens_set_aside"] >= MAX_TENS_PER_TURN:
+        raise RuleError("no_more_tens", "The deck has only two \"10\" cards; both are already set aside.",
+                        "data.kind")
+
+
+def _score_card(turn: dict[str, Any], kind: str, value: int | None, completed: bool) -> None:
+    if kind == "ten":
+        turn["tens_set_aside"] += 1
+        return
+    if not completed or value is None:
+        return
+    turn["points"][turn["builder"]] += value
+    if kind == "left-arrow":
+        turn["points"][turn["left_neighbour"]] += value
+
+
+def _on_end_turn(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+    _check_building(state, data, "end_turn")
+    new = evolve(state)
+    turn = new["turn"]
+    if turn["tens_set_aside"]:
+        # The bonus build comes after the regular time, with the timer on 1.
+        new["phase"] = "bonus"
+        turn["bonus_owed"] = turn["tens_set_aside"]
+        turn["timer_setting"] = BONUS_SETTING
+        turn["timer_seconds"] = _seconds(new["options"], BONUS_SETTING)
+        return new
+    _close_turn(new)
+    return new
+
+
+def _on_bonus(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+    _check_not_over(state)
+    _check_builder(state, data)
+    if state["phase"] != "bonus":
+        if state["phase"] == "build" and state["turn"]["tens_set_aside"]:
+            raise RuleError("turn_not_over", "The \"10\" bonus build comes after the turn: end the turn first.",
+                            "type")
+        raise RuleError("no_bonus", "No \"10\" card was set aside this turn, so there is no bonus build.", "type")
+    completed = data.get("completed")
+    if not isinstance(completed, bool):
+        raise RuleError("bad_completed", "Say whether the bonus build was completed: true or false.",
+                        "data.completed")
+    new = evolve(state)
+    turn = new["turn"]
+    turn["bonus_builds"].append(completed)
+    turn["bonus_owed"] -= 1
+    if completed:
+        turn["points"][turn["builder"]] += TEN_BONUS
+    if turn["bonus_owed"] == 0:
+        _close_turn(new)
+    return new
+
+
+_HANDLERS = {"roll": _on_roll, "die": _on_die, "card": _on_card, "end_turn": _on_end_turn, "bonus": _on_bonus}
+
+
+# --- checks ------------------------------------------------------------------------------------
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_not_over(state: dict[str, Any]) -> None:
+    if state["finished"]:
+        raise RuleError("game_over", "The game is over; undo the last turn to change it.", "type")
+
+
+def _check_builder(state: dict[str, Any], data: dict[str, Any]) -> None:
+    """An optional ``data.builder`` must name the seat whose turn it is."""
+    if "builder" not in data or state["finished"]:
+        return
+    seat = data["builder"]
+    if not _is_int(seat) or seat != state["builder"]:
+        who = state["seats"][state["builder"]]
+        raise RuleError("not_your_turn", f"It is {who}'s turn to build.", "data.builder")
+
+
+def _check_building(state: dict[str, Any], data: dict[str, Any], what: str) -> None:
+    """Cards and end_turn belong to the build phase: after the roll, before any bonus build."""
+    _check_not_over(state)
+    _check_builder(state, data)
+    if state["phase"] == "roll":
+        raise RuleError("roll_first", "Roll the die first: it sets the timer.", "type")
+    if state["phase"] == "bonus":
+        raise RuleError("bonus_owed", "Score the \"10\" bonus build first (completed or not).", "type")
+
+
+# --- closing a turn and choosing the next builder ----------------------------------------------
+
+
+def _close_turn(state: dict[str, Any]) -> None:
+    turn = state["turn"]
+    summary = {
+        "number": turn["number"],
+        "stage": turn["stage"],
+        "round": turn["round"],
+        "builder": turn["builder"],
+        "timer_runner": turn["timer_runner"],
+        "left_neighbour": turn["left_neighbour"],
+        "die": turn["die"],
+        "timer_setting": turn["build_setting"],
+        "cards": turn["cards"],
+        "bonus_builds": turn["bonus_builds"],
+        "points": turn["points"],
+        "chips_to_take": [chips(p) for p in turn["points"]],  # from the bank, per seat
+        "totals": [t + p for t, p in zip(state["totals"], turn["points"], strict=True)],
+    }
+    state["history"].append(summary)
+    state["last_turn"] = summary
+    state["turns_played"] = len(state["history"])
+    state["totals"] = list(summary["totals"])
+    state["chips"] = [chips(t) for t in state["totals"]]
+    _add_to_score_table(state, summary)
+    state["turn"] = None
+    _next_builder(state)
+
+
+def _add_to_score_table(state: dict[str, Any], summary: dict[str, Any]) -> None:
+    stage, round_no = summary["stage"], summary["round"]
+    for row in state["score_table"]:
+        if row["stage"] == stage and row["round"] == round_no:
+            row["points"] = [a + b for a, b in zip(row["points"], summary["points"], strict=True)]
+            return
+    label = f"Round {round_no}" if stage == "rounds" else f"Sudden death {round_no}"
+    state["score_table"].append({"label": label, "stage": stage, "round": round_no, "points": list(summary["points"])})
+
+
+def _turns_in(state: dict[str, Any], stage: str, round_no: int | None = None) -> int:
+    return sum(1 for t in state["history"] if t["stage"] == stage and round_no in (None, t["round"]))
+
+
+def _next_builder(state: dict[str, Any]) -> None:
+    count = len(state["seats"])
+    if state["stage"] == "rounds":
+        done = _turns_in(state, "rounds")
+        if done < state["options"]["rounds"] * count:
+            _start_turn(state, seat=done % count, stage="rounds", round_no=done // count + 1)
+            return
+        _settle(state, _leaders(state["totals"], range(count)), next_round=1)
+        return
+    sudden = state["sudden_death"]
+    built = _turns_in(state, "sudden-death", sudden["round"])
+    if built < len(sudden["contenders"]):
+        _start_turn(state, seat=sudden["contenders"][built], stage="sudden-death", round_no=sudden["round"])
+        return
+    _settle(state, _leaders(state["totals"], sudden["contenders"]), next_round=sudden["round"] + 1)
+
+
+def _leaders(totals: list[int], seats: Any) -> list[int]:
+    seats = list(seats)
+    best = max(totals[s] for s in seats)
+    return [s for s in seats if totals[s] == best]
+
+
+def _settle(state: dict[str, Any], leaders: list[int], next_round: int) -> None:
+    """One leader wins; a tie for the lead plays another sudden-death round among the tied."""
+    if len(leaders) == 1:
+        state["finished"] = True
+        state["phase"] = "finished"
+        state["winners"] = leaders
+        state["builder"] = state["timer_runner"] = state["left_neighbour"] = None
+        return
+    state["stage"] = "sudden-death"
+    state["sudden_death"] = {"round": next_round, "contenders": leaders}
+    _start_turn(state, seat=leaders[0], stage="sudden-death", round_no=next_round)
+
+
+# --- results -----------------------------------------------------------------------------------
+
+
+def result(state: dict[str, Any], **_: Any) -> Result:
+    names = state["seats"]
+    players = [_player_result(state, seat) for seat in range(len(names))]
+    leaders = _current_leaders(state)
+    return Result(
+        game=id,
+        players=players,
+        winners=[names[s] for s in state["winners"]] if state["finished"] else [],
+        finished=state["finished"],
+        reason=_reason(state),
+        extra={
+            "variant": state["options"]["variant"],
+            "rounds": state["options"]["rounds"],
+            "stage": state["stage"],
+            "leaders": [names[s] for s in leaders],
+            "score_table": state["score_table"],
+        },
+    )
+
+
+def _current_leaders(state: dict[str, Any]) -> list[int]:
+    if state["finished"]:
+        return list(state["winners"])
+    if state["stage"] == "sudden-death":
+        return _leaders(state["totals"], state["sudden_death"]["contenders"])
+    if not state["history"]:
+        return []
+    return _leaders(state["totals"], range(len(state["seats"])))
+
+
+def _player_result(state: dict[str, Any], seat: int) -> PlayerResult:
+    names = state["seats"]
+    lines: list[Line] = []
+    for turn in state["history"]:
+        lines.extend(_lines_for(turn, seat, names))
+    per_stage = {"rounds": [], "sudden-death": []}
+    for row in state["score_table"]:
+        per_stage[row["stage"]].append(row["points"][seat])
+    extra = {
+        "chips": chips(state["totals"][seat]),
+        "rounds": per_stage["rounds"],
+        "sudden_death": per_stage["sudden-death"],
+    }
+    return PlayerResult(names[seat], state["totals"][seat], lines, extra)
+
+
+def _lines_for(turn: dict[str, Any], seat: int, names: list[str]) -> list[Line]:
+    """Why ``seat`` got points in ``turn``: its own cards, a left-arrow share, bonus builds."""
+    when = f"Round {turn['round']}" if turn["stage"] == "rounds" else f"Sudden death {turn['round']}"
+    if turn["builder"] == seat:
+        built = [c for c in turn["cards"] if c["completed"]]
+        card_points = sum(c["points"] for c in built)
+        noun = "card" if len(built) == 1 else "cards"
+        lines = [Line(f"{when}: {len(built)} {noun} completed", card_points)]
+        for made in turn["bonus_builds"]:
+            lines.append(Line(f"{when}: \"10\" bonus build " + ("completed" if made else "missed"),
+                              TEN_BONUS if made else 0))
+        return lines
+    if turn["left_neighbour"] == seat:
+        arrows = sum(1 for c in turn["cards"] if c["kind"] == "left-arrow" and c["completed"])
+        if arrows:
+            return [Line(f"{when}: left-arrow card built for {names[turn['builder']]}", arrows * LEFT_ARROW_EACH)]
+    return []
+
+
+def _joined(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _reason(state: dict[str, Any]) -> str:
+    names = state["seats"]
+    rounds = state["options"]["rounds"]
+    if state["stage"] == "sudden-death":
+        sudden = state["sudden_death"]
+        contenders = _joined([names[s] for s in sudden["contenders"]])
+        if state["finished"]:
+            return f"highest total after sudden-death round {sudden['round']} between {contenders}"
+        return f"tie: sudden death needed between {contenders}"
+    if state["finished"]:
+        return f"highest total after {rounds} round" + ("" if rounds == 1 else "s")
+    planned = rounds * len(names)
+    return f"partial: {state['turns_played']} of {planned} turns played ({rounds} rounds)"
+
+
+# --- a whole game at once ----------------------------------------------------------------------
+
+
+def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
+    """Score a game typed in afterwards by replaying it through ``setup``/``apply``.
+
+    ``{"variant"?: "standard"|"no-dice", "rounds"?: 5, "players": [names clockwise],
+    "turns": [{"builder": name, "die"?: 1-3, "cards": [card…]}…], "sudden_death"?: [turn…]}``
+    where a card is ``{"kind", "points"?, "completed"?}`` (left-arrow and ten say ``completed``).
+    """
+    if not isinstance(sheet, dict):
+        raise RuleError("bad_sheet", "A score sheet must be an object.")
+    names = _sheet_players(sheet.get("players"))
+    options = {"variant": sheet.get("variant", "standard"), "rounds": sheet.get("rounds", 5)}
+    try:
+        state = setup(options, names)
+    except RuleError as err:
+        raise RuleError(err.code, err.message, (err.field or "").removeprefix("options.") or None) from None
+    for i, turn in enumerate(_sheet_list(sheet, "turns")):
+        if state["finished"] or state["stage"] != "rounds":
+            total = state["options"]["rounds"] * len(names)
+            raise RuleError("too_many_turns", f"{state['options']['rounds']} rounds for {len(names)} players are "
+                            f"{total} turns; list tie-break turns under sudden_death.", f"turns.{i}")
+        state = _replay_turn(state, turn, f"turns.{i}")
+    for i, turn in enumerate(_sheet_list(sheet, "sudden_death")):
+        _check_sudden_death_due(state, f"sudden_death.{i}")
+        state = _replay_turn(state, turn, f"sudden_death.{i}")
+    return result(state)
+
+
+def _sheet_players(players: Any) -> list[str]:
+    if not isinstance(players, list) or not MIN_SEATS <= len(players) <= MAX_SEATS:
+        raise RuleError("bad_players", f"players must list {MIN_SEATS} to {MAX_SEATS} names, clockwise.", "players")
+    names = []
+    for i, player in enumerate(players):
+        if not isinstance(player, str) or not player.strip():
+            raise RuleError("bad_name", "Every player needs a name.", f"players.{i}")
+        if player.strip() in names:
+            raise RuleError("duplicate_name", f"Two players are called {player.strip()}; tell them apart.",
+                            f"players.{i}")
+        names.append(player.strip())
+    return names
+
+
+def _sheet_list(sheet: dict[str, Any], key: str) -> list[Any]:
+    value = sheet.get(key) or []
+    if not isinstance(value, list):
+        raise RuleError("bad_sheet", f"{key} must be a list of turns.", key)
+    return value
+
+
+def _check_sudden_death_due(state: dict[str, Any], field: str) -> None:
+    if state["stage"] == "sudden-death" and not state["finished"]:
+        return
+    if state["finished"]:
+        reason = "the tie is already broken" if state["stage"] == "sudden-death" else "nobody is tied for the lead"
+        raise RuleError("no_sudden_death", f"No sudden-death turn is due: {reason}.", field)
+    raise RuleError("no_sudden_death", "Sudden death comes only after all rounds are played.", field)
+
+
+def _replay_turn(state: dict[str, Any], turn: Any, path: str) -> dict[str, Any]:
+    if not isinstance(turn, dict):
+        raise RuleError("bad_turn", "A turn must be an object with builder and cards.", path)
+    expected = state["seats"][state["builder"]]
+    if turn.get("builder") != expected:
+        raise RuleError("wrong_builder", f"This turn is {expected}'s to build, not {turn.get('builder')}'s.",
+                        f"{path}.builder")
+    if state["options"]["variant"] == "standard":
+        state = _replayed(state, {"type": "die", "data": {"face": turn.get("die")}}, f"{path}.die")
+    elif turn.get("die") is not None:
+        raise RuleError("no_dice_variant", "The No-Dice variant plays without the die.", f"{path}.die")
+    cards = turn.get("cards") or []
+    if not isinstance(cards, list):
+        raise RuleError("bad_cards", "cards must be a list.", f"{path}.cards")
+    bonus_builds = []
+    for j, card in enumerate(cards):
+        card_path = f"{path}.cards.{j}"
+        data = _sheet_card(card, card_path)
+        if data.get("kind") == "ten":
+            bonus_builds.append((data.pop("completed"), card_path))
+        state = _replayed(state, {"type": "card", "data": data}, card_path)
+    state = _replayed(state, {"type": "end_turn"}, path)
+    for completed, card_path in bonus_builds:
+        state = _replayed(state, {"type": "bonus", "data": {"completed": completed}}, card_path)
+    return state
+
+
+def _sheet_card(card: Any, path: str) -> dict[str, Any]:
+    if not isinstance(card, dict):
+        raise RuleError("bad_card", "A card must be an object with a kind.", path)
+    data = {k: card[k] for k in ("kind", "points", "completed") if k in card}
+    if card.get("kind") in ("left-arrow", "ten") and not isinstance(card.get("completed"), bool):
+        raise RuleError("bad_completed", "Say whether this card was completed in time: true or false.",
+                        f"{path}.completed")
+    return data
+
+
+def _replayed(state: dict[str, Any], event: dict[str, Any], path: str) -> dict[str, Any]:
+    """``apply`` with a refusal's field moved from the event (``data.points``) to the sheet."""
+    try:
+        return apply(state, event)
+    except RuleError as err:
+        field = err.field or ""
+        if field.startswith("data."):
+            field = field.removeprefix("data.")
+            # a die event's face is the sheet's die itself
+            path = path if field == "face" else f"{path}.{field}"
+        raise RuleError(err.code, err.message, path) from None

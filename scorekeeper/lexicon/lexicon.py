@@ -1,0 +1,175 @@
+"""Verdicts on words: is it playable, and if not, why not."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from .normalize import normalize
+
+VALID = "valid"
+TOO_SHORT = "too_short"
+NOT_LETTERS = "not_letters"
+HYPHEN_OR_APOSTROPHE = "hyphen_or_apostrophe"
+PROPER_NOUN = "proper_noun"
+NOT_A_WORD = "not_a_word"
+REASONS = (VALID, TOO_SHORT, NOT_LETTERS, HYPHEN_OR_APOSTROPHE, PROPER_NOUN, NOT_A_WORD)
+
+# Characters that make "don't" or "x-ray" unplayable for a reason a player recognises,
+# rather than the generic "not letters". Curly apostrophes come from phone keyboards.
+_JOINERS = frozenset("'\u2019\u02bc\u2018-\u2010\u2011")
+_A_TO_Z = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    word: str  # as given
+    normalized: str  # as looked up (see normalize)
+    valid: bool
+    reason: str  # one of REASONS
+    house_rule: bool = False  # True when a league's allowed/banned list decided it
+
+
+class WordSet(Protocol):
+    def __contains__(self, word: object) -> bool: ...
+    def __len__(self) -> int: ...
+
+
+class Lexicon:
+    """A word list with verdicts. Immutable; safe to share between threads.
+
+    ``with_house_rules`` returns another ``Lexicon`` over the same (shared,
+    memory-mapped) list plus a league's allowed and banned words.
+    """
+
+    def __init__(
+        self,
+        *,
+        id: str,  # shadows the builtin on purpose: it is the API's name for it
+        name: str,
+        source: str,
+        licence: str,
+        version: str,
+        words: WordSet,
+        proper_nouns: WordSet,
+        words_text_path: Path | None = None,
+        allowed: frozenset[str] = frozenset(),
+        banned: frozenset[str] = frozenset(),
+    ):
+        self.id = id
+        self.source = source
+        self.licence = licence
+        self._base_name = name
+        self._base_version = version
+        self._words = words
+        self._proper_nouns = proper_nouns
+        self._words_text_path = words_text_path
+        self._words_text: str | None = None
+        self._allowed = allowed - banned
+        self._banned = banned
+        self.word_count = len(words) + sum(1 for w in self._allowed if w not in words)
+        self.word_count -= sum(1 for w in banned if w in words)
+        self.name = f"{name} + house rules" if self.has_house_rules else name
+        # Changes whenever the list can change: fit for an ETag.
+        self.version = version + _house_rules_suffix(self._allowed, banned) if self.has_house_rules else version
+
+    def __repr__(self) -> str:
+        return f"<Lexicon {self.id} {self.word_count} words {self.version}>"
+
+    @property
+    def has_house_rules(self) -> bool:
+        return bool(self._allowed or self._banned)
+
+    def check(self, word: str) -> Verdict:
+        normalized = normalize(word)
+        reason, by_house = self._judge(normalized)
+        return Verdict(word, normalized, reason == VALID, reason, by_house)
+
+    def word_check(self, word: str) -> tuple[bool, str]:
+        """The ``(valid, reason)`` callable that game rules take (games.base.WordCheck)."""
+        reason = self._judge(normalize(word))[0]
+        return reason == VALID, reason
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and self._judge(normalize(word))[0] == VALID
+
+    def _judge(self, normalized: str) -> tuple[str, bool]:
+        if not (normalized.isascii() and normalized.isalpha()):
+            return _shape_reason(normalized), False
+        if len(normalized) < 2:
+            return TOO_SHORT, False
+        if normalized in self._banned:
+            return NOT_A_WORD, True
+        if normalized in self._words:
+            return VALID, False
+        if normalized in self._allowed:
+            return VALID, True
+        if normalized in self._proper_nouns:
+            return PROPER_NOUN, False
+        return NOT_A_WORD, False
+
+    def words_text(self) -> str:
+        """Every valid word, upper case, one per line, sorted: the phone's offline judge."""
+        if self._words_text is None:
+            base = self._base_words_text()
+            if self.has_house_rules:
+                words = (set(base.split()) | self._allowed) - self._banned
+                base = "\n".join(sorted(words)) + "\n"
+            self._words_text = base  # racing threads compute the same text; no lock needed
+        return self._words_text
+
+    def _base_words_text(self) -> str:
+        if self._words_text_path is not None:
+            return self._words_text_path.read_text(encoding="ascii")
+        keys = getattr(self._words, "keys", None)
+        if keys is None:
+            raise TypeError("this word set cannot list its words")
+        return "\n".join(sorted(keys())) + "\n"
+
+    def with_house_rules(self, allowed: Iterable[str] = (), banned: Iterable[str] = ()) -> Lexicon:
+        """This list plus a league's extra allowed words, minus its banned ones.
+
+        Raises ValueError naming a house word that could never be played
+        (not letters, or a single letter). Banned beats allowed.
+        """
+        more_allowed = _house_words(allowed, "allowed")
+        more_banned = _house_words(banned, "banned")
+        return Lexicon(
+            id=self.id,
+            name=self._base_name,
+            source=self.source,
+            licence=self.licence,
+            version=self._base_version,
+            words=self._words,
+            proper_nouns=self._proper_nouns,
+            words_text_path=self._words_text_path,
+            allowed=(self._allowed | more_allowed),
+            banned=(self._banned | more_banned),
+        )
+
+
+def _shape_reason(normalized: str) -> str:
+    letters = sum(1 for ch in normalized if ch in _A_TO_Z)
+    if letters and all(ch in _A_TO_Z or ch in _JOINERS for ch in normalized):
+        return HYPHEN_OR_APOSTROPHE
+    return NOT_LETTERS
+
+
+def _house_words(words: Iterable[str], kind: str) -> frozenset[str]:
+    if isinstance(words, str):
+        raise TypeError(f"{kind} words must be a list of words, not one string")
+    out = set()
+    for word in words:
+        normalized = normalize(word)
+        if not (normalized.isascii() and normalized.isalpha()) or len(normalized) < 2:
+            raise ValueError(f"House rule {kind} word {word!r} must be two or more letters A–Z.")
+        out.add(normalized)
+    return frozenset(out)
+
+
+def _house_rules_suffix(allowed: frozenset[str], banned: frozenset[str]) -> str:
+    blob = "+" + ",".join(sorted(allowed)) + "-" + ",".join(sorted(banned))
+    return "-h" + hashlib.sha256(blob.encode()).hexdigest()[:12]

@@ -1,0 +1,89 @@
+"""The phone UI (static files from frontend/), the API docs page, and security headers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Blueprint, Flask, Response, abort, render_template_string, send_from_directory
+
+_HERE = Path(__file__).resolve().parent
+# An installed wheel carries frontend/ inside the package; a checkout has it beside it.
+FRONTEND = _HERE / "frontend" if (_HERE / "frontend").is_dir() else _HERE.parent / "frontend"
+
+# No inline script anywhere: every script is a file from our own origin.
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+    "font-src 'self'; connect-src 'self'; manifest-src 'self'; worker-src 'self'; media-src 'self' data: blob:; "
+    "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+# Swagger UI sets style attributes at run time; its page alone allows inline styles.
+DOCS_CSP = CSP.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
+
+web = Blueprint("web", __name__)
+
+DOCS_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>scorekeeper API</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="{{ base }}/swagger-ui.css"></head>
+<body><div id="swagger-ui"></div>
+<script src="{{ base }}/swagger-ui-bundle.js"></script>
+<script src="/api/docs/init.js"></script></body></html>"""
+
+DOCS_INIT = """window.ui = SwaggerUIBundle({url: "/api/openapi.json", dom_id: "#swagger-ui", deepLinking: true});"""
+
+
+@web.get("/")
+def index():
+    return _frontend("index.html")
+
+
+@web.get("/<path:filename>")
+def frontend_file(filename: str):
+    if filename.startswith("api/"):
+        abort(404)
+    return _frontend(filename)
+
+
+def _frontend(filename: str) -> Response:
+    # send_from_directory refuses paths that climb out of FRONTEND (404).
+    response = send_from_directory(FRONTEND, filename, max_age=0)
+    # Revalidate every time (ETag/Last-Modified make that cheap): there is no build step
+    # to put hashes in file names, and the service worker does the offline caching.
+    response.headers["Cache-Control"] = "no-cache"
+    if filename == "sw.js":
+        response.headers["Service-Worker-Allowed"] = "/"
+    return response
+
+
+@web.get("/api/docs")
+def docs():
+    response = Response(render_template_string(DOCS_PAGE, base="/api/docs/static"), mimetype="text/html")
+    response.headers["Content-Security-Policy"] = DOCS_CSP
+    return response
+
+
+@web.get("/api/docs/init.js")
+def docs_init():
+    return Response(DOCS_INIT, mimetype="text/javascript")
+
+
+@web.get("/api/docs/static/<path:filename>")
+def docs_static(filename: str):
+    import swagger_ui_bundle
+
+    response = send_from_directory(swagger_ui_bundle.swagger_ui_path, filename, max_age=86400)
+    return response
+
+
+def security_headers(response: Response) -> Response:
+    response.headers.setdefault("Content-Security-Policy", CSP)
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "no-referrer")
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    response.headers.setdefault("Permissions-Policy", "camera=(self), microphone=(), geolocation=()")
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.register_blueprint(web)
+    app.after_request(security_headers)

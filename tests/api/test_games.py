@@ -1,0 +1,27 @@
+"""The catalogue and stateless scoring."""
+
+from scorekeeper import games
+
+
+def test_catalogue_lists_every_game_with_options_and_dice(sqlite_app):
+    body = sqlite_app.test_client().get("/api/games").get_json()
+    ids = [g["id"] for g in body["games"]]
+    assert ids == list(games.REGISTRY)
+    for game in body["games"]:
+        assert game["name"] and game["summary"]
+        assert 1 <= game["min_seats"] <= game["max_seats"] <= 10
+        for option in game["options"]:
+            assert {"name", "default", "description"} <= set(option)
+    dice = {d["id"]: d["faces"] for d in body["dice"]}
+    assert dice["bresk"] == [0, 1, 2, 3, "BRESK", "BRESK"]
+    assert dice["stopper"] == [0, 0, 0, 1, 2, 3]
+    assert len(dice["alphabet"]) == 30 and dice["alphabet"].count("#") == 4
+
+
+def test_scorepad_sheet_scores_and_explains(sqlite_app):
+    sheet = {"players": [{"name": "Ann", "points": [3, 4]}, {"name": "Ben", "points": [9, -1]}]}
+    body = sqlite_app.test_client().post("/api/games/scorepad/score", json=sheet).get_json()
+    assert body["game"] == "scorepad"
+    assert [(p["name"], p["total"]) for p in body["players"]] == [("Ann", 7), ("Ben", 8)]
+    assert body["winners"] == ["Ben"]
+    assert body["finished"] is True

@@ -1,0 +1,57 @@
+"""The phone UI is served with security headers; nothing escapes frontend/."""
+
+import pytest
+
+
+def test_home_page_is_served_with_security_headers(sqlite_app):
+    response = sqlite_app.test_client().get("/")
+    assert response.status_code == 200
+    assert b'<script type="module" src="/js/main.js">' in response.data
+    csp = response.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in csp and "unsafe-inline" not in csp.split("script-src")[1].split(";")[0]
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_api_responses_carry_the_headers_too(sqlite_app):
+    response = sqlite_app.test_client().get("/api/health")
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert "Content-Security-Policy" in response.headers
+
+
+def test_service_worker_at_root_scope_and_never_stale(sqlite_app):
+    response = sqlite_app.test_client().get("/sw.js")
+    assert response.status_code == 200
+    assert response.mimetype in ("text/javascript", "application/javascript")
+    assert response.headers["Cache-Control"] == "no-cache"
+
+
+def test_manifest_is_installable(sqlite_app):
+    import json
+
+    response = sqlite_app.test_client().get("/manifest.webmanifest")
+    manifest = json.loads(response.data)
+    assert manifest["display"] == "standalone"
+    assert manifest["start_url"] == "/" and manifest["theme_color"]
+    sizes = {(i["sizes"], i.get("purpose", "any")) for i in manifest["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
+    for icon in manifest["icons"]:
+        assert sqlite_app.test_client().get(icon["src"]).status_code == 200
+
+
+@pytest.mark.parametrize("path", ["/../pyproject.toml", "/js/../../pyproject.toml", "/%2e%2e/pyproject.toml",
+                                  "/js/..%2f..%2fpyproject.toml", "/nope.js"])
+def test_no_path_climbs_out_of_frontend(sqlite_app, path):
+    response = sqlite_app.test_client().get(path)
+    assert response.status_code == 404
+    assert b"[project]" not in response.data
+
+
+def test_api_docs_page_loads_its_own_scripts(sqlite_app):
+    client = sqlite_app.test_client()
+    page = client.get("/api/docs")
+    assert page.status_code == 200 and b"swagger-ui-bundle.js" in page.data
+    assert b"<script>" not in page.data  # no inline script, even here
+    assert client.get("/api/docs/static/swagger-ui-bundle.js").status_code == 200
+    assert client.get("/api/docs/init.js").status_code == 200
+    assert client.get("/api/openapi.json").get_json()["openapi"].startswith("3.")

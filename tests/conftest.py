@@ -1,0 +1,222 @@
+"""Fixtures: the app on SQLite and (when reachable) PostgreSQL, a live server, Chromium.
+
+Where PostgreSQL or Chromium is missing, their tests skip with a reason,
+except under CI=true, where a missing one fails the run instead.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from scorekeeper import create_app
+from scorekeeper.config import database_url
+from scorekeeper.extensions import db
+
+ROOT = Path(__file__).resolve().parent.parent
+IN_CI = os.environ.get("CI", "").lower() == "true"
+PG_URL = os.environ.get("TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+
+def missing(reason: str):
+    """Skip, or fail under CI where every suite must really run."""
+    if IN_CI:
+        pytest.fail(f"CI=true and {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+def _pg_reachable() -> str | None:
+    try:
+        engine = create_engine(database_url(PG_URL, ""), connect_args={"connect_timeout": 3})
+        with engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+        engine.dispose()
+        return None
+    except Exception as err:  # noqa: BLE001
+        return f"PostgreSQL is not reachable at {PG_URL}: {err.__class__.__name__}"
+
+
+_PG_PROBLEM = _pg_reachable()
+
+
+@pytest.fixture(scope="session")
+def pg_schema():
+    """A fresh schema in the test database for this run, dropped afterwards."""
+    if _PG_PROBLEM:
+        missing(_PG_PROBLEM)
+    schema = f"t_{uuid.uuid4().hex[:10]}"
+    engine = create_engine(database_url(PG_URL, ""))
+    with engine.begin() as conn:
+        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    yield schema
+    with engine.begin() as conn:
+        conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+    engine.dispose()
+
+
+def _pg_url_for(schema: str) -> str:
+    sep = "&" if "?" in PG_URL else "?"
+    return f"{PG_URL}{sep}options=-csearch_path%3D{schema}"
+
+
+def _migrate(app) -> None:
+    from flask_migrate import upgrade
+
+    with app.app_context():
+        upgrade()
+
+
+def _wipe(app) -> None:
+    with app.app_context():
+        for table in reversed(db.metadata.sorted_tables):
+            db.session.execute(table.delete())
+        db.session.commit()
+
+
+@pytest.fixture(scope="session", params=["sqlite", "postgresql"])
+def backend(request, tmp_path_factory):
+    """Each database the suite runs on: a migrated, empty database URL."""
+    if request.param == "sqlite":
+        path = tmp_path_factory.mktemp("sqlite") / "test.sqlite3"
+        url = f"sqlite:///{path}"
+    else:
+        url = _pg_url_for(request.getfixturevalue("pg_schema"))
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": database_url(url, "")})
+    _migrate(app)
+    with app.app_context():
+        db.engine.dispose()
+    return {"name": request.param, "url": database_url(url, "")}
+
+
+@pytest.fixture
+def app(backend):
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": backend["url"]})
+    _wipe(app)
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def sqlite_app(tmp_path):
+    """SQLite only, for tests that are not about the database."""
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
+    _migrate(app)
+    return app
+
+
+# --- a live server (gunicorn, as in production) -------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(url: str, timeout: float = 20.0) -> None:
+    import requests
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if requests.get(url, timeout=1).ok:
+                return
+        except requests.RequestException:
+            time.sleep(0.1)
+    raise RuntimeError(f"{url} did not answer within {timeout} s")
+
+
+class LiveServer:
+    def __init__(self, database: str, tmp: Path, workers: int = 2):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        env = dict(os.environ, DATABASE_URL=database, SCOREKEEPER_LEXICON_CACHE=str(tmp / "lexicon"))
+        gunicorn = str(Path(sys.executable).with_name("gunicorn"))
+        self.log = open(tmp / "server.log", "wb")  # noqa: SIM115 - closed in stop()
+        self.process = subprocess.Popen(
+            [gunicorn, f"--bind=127.0.0.1:{self.port}", f"--workers={workers}", "--threads=16",
+             "--worker-class=gthread", "scorekeeper:create_app()"],
+            cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT,
+        )
+        try:
+            wait_for(self.url + "/api/health")
+        except RuntimeError:
+            self.stop()
+            raise
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.log.close()
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory):
+    """gunicorn on SQLite, migrated, for the browser tests."""
+    tmp = tmp_path_factory.mktemp("live")
+    url = f"sqlite:///{tmp / 'live.sqlite3'}"
+    _migrate(create_app({"SQLALCHEMY_DATABASE_URI": url}))
+    server = LiveServer(url, tmp)
+    yield server
+    server.stop()
+
+
+# --- Chromium through Playwright ----------------------------------------------------------
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
+        missing(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    """A fresh phone-sized browser context; fails the test on any console error."""
+    context = browser.new_context(base_url=live_server.url, **PHONE)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.expected_errors = []  # substrings a test expects, e.g. a fetch failing while offline
+    yield page
+    context.close()
+    unexpected = [e for e in errors if not any(x in e for x in page.expected_errors)]
+    assert not unexpected, f"console errors: {unexpected}"
+
+
+@pytest.fixture
+def shots():
+    """Where browser tests leave screenshots for a person to look at."""
+    folder = ROOT / "test-artifacts"
+    folder.mkdir(exist_ok=True)
+    return folder

@@ -1,0 +1,29 @@
+"""The rules stay pure: scorekeeper/games/ imports only the standard library and itself."""
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+GAMES = Path(__file__).resolve().parents[2] / "scorekeeper" / "games"
+
+
+def imported_roots(source: str) -> set[str]:
+    roots = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            roots.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0:
+            roots.add(node.module.split(".")[0])
+    return roots
+
+
+@pytest.mark.parametrize("module", sorted(GAMES.glob("*.py")), ids=lambda p: p.name)
+def test_rules_import_only_the_standard_library(module):
+    outside = {r for r in imported_roots(module.read_text()) if r not in sys.stdlib_module_names and r != "__future__"}
+    assert not outside, f"{module.name} imports {sorted(outside)}: rules must stay pure"
+
+
+def test_the_check_would_catch_flask():
+    assert "flask" in {r for r in imported_roots("import flask\nfrom sqlalchemy import text") if r not in sys.stdlib_module_names}
