@@ -30,7 +30,6 @@ class Table(db.Model):
     last_seq: Mapped[int] = mapped_column(Integer, default=0)
     # Derived state after last_seq, cached so reads need no replay.
     snapshot: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    snapshot_rules: Mapped[str] = mapped_column(String(64), default="")
     created_at_ms: Mapped[int] = mapped_column(BigInteger, default=now_ms)
     updated_at_ms: Mapped[int] = mapped_column(BigInteger, default=now_ms)
 

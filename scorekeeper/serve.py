@@ -47,7 +47,7 @@ def self_signed_certificate(folder: Path, hosts: list[str]) -> tuple[Path, Path]
         except ValueError:
             names.append(x509.DNSName(host))
     subject = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "scorekeeper (self-signed)")])
-    now = datetime.datetime.now(datetime.timezone.utc)
+    now = datetime.datetime.now(datetime.UTC)
     cert = (
         x509.CertificateBuilder()
         .subject_name(subject)

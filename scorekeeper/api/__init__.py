@@ -4,7 +4,7 @@ from flask_smorest import Api
 
 
 def register_blueprints(api: Api) -> None:
-    from . import games, meta
+    from . import games, meta, tables
 
-    for module in (meta, games):
+    for module in (meta, games, tables):
         api.register_blueprint(module.blp)

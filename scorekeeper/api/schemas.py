@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marshmallow import INCLUDE, Schema, fields
+from marshmallow import INCLUDE, Schema, fields, validate
 
 
 class LineSchema(Schema):
@@ -70,3 +70,95 @@ class SheetSchema(Schema):
 
     class Meta:
         unknown = INCLUDE
+
+
+# --- tables -------------------------------------------------------------------------------
+
+
+class SeatSchema(Schema):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=40))
+
+
+class TableCreateSchema(Schema):
+    game = fields.String(required=True, metadata={"description": "A game id from GET /api/games."})
+    options = fields.Dict(keys=fields.String(), load_default=dict, metadata={"description": "The game's options."})
+    seats = fields.List(fields.Nested(SeatSchema), required=True, validate=validate.Length(min=1, max=10),
+                        metadata={"description": "Players in clockwise order."})
+
+
+class TimerSchema(Schema):
+    state = fields.String(required=True, validate=validate.OneOf(["idle", "running", "paused", "expired"]))
+    duration_ms = fields.Integer(required=True)
+    remaining_ms = fields.Integer(required=True, metadata={"description": "As of now_ms."})
+    started_at_ms = fields.Integer(allow_none=True, required=True)
+    ends_at_ms = fields.Integer(allow_none=True, required=True, metadata={"description": "Server time it runs out."})
+    version = fields.Integer(required=True)
+
+
+class TableSchema(Schema):
+    code = fields.String(required=True, metadata={"description": "The join code: 6 characters, no look-alikes."})
+    game = fields.String(required=True)
+    options = fields.Dict(required=True)
+    seats = fields.List(fields.String(), required=True)
+    seq = fields.Integer(required=True, metadata={"description": "The last event's sequence number."})
+    created_at_ms = fields.Integer(required=True)
+    state = fields.Dict(required=True, metadata={"description": "The game's derived state."})
+    result = fields.Dict(required=True, metadata={"description": "The live score, in the common result shape."})
+    timer = fields.Nested(TimerSchema, required=True)
+    dice = fields.Dict(allow_none=True, required=True, metadata={"description": "The last roll shown."})
+    can_undo = fields.Boolean(required=True)
+    can_redo = fields.Boolean(required=True)
+    now_ms = fields.Integer(required=True, metadata={"description": "Server time this view is for."})
+    join_url = fields.String(required=True)
+
+
+class EventInSchema(Schema):
+    id = fields.UUID(required=True, metadata={"description": "Made by the phone; the same id twice is stored once."})
+    type = fields.String(required=True, validate=validate.Length(min=1, max=32))
+    data = fields.Dict(keys=fields.String(), load_default=dict)
+    expected_seq = fields.Integer(validate=validate.Range(min=0),
+                                  metadata={"description": "Refuse with 409 if the table is no longer at this seq."})
+
+
+class EventSchema(Schema):
+    seq = fields.Integer(required=True)
+    id = fields.String(required=True)
+    type = fields.String(required=True)
+    data = fields.Dict(required=True)
+    at_ms = fields.Integer(required=True)
+
+
+class AppendedSchema(Schema):
+    event = fields.Nested(EventSchema, required=True)
+    table = fields.Nested(TableSchema, required=True)
+    duplicate = fields.Boolean(required=True, metadata={"description": "True when this id was already stored."})
+
+
+class EventsQuerySchema(Schema):
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    limit = fields.Integer(load_default=500, validate=validate.Range(min=1, max=500))
+
+
+class EventListSchema(Schema):
+    events = fields.List(fields.Nested(EventSchema), required=True)
+    seq = fields.Integer(required=True)
+
+
+class StreamQuerySchema(Schema):
+    after = fields.Integer(validate=validate.Range(min=0),
+                           metadata={"description": "Resume after this seq (as the Last-Event-ID header does)."})
+
+
+class TimerCommandSchema(Schema):
+    id = fields.UUID(metadata={"description": "Optional; makes the command idempotent like any event."})
+    action = fields.String(required=True, validate=validate.OneOf(["set", "start", "pause", "resume", "add", "reset"]))
+    seconds = fields.Float(validate=validate.Range(min=0, max=3600),
+                           metadata={"description": "For set and add."})
+    expected_seq = fields.Integer(validate=validate.Range(min=0))
+
+
+class ConflictSchema(Schema):
+    code = fields.String(required=True)
+    status = fields.Integer(required=True)
+    message = fields.String(required=True)
+    table = fields.Nested(TableSchema, required=True)

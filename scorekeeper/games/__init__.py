@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import scorepad
+from . import block_buster, bresk, make_n_break, scorepad, wuerfelspiel
 
-REGISTRY: dict[str, ModuleType] = {m.id: m for m in (scorepad,)}
+REGISTRY: dict[str, ModuleType] = {m.id: m for m in (bresk, block_buster, make_n_break, wuerfelspiel, scorepad)}
 
 
 def get(game_id: str) -> ModuleType | None:

@@ -15,8 +15,9 @@ state can be cached, stored or sent to a phone as it is.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 
 class RuleError(Exception):

@@ -189,10 +189,6 @@ def tokens_for(points: int) -> dict[str, int]:
     return {"-2": twos, "-1": ones}
 
 
-def token_value(tokens: dict[str, int]) -> int:
-    return -2 * tokens["-2"] - tokens["-1"]
-
-
 def start_penalties(variant: Variant, players: int) -> list[int]:
     if variant.starter_penalty is None:
         return list(STANDARD_START_PENALTIES[players])
@@ -327,20 +323,28 @@ def _default_colours(variant: Variant, players: int) -> list[list[str]]:
 
 
 def _seat_colours(given: Any, variant: Variant, players: int) -> list[list[str]]:
+    """Chosen colours per seat; a seat left out (None) gets the first default colours still free."""
     if given is None:
         return _default_colours(variant, players)
     if not isinstance(given, list) or len(given) != players:
         raise RuleError("bad_colours", f"Choose colours for each of the {players} players.", "options.colours")
-    taken: dict[str, int] = {}
-    chosen = []
+    chosen: list[list[str] | None] = []
+    taken: set[str] = set()
     for seat, entry in enumerate(given):
-        colours = _one_seat_colours(entry, variant, f"options.colours.{seat}")
-        for colour in colours:
+        colours = None if entry is None else _one_seat_colours(entry, variant, f"options.colours.{seat}")
+        for colour in colours or []:
             if colour in taken:
                 raise RuleError("colour_taken", f"{colour} is already being played.", f"options.colours.{seat}")
-            taken[colour] = seat
+            taken.add(colour)
         chosen.append(colours)
-    return chosen
+    free = [c for seat in _default_colours(variant, MAX_SEATS) for c in seat if c not in taken]
+    per_seat = variant.colours_per_player
+    filled = []
+    for colours in chosen:
+        if colours is None:
+            colours, free = free[:per_seat], free[per_seat:]
+        filled.append(colours)
+    return filled
 
 
 def _one_seat_colours(entry: Any, variant: Variant, field: str) -> list[str]:
@@ -405,7 +409,7 @@ def apply(state: dict[str, Any], event: dict[str, Any], **_: Any) -> dict[str, A
 
 def _on_skip(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     seat = _seat(state, data)
-    spaces = _whole_number(data.get("spaces"), "data.spaces", "spaces", minimum=1)
+    spaces = _whole_number(data.get("spaces"), "data.spaces", "spaces", minimum=1, label="Skipped spaces")
     player = state["players"][seat]
     _refuse_after_pass(player, "skip spaces")
     after = player["penalty"] - SKIP_COST * spaces
@@ -454,8 +458,9 @@ def _on_point_block(state: dict[str, Any], data: dict[str, Any]) -> dict[str, An
 def _on_leftover(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     seat = _seat(state, data)
     player = state["players"][seat]
-    bound = state["rules"]["blocks_per_player"] * state["options"]["max_squares_per_block"]
-    squares = _whole_number(data.get("squares"), "data.squares", "squares", minimum=0, maximum=bound)
+    blocks, most = state["rules"]["blocks_per_player"], state["options"]["max_squares_per_block"]
+    label = f"{player['name']} has {blocks} blocks of at most {most} squares, so leftover squares"
+    squares = _whole_number(data.get("squares"), "data.squares", "squares", 0, blocks * most, label)
     if not player["passed"]:
         raise RuleError(
             "still_playing",
@@ -503,11 +508,12 @@ def _seat(state: dict[str, Any], data: dict[str, Any]) -> int:
     return seat
 
 
-def _whole_number(value: Any, field: str, what: str, minimum: int, maximum: int | None = None) -> int:
+def _whole_number(value: Any, field: str, what: str, minimum: int, maximum: int | None = None, label: str = "") -> int:
+    """``what`` names the refusal (bad_spaces); ``label`` says it in words when that reads better."""
     in_range = not isinstance(value, bool) and isinstance(value, int) and value >= minimum
     if not in_range or (maximum is not None and value > maximum):
-        upto = f" to {maximum}" if maximum is not None else " or more"
-        raise RuleError(f"bad_{what}", f"{what} must be a whole number from {minimum}{upto}.", field)
+        allowed = f"from {minimum} to {maximum}" if maximum is not None else f"of at least {minimum}"
+        raise RuleError(f"bad_{what}", f"{label or what} must be a whole number {allowed}.", field)
     return value
 
 
@@ -548,7 +554,9 @@ def _counts(state: dict[str, Any], counts: Any) -> dict[str, int]:
         field = f"data.counts.{key}"
         colour = _colour_name(key, field)
         _refuse_colour_not_in_play(state, colour, field)
-        in_play[colour] = _whole_number(value, field, "spaces", minimum=0, maximum=SPACES_AROUND)
+        in_play[colour] = _whole_number(
+            value, field, "spaces", minimum=0, maximum=SPACES_AROUND, label=f"The spaces around it held by {colour}"
+        )
     total = sum(in_play.values())
     if total > SPACES_AROUND:
         raise RuleError(
@@ -654,7 +662,7 @@ def _held_shapes(state: dict[str, Any], seat: int, decided_only: bool) -> dict[s
     for block in state["point_block_owners"]:
         if block["seat"] == seat and (block["decided"] or not decided_only):
             held[block["shape"]] = held.get(block["shape"], 0) + 1
-    return held
+    return {shape: held[shape] for shape in SHAPES if shape in held}  # in the catalogue's order
 
 
 def _immediate_win(state: dict[str, Any]) -> dict[str, Any] | None:
@@ -884,5 +892,5 @@ def _sheet_event(state: dict[str, Any], kind: str, data: dict[str, Any], field: 
 def _sheet_event_field(event_field: str | None, sheet_field: str) -> str:
     # data.counts.red → point_blocks.3.counts.red; a player's fields are already the sheet field.
     if event_field and sheet_field.startswith("point_blocks") and event_field.startswith("data."):
-        return f"{sheet_field}.{event_field[len('data.'):]}"
+        return f"{sheet_field}.{event_field[len('data.') :]}"
     return sheet_field

@@ -214,7 +214,10 @@ def score_sheet(sheet: dict[str, Any], *, word_check: WordCheck | None = None, *
     judge = _need_word_check(word_check)
     if not isinstance(sheet, dict):
         raise RuleError("bad_sheet", "A score sheet lists the players and their grids.")
-    options = resolve_options(OPTIONS, {"lexicon": sheet.get("lexicon", OPTIONS[0].default)})
+    try:
+        options = resolve_options(OPTIONS, {"lexicon": sheet.get("lexicon", OPTIONS[0].default)})
+    except RuleError as err:
+        raise RuleError(err.code, err.message, "lexicon") from None
     players = sheet.get("players")
     if not isinstance(players, list) or not MIN_SEATS <= len(players) <= MAX_SEATS:
         raise RuleError("bad_players", f"players must list {MIN_SEATS} to {MAX_SEATS} players.", "players")

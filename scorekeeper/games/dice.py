@@ -6,7 +6,7 @@ phone at a table shows the same faces; this module only says what the faces are.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from .base import RuleError
 

@@ -235,10 +235,10 @@ def _set_die(state: dict[str, Any], face: Any, field: str) -> dict[str, Any]:
 
 
 def _on_card(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
-    _check_building(state, data, "card")
+    _check_building(state, data)
     kind = data.get("kind")
     if kind not in CARD_KINDS:
-        raise RuleError("bad_card", "kind must be one of: " + ", ".join(CARD_KINDS) + ".", "data.kind")
+        raise RuleError("bad_card", "A card's kind is one of: " + ", ".join(CARD_KINDS) + ".", "data.kind")
     completed = _card_completed(kind, data)
     value = _card_value(kind, data.get("points"), completed)
     if kind == "ten":
@@ -260,7 +260,7 @@ def _card_completed(kind: str, data: dict[str, Any]) -> bool:
         return False
     completed = data.get("completed", True)
     if not isinstance(completed, bool):
-        raise RuleError("bad_completed", "completed must be true or false.", "data.completed")
+        raise RuleError("bad_completed", "Say whether the card was completed: true or false.", "data.completed")
     return completed
 
 
@@ -298,7 +298,7 @@ def _score_card(turn: dict[str, Any], kind: str, value: int | None, completed: b
 
 
 def _on_end_turn(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
-    _check_building(state, data, "end_turn")
+    _check_building(state, data)
     new = evolve(state)
     turn = new["turn"]
     if turn["tens_set_aside"]:
@@ -335,6 +335,21 @@ def _on_bonus(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     return new
 
 
+def timer_setting(state: dict[str, Any]) -> tuple[str, int] | None:
+    """The moment and the seconds the shared timer should be set to, or None.
+
+    The table sets its timer whenever the moment changes: after the die is
+    rolled (or at the start of a No-Dice turn), and for each "10" bonus build.
+    """
+    turn = state.get("turn")
+    if not turn or turn["timer_seconds"] is None:
+        return None
+    moment = f"turn {turn['number']} build"
+    if state["phase"] == "bonus":
+        moment = f"turn {turn['number']} bonus {len(turn['bonus_builds']) + 1}"
+    return moment, turn["timer_seconds"]
+
+
 _HANDLERS = {"roll": _on_roll, "die": _on_die, "card": _on_card, "end_turn": _on_end_turn, "bonus": _on_bonus}
 
 
@@ -360,7 +375,7 @@ def _check_builder(state: dict[str, Any], data: dict[str, Any]) -> None:
         raise RuleError("not_your_turn", f"It is {who}'s turn to build.", "data.builder")
 
 
-def _check_building(state: dict[str, Any], data: dict[str, Any], what: str) -> None:
+def _check_building(state: dict[str, Any], data: dict[str, Any]) -> None:
     """Cards and end_turn belong to the build phase: after the roll, before any bonus build."""
     _check_not_over(state)
     _check_builder(state, data)
@@ -468,7 +483,8 @@ def result(state: dict[str, Any], **_: Any) -> Result:
             "rounds": state["options"]["rounds"],
             "stage": state["stage"],
             "leaders": [names[s] for s in leaders],
-            "score_table": state["score_table"],
+            # copies, so that changing a result can never reach back into the cached state
+            "score_table": [dict(row, points=list(row["points"])) for row in state["score_table"]],
         },
     )
 
@@ -582,7 +598,9 @@ def _sheet_players(players: Any) -> list[str]:
 
 
 def _sheet_list(sheet: dict[str, Any], key: str) -> list[Any]:
-    value = sheet.get(key) or []
+    value = sheet.get(key)
+    if value is None:
+        return []
     if not isinstance(value, list):
         raise RuleError("bad_sheet", f"{key} must be a list of turns.", key)
     return value
@@ -608,7 +626,7 @@ def _replay_turn(state: dict[str, Any], turn: Any, path: str) -> dict[str, Any]:
         state = _replayed(state, {"type": "die", "data": {"face": turn.get("die")}}, f"{path}.die")
     elif turn.get("die") is not None:
         raise RuleError("no_dice_variant", "The No-Dice variant plays without the die.", f"{path}.die")
-    cards = turn.get("cards") or []
+    cards = turn.get("cards", [])
     if not isinstance(cards, list):
         raise RuleError("bad_cards", "cards must be a list.", f"{path}.cards")
     bonus_builds = []

@@ -59,7 +59,9 @@ def apply(state: dict[str, Any], event: dict[str, Any], **_: Any) -> dict[str, A
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state["seats"]):
             raise RuleError("bad_seat", f"seat must be a seat number from 0 to {len(state['seats']) - 1}.", "data.seat")
         if isinstance(points, bool) or not isinstance(points, int) or abs(points) > MAX_POINTS:
-            raise RuleError("bad_points", f"points must be a whole number from -{MAX_POINTS:,} to {MAX_POINTS:,}.", "data.points")
+            raise RuleError(
+                "bad_points", f"points must be a whole number from -{MAX_POINTS:,} to {MAX_POINTS:,}.", "data.points"
+            )
         new["scores"][seat].append([state["round"], points])
         return new
     if kind == "next_round":

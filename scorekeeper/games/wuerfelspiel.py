@@ -187,7 +187,7 @@ def _on_card(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     _check_builder(state, data)
     kind = data.get("kind")
     if kind not in CARD_KINDS:
-        raise RuleError("bad_card", "kind must be one of: " + ", ".join(CARD_KINDS) + ".", "data.kind")
+        raise RuleError("bad_card", "A card's kind is one of: " + ", ".join(CARD_KINDS) + ".", "data.kind")
     points = _card_points(kind, data.get("points"), state["options"]["max_card_points"])
     new = evolve(state)
     turn = new["turn"]
@@ -311,7 +311,7 @@ def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
         state = setup(options, names)
     except RuleError as err:
         raise RuleError(err.code, err.message, (err.field or "").removeprefix("options.") or None) from None
-    turns = sheet.get("turns") or []
+    turns = sheet.get("turns", [])
     if not isinstance(turns, list):
         raise RuleError("bad_sheet", "turns must be a list.", "turns")
     for i, turn in enumerate(turns):
@@ -359,7 +359,7 @@ def _replay_turn(state: dict[str, Any], turn: Any, path: str) -> dict[str, Any]:
 
 
 def _sheet_list(turn: dict[str, Any], key: str, path: str) -> list[Any]:
-    value = turn.get(key) or []
+    value = turn.get(key, [])
     if not isinstance(value, list):
         raise RuleError("bad_turn", f"{key} must be a list.", f"{path}.{key}")
     return value

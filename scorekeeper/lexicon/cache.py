@@ -15,13 +15,11 @@ import os
 import shutil
 import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import marisa_trie
 
-from .build import build_english
 from .source import SourceFiles
 
 # Bump whenever the build rules change what ends up in the list.
@@ -33,8 +31,7 @@ WORDS_TEXT = "words.txt"
 META = "meta.json"
 
 
-@dataclass(frozen=True)
-class CachedList:
+class CachedList(NamedTuple):
     directory: Path
     meta: dict[str, Any]
     words: marisa_trie.Trie
@@ -62,6 +59,13 @@ def load_or_build(cache_dir: Path, source: SourceFiles, lexicon_id: str = "en") 
     _build_into(directory, key, lexicon_id, source, checksums)
     _remove_stale(cache_dir, lexicon_id, keep=directory)
     return _load(directory, key)
+
+
+def build_english(source: SourceFiles) -> Any:
+    """Build the list; imported on demand so that loading a cached list stays light."""
+    from .build import build_english as build
+
+    return build(source)
 
 
 def _load(directory: Path, key: str) -> CachedList:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from .normalize import normalize
 
@@ -18,19 +18,28 @@ PROPER_NOUN = "proper_noun"
 NOT_A_WORD = "not_a_word"
 REASONS = (VALID, TOO_SHORT, NOT_LETTERS, HYPHEN_OR_APOSTROPHE, PROPER_NOUN, NOT_A_WORD)
 
-# Characters that make "don't" or "x-ray" unplayable for a reason a player recognises,
-# rather than the generic "not letters". Curly apostrophes come from phone keyboards.
-_JOINERS = frozenset("'\u2019\u02bc\u2018-\u2010\u2011")
-_A_TO_Z = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+# Apostrophes and hyphens make "don't" or "x-ray" unplayable for a reason a player
+# recognises, rather than the generic "not letters". Curly apostrophes come from phone keyboards.
+_JOINERS = "'\u2019\u02bc\u2018\\-\u2010\u2011"
+_LETTERS_OR_JOINERS = re.compile(f"[A-Z{_JOINERS}]+")  # linear: no backtracking on long input
+_A_LETTER = re.compile("[A-Z]")
 
 
-@dataclass(frozen=True, slots=True)
-class Verdict:
+class Verdict(NamedTuple):
+    """One word's verdict. A NamedTuple: immutable, cheap to make (checks run by the million)."""
+
     word: str  # as given
     normalized: str  # as looked up (see normalize)
     valid: bool
     reason: str  # one of REASONS
     house_rule: bool = False  # True when a league's allowed/banned list decided it
+
+    def to_dict(self) -> dict[str, object]:
+        return self._asdict()  # a NamedTuple would otherwise become a JSON list
+
+
+# tuple.__new__ straight away skips NamedTuple's keyword-handling __new__ (a third of a check's time).
+_new_verdict = tuple.__new__
 
 
 class WordSet(Protocol):
@@ -70,6 +79,7 @@ class Lexicon:
         self._words_text: str | None = None
         self._allowed = allowed - banned
         self._banned = banned
+        self._has_house_rules = bool(self._allowed or banned)
         self.word_count = len(words) + sum(1 for w in self._allowed if w not in words)
         self.word_count -= sum(1 for w in banned if w in words)
         self.name = f"{name} + house rules" if self.has_house_rules else name
@@ -81,35 +91,40 @@ class Lexicon:
 
     @property
     def has_house_rules(self) -> bool:
-        return bool(self._allowed or self._banned)
+        return self._has_house_rules
 
     def check(self, word: str) -> Verdict:
-        normalized = normalize(word)
-        reason, by_house = self._judge(normalized)
-        return Verdict(word, normalized, reason == VALID, reason, by_house)
+        # Inlined ASCII fast path of normalize(): checks run by the million.
+        normalized = word.strip().upper() if word.isascii() else normalize(word)
+        reason = self._reason(normalized)
+        by_house = self._has_house_rules and (
+            normalized in self._banned or (normalized in self._allowed and normalized not in self._words)
+        )
+        return _new_verdict(Verdict, (word, normalized, reason is VALID, reason, by_house))
 
     def word_check(self, word: str) -> tuple[bool, str]:
         """The ``(valid, reason)`` callable that game rules take (games.base.WordCheck)."""
-        reason = self._judge(normalize(word))[0]
-        return reason == VALID, reason
+        reason = self._reason(word.strip().upper() if word.isascii() else normalize(word))
+        return reason is VALID, reason
 
     def __contains__(self, word: object) -> bool:
-        return isinstance(word, str) and self._judge(normalize(word))[0] == VALID
+        return isinstance(word, str) and self._reason(normalize(word)) == VALID
 
-    def _judge(self, normalized: str) -> tuple[str, bool]:
-        if not (normalized.isascii() and normalized.isalpha()):
-            return _shape_reason(normalized), False
-        if len(normalized) < 2:
-            return TOO_SHORT, False
-        if normalized in self._banned:
-            return NOT_A_WORD, True
+    def _reason(self, normalized: str) -> str:
+        # Fast path first: the list holds only A–Z strings, so a hit needs no shape checks.
         if normalized in self._words:
-            return VALID, False
+            if len(normalized) < 2:
+                return TOO_SHORT
+            return NOT_A_WORD if normalized in self._banned else VALID
+        if not (normalized.isascii() and normalized.isalpha()):
+            return _shape_reason(normalized)
+        if len(normalized) < 2:
+            return TOO_SHORT
         if normalized in self._allowed:
-            return VALID, True
+            return VALID
         if normalized in self._proper_nouns:
-            return PROPER_NOUN, False
-        return NOT_A_WORD, False
+            return PROPER_NOUN
+        return NOT_A_WORD
 
     def words_text(self) -> str:
         """Every valid word, upper case, one per line, sorted: the phone's offline judge."""
@@ -152,8 +167,7 @@ class Lexicon:
 
 
 def _shape_reason(normalized: str) -> str:
-    letters = sum(1 for ch in normalized if ch in _A_TO_Z)
-    if letters and all(ch in _A_TO_Z or ch in _JOINERS for ch in normalized):
+    if _LETTERS_OR_JOINERS.fullmatch(normalized) and _A_LETTER.search(normalized):
         return HYPHEN_OR_APOSTROPHE
     return NOT_LETTERS
 

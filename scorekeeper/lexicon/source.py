@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 # sha256 of the exact files the word list is built from (spylls 0.1.7, breame 0.1.2).
 # A test compares these with the installed files: if upstream changes them,
@@ -38,8 +38,7 @@ LICENCE = (
 )
 
 
-@dataclass(frozen=True)
-class SourceFiles:
+class SourceFiles(NamedTuple):
     """The three files the English list is built from."""
 
     dic: Path

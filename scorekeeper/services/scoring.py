@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import current_app
+
 from .. import games
 from ..errors import ApiError
 from ..games import dice
@@ -21,11 +23,24 @@ def catalogue() -> dict[str, Any]:
     return {"games": [m.catalogue() for m in games.REGISTRY.values()], "dice": dice.catalogue()}
 
 
-def rule_context(game_id: str) -> dict[str, Any]:
-    """Keyword arguments a game's rules need from outside (a word check for Bresk!)."""
-    return {}
+def lexicon(lexicon_id: str = "en"):
+    from ..lexicon import UnknownLexicon, get_lexicon
+
+    try:
+        return get_lexicon(lexicon_id, cache_dir=current_app.config["LEXICON_CACHE_DIR"])
+    except UnknownLexicon:
+        raise ApiError(422, "unknown_lexicon", f"There is no word list called {lexicon_id!r}.",
+                       {"lexicon": ["unknown word list"]}) from None
+
+
+def rule_context(game_id: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Keyword arguments a game's rules need from outside: a word check for Bresk!."""
+    if game_id != "bresk":
+        return {}
+    lexicon_id = (options or {}).get("lexicon") or "en"
+    return {"word_check": lexicon(lexicon_id if isinstance(lexicon_id, str) else "en").word_check}
 
 
 def score(game_id: str, sheet: dict[str, Any]) -> dict[str, Any]:
     module = game_or_404(game_id)
-    return module.score_sheet(sheet, **rule_context(game_id)).to_dict()
+    return module.score_sheet(sheet, **rule_context(game_id, sheet)).to_dict()

@@ -9,9 +9,8 @@ import time
 
 import pytest
 
-from scorekeeper.lexicon import REASONS, Lexicon, UnknownLexicon, get_lexicon, normalize
+from scorekeeper.lexicon import REASONS, Lexicon, UnknownLexicon, get_lexicon, normalize, registry
 from scorekeeper.lexicon import cache as cache_module
-from scorekeeper.lexicon import registry
 from scorekeeper.lexicon.source import PINNED_SHA256, english_source
 
 # Pinned: if any of these change, the word list changed; check why before updating them.
@@ -98,6 +97,8 @@ def test_verdicts(lexicon, word, normalized, reason):
     assert verdict.house_rule is False
     assert lexicon.word_check(word) == (reason == "valid", reason)
     assert reason in REASONS
+    assert verdict.to_dict() == {"word": word, "normalized": normalized, "valid": reason == "valid",
+                                 "reason": reason, "house_rule": False}  # fmt: skip
 
 
 @pytest.mark.parametrize(

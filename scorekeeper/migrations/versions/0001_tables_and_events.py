@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-11-30 04:48:01.713855
+Create Date: 2026-11-30 04:54:03.100265
 
 """
 from alembic import op
@@ -26,7 +26,6 @@ def upgrade():
     sa.Column('seats', sa.JSON(), nullable=False),
     sa.Column('last_seq', sa.Integer(), nullable=False),
     sa.Column('snapshot', sa.JSON(), nullable=True),
-    sa.Column('snapshot_rules', sa.String(length=64), nullable=False),
     sa.Column('created_at_ms', sa.BigInteger(), nullable=False),
     sa.Column('updated_at_ms', sa.BigInteger(), nullable=False),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_tables')),

@@ -1,0 +1,125 @@
+"""Tables: the shared event log, the timer, the join QR code and the live stream."""
+
+from __future__ import annotations
+
+import io
+import uuid
+
+import segno
+from flask import Response, request, stream_with_context
+from flask_smorest import Blueprint
+
+from ..services import streams, tables
+from .schemas import (
+    AppendedSchema,
+    ConflictSchema,
+    EventInSchema,
+    EventListSchema,
+    EventsQuerySchema,
+    StreamQuerySchema,
+    TableCreateSchema,
+    TableSchema,
+    TimerCommandSchema,
+)
+
+blp = Blueprint("tables", __name__, url_prefix="/api/tables",
+                description="A game being played: seats, the event log, the shared timer and dice.")
+
+
+def _view(table):
+    return {**tables.view(table), "join_url": tables.join_url(table, request.host_url)}
+
+
+def _appended(event, table, created):
+    body = {"event": tables.event_dict(event), "table": _view(table), "duplicate": not created}
+    return body, 201 if created else 200
+
+
+@blp.route("", methods=["POST"])
+@blp.arguments(TableCreateSchema)
+@blp.response(201, TableSchema)
+def create_table(payload):
+    """Start a table: a game, its options and the seats in clockwise order. Returns the join code."""
+    table = tables.create(payload["game"], payload["options"], payload["seats"])
+    return _view(table)
+
+
+@blp.route("/<string:code>")
+@blp.response(200, TableSchema)
+@blp.alt_response(404, description="No table has this code.", success=False)
+def get_table(code):
+    """The table with its derived state, live score, timer and last dice."""
+    return _view(tables.get(code))
+
+
+@blp.route("/<string:code>/events", methods=["POST"])
+@blp.arguments(EventInSchema)
+@blp.response(201, AppendedSchema, description="Stored.")
+@blp.alt_response(200, schema=AppendedSchema, description="This id was stored before: the first outcome.")
+@blp.alt_response(404, description="No table has this code.", success=False)
+@blp.alt_response(409, schema=ConflictSchema, description="expected_seq is stale; the current table is included.",
+                  success=False)
+def append_event(payload, code):
+    """Append an action (idempotent by id). A refused action is a 422 with the rule broken."""
+    event, table, created = tables.append(code, str(payload["id"]), payload["type"], payload["data"],
+                                          payload.get("expected_seq"))
+    return _appended(event, table, created)
+
+
+@blp.route("/<string:code>/events")
+@blp.arguments(EventsQuerySchema, location="query")
+@blp.response(200, EventListSchema)
+@blp.alt_response(404, description="No table has this code.", success=False)
+def list_events(query, code):
+    """The log after a sequence number, oldest first."""
+    table = tables.get(code)
+    events = tables.events_after(table, query["after"], query["limit"])
+    return {"events": [tables.event_dict(e) for e in events], "seq": table.last_seq}
+
+
+@blp.route("/<string:code>/timer", methods=["POST"])
+@blp.arguments(TimerCommandSchema)
+@blp.response(201, AppendedSchema, description="Stored.")
+@blp.alt_response(200, schema=AppendedSchema, description="This id was stored before: the first outcome.")
+@blp.alt_response(404, description="No table has this code.", success=False)
+@blp.alt_response(409, schema=ConflictSchema, description="expected_seq is stale.", success=False)
+def timer_command(payload, code):
+    """set / start / pause / resume / add / reset the shared timer (recorded as a table event)."""
+    data = {"action": payload["action"]}
+    if "seconds" in payload:
+        data["seconds"] = payload["seconds"]
+    uid = str(payload.get("id") or uuid.uuid4())
+    event, table, created = tables.append(code, uid, "timer", data, payload.get("expected_seq"))
+    return _appended(event, table, created)
+
+
+@blp.route("/<string:code>/stream")
+@blp.arguments(StreamQuerySchema, location="query")
+@blp.response(200, description="Server-Sent Events: one `table` event per change ({events, table}), "
+              "with ids to resume from (Last-Event-ID), and keep-alive comments.",
+              content_type="text/event-stream")
+@blp.alt_response(404, description="No table has this code.", success=False)
+def stream(query, code):
+    """Follow a table live. Reconnecting phones send Last-Event-ID and miss nothing."""
+    table = tables.get(code)
+    after = query.get("after")
+    last_id = request.headers.get("Last-Event-ID", "")
+    if after is None and last_id.isdigit():
+        after = int(last_id)
+    body = stream_with_context(streams.stream(table.id, table.code, after))
+    return Response(body, mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+@blp.route("/<string:code>/qr.svg")
+@blp.response(200, description="An SVG QR code of the join link.", content_type="image/svg+xml")
+@blp.alt_response(404, description="No table has this code.", success=False)
+def join_qr(code):
+    """A QR code that opens this table on another phone."""
+    table = tables.get(code)
+    out = io.BytesIO()
+    segno.make(tables.join_url(table, request.host_url), error="m").save(
+        out, kind="svg", scale=8, border=2, xmldecl=False, title=f"Join table {table.code}")
+    response = Response(out.getvalue(), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "public, max-age=3600"
+    return response

@@ -1,0 +1,220 @@
+"""Server-Sent Events: every phone at a table hears of every change at once.
+
+Each worker process has one Hub. A stream waits on its table's condition
+(no database connection is held while waiting). A change made in this process
+wakes the streams right after its commit; a change made by another worker or
+another instance arrives through the database: PostgreSQL's LISTEN/NOTIFY
+(the NOTIFY is sent inside the append's transaction, so it is delivered only
+if the event was stored), or, on SQLite, which has no such thing, a poll of
+the watched tables' ``last_seq`` every 100 ms (SQLite is one machine anyway).
+
+The message for a change is built once per process and shared by every stream
+that was at the same point, so a thousand phones cost one query, not a thousand.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from collections import Counter, OrderedDict
+from collections.abc import Iterator
+from typing import Any
+
+from flask import Flask, current_app
+from sqlalchemy import select, text
+
+from ..extensions import db
+
+log = logging.getLogger(__name__)
+
+CHANNEL = "scorekeeper_tables"
+HEARTBEAT_S = 15.0
+SQLITE_POLL_S = 0.1
+PG_SAFETY_POLL_S = 2.0  # catches anything missed while the LISTEN connection was being re-opened
+
+
+def notify_in_transaction(table_id: int, seq: int) -> None:
+    """Tell other instances, delivered by PostgreSQL only if the transaction commits."""
+    if db.engine.dialect.name == "postgresql":
+        db.session.execute(text("SELECT pg_notify(:channel, :payload)"),
+                           {"channel": CHANNEL, "payload": f"{table_id}:{seq}"})
+
+
+class Hub:
+    def __init__(self, app: Flask):
+        self.app = app
+        self._lock = threading.Lock()
+        self._conditions: dict[int, threading.Condition] = {}
+        self._latest: dict[int, int] = {}
+        self._watching: Counter[int] = Counter()
+        self._messages: OrderedDict[tuple[int, int, int], tuple[int, str]] = OrderedDict()
+        self._build_locks: dict[int, threading.Lock] = {}
+        self._watcher: threading.Thread | None = None
+
+    # --- hearing of changes ---------------------------------------------------------------
+
+    def _condition(self, table_id: int) -> threading.Condition:
+        with self._lock:
+            if table_id not in self._conditions:
+                self._conditions[table_id] = threading.Condition()
+                self._build_locks[table_id] = threading.Lock()
+            return self._conditions[table_id]
+
+    def published(self, table_id: int, seq: int) -> None:
+        condition = self._condition(table_id)
+        with condition:
+            if seq > self._latest.get(table_id, 0):
+                self._latest[table_id] = seq
+                condition.notify_all()
+
+    def latest(self, table_id: int) -> int:
+        return self._latest.get(table_id, 0)
+
+    def wait(self, table_id: int, after: int, timeout: float) -> int:
+        """Block until the table is past ``after`` or ``timeout`` passes; the latest seq."""
+        condition = self._condition(table_id)
+        with condition:
+            condition.wait_for(lambda: self._latest.get(table_id, 0) > after, timeout)
+            return self._latest.get(table_id, 0)
+
+    # --- who is watching ------------------------------------------------------------------
+
+    def watch(self, table_id: int, seq: int) -> None:
+        with self._lock:
+            self._watching[table_id] += 1
+            if self._watcher is None or not self._watcher.is_alive():
+                self._watcher = threading.Thread(target=self._watch_database, name="table-watcher", daemon=True)
+                self._watcher.start()
+        self.published(table_id, seq)
+
+    def unwatch(self, table_id: int) -> None:
+        with self._lock:
+            self._watching[table_id] -= 1
+            if self._watching[table_id] <= 0:
+                del self._watching[table_id]
+
+    def _watch_database(self) -> None:
+        with self.app.app_context():
+            postgres = db.engine.dialect.name == "postgresql"
+        while True:
+            try:
+                if postgres:
+                    self._listen()
+                else:
+                    self._poll_forever(SQLITE_POLL_S)
+            except Exception:  # noqa: BLE001 - the watcher must outlive a database hiccup
+                log.warning("table watcher lost the database; retrying in 1 s", exc_info=True)
+                time.sleep(1)
+
+    def _poll_once(self) -> None:
+        from ..models import Table
+
+        with self._lock:
+            ids = list(self._watching)
+        if not ids:
+            return
+        with self.app.app_context():
+            try:
+                rows = db.session.execute(select(Table.id, Table.last_seq).where(Table.id.in_(ids))).all()
+            finally:
+                db.session.remove()
+        for table_id, seq in rows:
+            self.published(table_id, seq)
+
+    def _poll_forever(self, every: float) -> None:
+        while True:
+            self._poll_once()
+            time.sleep(every)
+
+    def _listen(self) -> None:
+        import psycopg
+
+        with self.app.app_context():
+            url = db.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute(f"LISTEN {CHANNEL}")
+            self._poll_once()  # anything that happened before LISTEN took effect
+            last_poll = time.monotonic()
+            while True:
+                for note in conn.notifies(timeout=PG_SAFETY_POLL_S):
+                    table_id, seq = (int(x) for x in note.payload.split(":"))
+                    self.published(table_id, seq)
+                if time.monotonic() - last_poll >= PG_SAFETY_POLL_S:
+                    self._poll_once()
+                    last_poll = time.monotonic()
+
+    # --- what a stream sends --------------------------------------------------------------
+
+    def message(self, table_id: int, after: int, build) -> tuple[int, str]:
+        """(seq, SSE message) taking a phone from ``after`` to now, built once and shared."""
+        latest = self.latest(table_id)
+        key = (table_id, after, latest)
+        cached = self._messages.get(key)
+        if cached is not None:
+            return cached
+        with self._build_locks[table_id]:
+            cached = self._messages.get(key)
+            if cached is None:
+                cached = build(after)
+                with self._lock:
+                    self._messages[key] = cached
+                    while len(self._messages) > 256:
+                        self._messages.popitem(last=False)
+        return cached
+
+
+_hubs: dict[int, Hub] = {}
+_hubs_lock = threading.Lock()
+
+
+def hub() -> Hub:
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    with _hubs_lock:
+        if id(app) not in _hubs:
+            _hubs[id(app)] = Hub(app)
+        return _hubs[id(app)]
+
+
+def sse(event: str, data: Any, seq: int | None = None) -> str:
+    head = f"id: {seq}\n" if seq is not None else ""
+    return f"{head}event: {event}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+
+
+def stream(table_id: int, code: str, after: int | None) -> Iterator[str]:
+    """The body of GET /api/tables/{code}/stream: catch up from ``after``, then follow."""
+    from . import tables
+
+    app_hub = hub()
+    app = app_hub.app
+
+    def build(since: int) -> tuple[int, str]:
+        with app.app_context():
+            try:
+                table = tables.get(code)
+                events = [tables.event_dict(e) for e in tables.events_after(table, since)]
+                seq = table.last_seq
+                return seq, sse("table", {"events": events, "table": tables.view(table)}, seq)
+            finally:
+                db.session.remove()
+
+    with app.app_context():
+        start_seq = tables.get(code).last_seq
+        db.session.remove()
+    app_hub.watch(table_id, start_seq)
+    try:
+        yield "retry: 1000\n\n"
+        position = start_seq if after is None else min(after, start_seq)
+        # First message: the current state (and any events the phone missed).
+        position, message = app_hub.message(table_id, position, build)
+        yield message
+        while True:
+            latest = app_hub.wait(table_id, position, HEARTBEAT_S)
+            if latest > position:
+                position, message = app_hub.message(table_id, position, build)
+                yield message
+            else:
+                yield ": keep-alive\n\n"
+    finally:
+        app_hub.unwatch(table_id)

@@ -1,0 +1,269 @@
+"""Tables: create, read, and append events to the log (DESIGN §2).
+
+A table's state is derived from its event log. The derived state after the
+last event (the *snapshot*) is stored on the table row, so reading a table
+needs no replay; only undo replays the log.
+
+Appends to one table are serialised by the first statement of the append's
+transaction, an UPDATE that bumps ``tables.last_seq``: it takes the row's
+write lock (PostgreSQL) or the database's (SQLite), so sequence numbers are
+gap-free and two phones acting at once are simply ordered.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from typing import Any
+
+from flask import current_app
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+
+from .. import games, timer
+from ..errors import ApiError
+from ..extensions import db
+from ..games import dice
+from ..games.base import RuleError
+from ..models import Event, Table, now_ms
+from . import scoring, streams
+
+# No look-alikes: no 0/O, no 1/I/L. 31 symbols ** 6 ≈ 887 million codes.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+MAX_SEATS = 10
+MAX_NAME = 40
+EVENT_TYPE = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
+
+# Kept out of undo/redo: the timer has its own reset, and undo/redo act on actions.
+NOT_UNDOABLE = {"timer", "undo", "redo"}
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normalize_code(code: str) -> str:
+    return code.strip().upper()
+
+
+# --- creating and reading ----------------------------------------------------------------
+
+
+def _seat_names(seats: list[dict[str, Any]], game) -> list[str]:
+    if not game.MIN_SEATS <= len(seats) <= min(game.MAX_SEATS, MAX_SEATS):
+        raise ApiError(
+            422, "bad_seats",
+            f"{game.name} is for {game.MIN_SEATS}–{min(game.MAX_SEATS, MAX_SEATS)} players; you listed {len(seats)}.",
+            {"seats": [f"{game.MIN_SEATS} to {min(game.MAX_SEATS, MAX_SEATS)} seats"]},
+        )
+    names: list[str] = []
+    for i, seat in enumerate(seats):
+        name = " ".join(str(seat.get("name", "")).split())
+        if not 1 <= len(name) <= MAX_NAME:
+            raise ApiError(422, "bad_name", f"Seat {i + 1} needs a name of 1 to {MAX_NAME} characters.",
+                           {f"seats.{i}.name": [f"1 to {MAX_NAME} characters"]})
+        if name.casefold() in (n.casefold() for n in names):
+            raise ApiError(422, "duplicate_name", f"Two seats are called {name!r}; give each player a different name.",
+                           {f"seats.{i}.name": ["already taken at this table"]})
+        names.append(name)
+    return names
+
+
+def create(game_id: str, options: dict[str, Any] | None, seats: list[dict[str, Any]]) -> Table:
+    game = games.get(game_id)
+    if game is None:
+        raise ApiError(422, "unknown_game", f"There is no game called {game_id!r}; the games are "
+                       f"{', '.join(games.REGISTRY)}.", {"game": ["unknown game"]})
+    names = _seat_names(seats, game)
+    state = game.setup(options or {}, names)  # RuleError → 422 naming the option
+    snapshot = {"game": state, "timer": timer.initial(), "dice": None, "done": [], "undone": []}
+    for _ in range(10):
+        table = Table(code=new_code(), game=game_id, options=state.get("options", options or {}),
+                      seats=names, last_seq=0, snapshot=snapshot)
+        db.session.add(table)
+        try:
+            db.session.commit()
+            return table
+        except IntegrityError:  # the code was taken: draw another
+            db.session.rollback()
+    raise ApiError(503, "no_code", "Could not find a free table code; try again.")
+
+
+def get(code: str) -> Table:
+    table = db.session.scalar(select(Table).where(Table.code == normalize_code(code)))
+    if table is None:
+        raise ApiError(404, "unknown_table", f"There is no table with the code {code!r}. Check the code and try again.")
+    return table
+
+
+def join_url(table: Table, host_url: str) -> str:
+    base = (current_app.config.get("PUBLIC_URL") or host_url).rstrip("/")
+    return f"{base}/#/table/{table.code}"
+
+
+def view(table: Table, now: int | None = None) -> dict[str, Any]:
+    """Everything a phone shows about a table, as of ``now``."""
+    now = now_ms() if now is None else now
+    game = games.get(table.game)
+    snap = table.snapshot
+    return {
+        "code": table.code,
+        "game": table.game,
+        "options": table.options,
+        "seats": table.seats,
+        "seq": table.last_seq,
+        "created_at_ms": table.created_at_ms,
+        "state": snap["game"],
+        "result": game.result(snap["game"], **scoring.rule_context(table.game, table.options)).to_dict(),
+        "timer": timer.view(snap["timer"], now),
+        "dice": snap["dice"],
+        "can_undo": bool(snap["done"]),
+        "can_redo": bool(snap["undone"]),
+        "now_ms": now,
+    }
+
+
+def event_dict(event: Event) -> dict[str, Any]:
+    return {"seq": event.seq, "id": event.uid, "type": event.type, "data": event.data, "at_ms": event.created_at_ms}
+
+
+def events_after(table: Table, after: int, limit: int = 500) -> list[Event]:
+    return list(db.session.scalars(
+        select(Event).where(Event.table_id == table.id, Event.seq > after).order_by(Event.seq).limit(limit)
+    ))
+
+
+# --- appending ------------------------------------------------------------------------------
+
+
+def _existing(code: str, uid: str) -> Event | None:
+    return db.session.scalar(
+        select(Event).join(Table).where(Table.code == normalize_code(code), Event.uid == uid)
+    )
+
+
+def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: int | None = None):
+    """Validate and store one event. Returns (event, table, created): created is False for a repeat id."""
+    if not EVENT_TYPE.match(kind):
+        raise ApiError(422, "bad_type", "type must be a short lower-case name such as 'points'.", {"type": ["bad"]})
+    first = _existing(code, uid)
+    if first is not None:  # a retry or an offline replay: the first outcome stands
+        return first, get(code), False
+
+    now = now_ms()
+    # The write lock, first thing: everything below sees the table as no one else can change it.
+    row = db.session.execute(
+        update(Table).where(Table.code == normalize_code(code))
+        .values(last_seq=Table.last_seq + 1, updated_at_ms=now)
+        .returning(Table.id, Table.last_seq)
+    ).first()
+    if row is None:
+        db.session.rollback()
+        get(code)  # raises the 404
+    table = db.session.get(Table, row.id, populate_existing=True)
+    seq = row.last_seq
+    try:
+        if _existing(code, uid) is not None:  # the same id raced us and won
+            db.session.rollback()
+            return _existing(code, uid), get(code), False
+        if expected_seq is not None and expected_seq != seq - 1:
+            raise ApiError(409, "stale", f"The table has moved on (it is at {seq - 1}, you expected {expected_seq}); "
+                           "here is the current state.", table=view_for_conflict(table, seq - 1))
+        stored, snapshot = step(table, {"seq": seq, "type": kind, "data": data}, now)
+        event = Event(table_id=table.id, seq=seq, uid=uid, type=kind, data=stored, created_at_ms=now)
+        db.session.add(event)
+        table.snapshot = snapshot
+        streams.notify_in_transaction(table.id, seq)
+        db.session.commit()
+    except Exception:
+        db.session.rollback()
+        raise
+    streams.hub().published(table.id, seq)
+    return event, table, True
+
+
+def view_for_conflict(table: Table, seq: int) -> dict[str, Any]:
+    out = view(table)
+    out["seq"] = seq
+    return out
+
+
+def step(table: Table, event: dict[str, Any], now: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The stored data and the next snapshot for ``event``; RuleError when it breaks a rule."""
+    game = games.get(table.game)
+    context = scoring.rule_context(table.game, table.options)
+    snap = dict(table.snapshot)
+    kind, data = event["type"], dict(event["data"])
+
+    if kind == "timer":
+        snap["timer"] = timer.command(snap["timer"], data.get("action"), now, data.get("seconds"))
+        return data, snap
+    if kind == "undo":
+        if not snap["done"]:
+            raise RuleError("nothing_to_undo", "There is nothing to undo.")
+        undone_seq = snap["done"][-1]
+        snap["done"] = snap["done"][:-1]
+        snap["undone"] = [*snap["undone"], undone_seq]
+        snap["game"], snap["dice"] = replay(table, game, snap["done"], context)
+        data["undid"] = undone_seq
+        return data, _follow_game_timer(game, table.snapshot["game"], snap, now)
+    if kind == "redo":
+        if not snap["undone"]:
+            raise RuleError("nothing_to_redo", "There is nothing to redo.")
+        redo_seq = snap["undone"][-1]
+        original = db.session.scalar(select(Event).where(Event.table_id == table.id, Event.seq == redo_seq))
+        snap["undone"] = snap["undone"][:-1]
+        snap["done"] = [*snap["done"], redo_seq]
+        snap["game"] = game.apply(snap["game"], _game_event(original.type, original.data, redo_seq), **context)
+        if original.type == "roll":
+            snap["dice"] = _dice_shown(original.seq, original.data, original.created_at_ms)
+        data["redid"] = redo_seq
+        return data, _follow_game_timer(game, table.snapshot["game"], snap, now)
+
+    if kind == "roll":
+        data["results"] = dice.roll(data.get("dice"), secrets.randbelow)
+        snap["dice"] = _dice_shown(event["seq"], data, now)
+    snap["game"] = game.apply(snap["game"], _game_event(kind, data, event["seq"]), **context)
+    snap["done"] = [*snap["done"], event["seq"]]
+    snap["undone"] = []  # a new action ends the redo chain, as in every editor
+    return data, _follow_game_timer(game, table.snapshot["game"], snap, now)
+
+
+def _game_event(kind: str, data: dict[str, Any], seq: int) -> dict[str, Any]:
+    return {"type": kind, "data": data, "seq": seq}
+
+
+def _dice_shown(seq: int, data: dict[str, Any], at_ms: int) -> dict[str, Any]:
+    return {"seq": seq, "results": data["results"], "at_ms": at_ms}
+
+
+def replay(table: Table, game, seqs: list[int], context: dict[str, Any]):
+    """The game state (and last dice) after the events ``seqs``, from the table's setup."""
+    state = game.setup(table.options, table.seats)
+    shown = None
+    if not seqs:
+        return state, shown
+    events = db.session.scalars(
+        select(Event).where(Event.table_id == table.id, Event.seq.in_(seqs)).order_by(Event.seq)
+    )
+    for e in events:
+        state = game.apply(state, _game_event(e.type, e.data, e.seq), **context)
+        if e.type == "roll":
+            shown = _dice_shown(e.seq, e.data, e.created_at_ms)
+    return state, shown
+
+
+def _follow_game_timer(game, before: dict[str, Any], snap: dict[str, Any], now: int) -> dict[str, Any]:
+    """A game that sets the timer (a die roll picks the dial) sets the shared timer too.
+
+    Such a game has ``timer_setting(state) -> (moment, seconds) | None``; the
+    timer is set when the moment changes (a new turn's roll, a bonus build).
+    """
+    setting = getattr(game, "timer_setting", None)
+    if setting is None:
+        return snap
+    wanted = setting(snap["game"])
+    if wanted and wanted != setting(before):
+        snap["timer"] = timer.command(snap["timer"], "set", now, wanted[1])
+    return snap
