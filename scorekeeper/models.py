@@ -54,3 +54,102 @@ class Event(db.Model):
     created_at_ms: Mapped[int] = mapped_column(BigInteger, default=now_ms)
 
     table: Mapped[Table] = relationship(back_populates="events")
+
+
+# --- leagues (DESIGN §7) -------------------------------------------------------------------
+# New column types come through ``db`` (flask-sqlalchemy re-exports SQLAlchemy's) so this
+# section only appends to the file.
+
+
+class League(db.Model):
+    """A group that plays together: players, seasons, results, house rules; reached by capability tokens."""
+
+    __tablename__ = "leagues"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(32), unique=True)  # random, url-safe: what URLs carry
+    name: Mapped[str] = mapped_column(String(80))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # SHA-256 hex digests of the capability tokens; the tokens themselves are never stored.
+    admin_token_hash: Mapped[str] = mapped_column(String(64))
+    member_token_hash: Mapped[str] = mapped_column(String(64))
+    viewer_token_hash: Mapped[str] = mapped_column(String(64))
+    # Bumped by every change to results: the key that cached standings are valid for.
+    revision: Mapped[int] = mapped_column(Integer, default=0)
+    created_at_ms: Mapped[int] = mapped_column(BigInteger, default=now_ms)
+
+
+class LeaguePlayer(db.Model):
+    __tablename__ = "league_players"
+    __table_args__ = (UniqueConstraint("league_id", "name_key", name="uq_league_players_league_name"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(40))  # casefolded: names are unique case-insensitively
+    created_at_ms: Mapped[int] = mapped_column(BigInteger, default=now_ms)
+
+
+class Season(db.Model):
+    __tablename__ = "league_seasons"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(60))
+    starts_on: Mapped[Any | None] = mapped_column(db.Date, nullable=True)  # None: open-ended
+    ends_on: Mapped[Any | None] = mapped_column(db.Date, nullable=True)
+    is_default: Mapped[bool] = mapped_column(db.Boolean, default=False)  # "All time"
+    created_at_ms: Mapped[int] = mapped_column(BigInteger, default=now_ms)
+
+
+class LeagueResult(db.Model):
+    """One finished game in a league; ``uid`` is the client's UUID, so recording twice is a no-op."""
+
+    __tablename__ = "league_results"
+    __table_args__ = (
+        UniqueConstraint("league_id", "uid", name="uq_league_results_league_uid"),
+        db.Index("ix_league_results_league_played", "league_id", "played_on", "id"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)  # also the creation order
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"))
+    uid: Mapped[str] = mapped_column(String(36))
+    game: Mapped[str] = mapped_column(String(32))
+    played_on: Mapped[Any] = mapped_column(db.Date)
+    table_code: Mapped[str | None] = mapped_column(String(6), nullable=True)
+    sheet: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    digest: Mapped[str] = mapped_column(String(64))  # of the first recorded body: a replay must match it
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at_ms: Mapped[int] = mapped_column(BigInteger, default=now_ms)
+    updated_at_ms: Mapped[int] = mapped_column(BigInteger, default=now_ms)
+
+    entries: Mapped[list[ResultEntry]] = relationship(
+        back_populates="result", order_by="ResultEntry.position", cascade="all, delete-orphan", lazy="selectin")
+
+
+class ResultEntry(db.Model):
+    """One player's line in a result."""
+
+    __tablename__ = "league_result_entries"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    result_id: Mapped[int] = mapped_column(ForeignKey("league_results.id", ondelete="CASCADE"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("league_players.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int] = mapped_column(Integer)  # order as entered
+    score: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    place: Mapped[int] = mapped_column(Integer)  # 1 = first; ties share a place
+    team: Mapped[str | None] = mapped_column(String(40), nullable=True)
+
+    result: Mapped[LeagueResult] = relationship(back_populates="entries")
+
+
+class ResultVersion(db.Model):
+    """A result as it was before an admin corrected it."""
+
+    __tablename__ = "league_result_versions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    result_id: Mapped[int] = mapped_column(ForeignKey("league_results.id", ondelete="CASCADE"), index=True)
+    version: Mapped[int] = mapped_column(Integer)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)  # {game, played_on, players, sheet, table_code}
+    replaced_at_ms: Mapped[int] = mapped_column(BigInteger, default=now_ms)

@@ -34,11 +34,20 @@ async function request(method, path, body, { headers = {}, signal } = {}) {
   return data;
 }
 
+const table = (code) => `/api/tables/${encodeURIComponent(code)}`;
+
 export const api = {
   health: () => request('GET', '/api/health'),
   time: () => request('GET', '/api/time'),
   games: () => request('GET', '/api/games'),
   score: (game, sheet) => request('POST', `/api/games/${encodeURIComponent(game)}/score`, sheet),
+  createTable: (body) => request('POST', '/api/tables', body),
+  table: (code) => request('GET', table(code)),
+  eventsPath: (code) => `${table(code)}/events`,
+  timerPath: (code) => `${table(code)}/timer`,
+  qrUrl: (code) => `${table(code)}/qr.svg`,
+  // Server-Sent Events; the browser reconnects by itself and sends Last-Event-ID.
+  stream: (code) => new EventSource(`${table(code)}/stream`),
 };
 
 // Raw access for modules that add their own resource (tables, lexicons, leagues).

@@ -2,6 +2,9 @@ import { route, start } from './router.js';
 import { store } from './store.js';
 
 route('/', () => import('./views/home.js'));
+route('/new', () => import('./views/new-table.js'));
+route('/new/:game', () => import('./views/new-table.js'));
+route('/table/:code', () => import('./views/table.js'));
 
 function showNetwork() {
   const el = document.getElementById('net-status');

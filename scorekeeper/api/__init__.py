@@ -4,7 +4,7 @@ from flask_smorest import Api
 
 
 def register_blueprints(api: Api) -> None:
-    from . import games, meta, tables
+    from . import games, leagues, lexicons, meta, tables
 
-    for module in (meta, games, tables):
+    for module in (meta, games, tables, lexicons, leagues):
         api.register_blueprint(module.blp)

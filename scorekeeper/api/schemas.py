@@ -106,6 +106,7 @@ class TableSchema(Schema):
     result = fields.Dict(required=True, metadata={"description": "The live score, in the common result shape."})
     timer = fields.Nested(TimerSchema, required=True)
     dice = fields.Dict(allow_none=True, required=True, metadata={"description": "The last roll shown."})
+    challenges = fields.List(fields.Dict(), required=True, metadata={"description": "Word challenges, newest last."})
     can_undo = fields.Boolean(required=True)
     can_redo = fields.Boolean(required=True)
     now_ms = fields.Integer(required=True, metadata={"description": "Server time this view is for."})

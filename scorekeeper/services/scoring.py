@@ -33,12 +33,21 @@ def lexicon(lexicon_id: str = "en"):
                        {"lexicon": ["unknown word list"]}) from None
 
 
+def _lexicon_id(options: dict[str, Any] | None) -> str:
+    lexicon_id = (options or {}).get("lexicon") or "en"
+    return lexicon_id if isinstance(lexicon_id, str) else "en"
+
+
+def table_lexicon(table):
+    """The word list a table judges with."""
+    return lexicon(_lexicon_id(table.options))
+
+
 def rule_context(game_id: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
     """Keyword arguments a game's rules need from outside: a word check for Bresk!."""
     if game_id != "bresk":
         return {}
-    lexicon_id = (options or {}).get("lexicon") or "en"
-    return {"word_check": lexicon(lexicon_id if isinstance(lexicon_id, str) else "en").word_check}
+    return {"word_check": lexicon(_lexicon_id(options)).word_check}
 
 
 def score(game_id: str, sheet: dict[str, Any]) -> dict[str, Any]:

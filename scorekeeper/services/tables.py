@@ -35,8 +35,7 @@ MAX_SEATS = 10
 MAX_NAME = 40
 EVENT_TYPE = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 
-# Kept out of undo/redo: the timer has its own reset, and undo/redo act on actions.
-NOT_UNDOABLE = {"timer", "undo", "redo"}
+MAX_CHALLENGES_SHOWN = 50
 
 
 def new_code() -> str:
@@ -77,7 +76,7 @@ def create(game_id: str, options: dict[str, Any] | None, seats: list[dict[str, A
                        f"{', '.join(games.REGISTRY)}.", {"game": ["unknown game"]})
     names = _seat_names(seats, game)
     state = game.setup(options or {}, names)  # RuleError → 422 naming the option
-    snapshot = {"game": state, "timer": timer.initial(), "dice": None, "done": [], "undone": []}
+    snapshot = {"game": state, "timer": timer.initial(), "dice": None, "done": [], "undone": [], "challenges": []}
     for _ in range(10):
         table = Table(code=new_code(), game=game_id, options=state.get("options", options or {}),
                       seats=names, last_seq=0, snapshot=snapshot)
@@ -118,6 +117,7 @@ def view(table: Table, now: int | None = None) -> dict[str, Any]:
         "result": game.result(snap["game"], **scoring.rule_context(table.game, table.options)).to_dict(),
         "timer": timer.view(snap["timer"], now),
         "dice": snap["dice"],
+        "challenges": snap.get("challenges", []),
         "can_undo": bool(snap["done"]),
         "can_redo": bool(snap["undone"]),
         "now_ms": now,
@@ -196,8 +196,14 @@ def step(table: Table, event: dict[str, Any], now: int) -> tuple[dict[str, Any],
     snap = dict(table.snapshot)
     kind, data = event["type"], dict(event["data"])
 
+    # The timer and the word judge's log stay out of undo/redo: they are not moves in the game.
     if kind == "timer":
         snap["timer"] = timer.command(snap["timer"], data.get("action"), now, data.get("seconds"))
+        return data, snap
+    if kind == "challenge":
+        data["verdict"] = _challenge(table, data)
+        entry = {**data["verdict"], "seq": event["seq"], "words": data["words"], "by": data.get("by"), "at_ms": now}
+        snap["challenges"] = [*snap.get("challenges", []), entry][-MAX_CHALLENGES_SHOWN:]
         return data, snap
     if kind == "undo":
         if not snap["done"]:
@@ -228,6 +234,16 @@ def step(table: Table, event: dict[str, Any], now: int) -> tuple[dict[str, Any],
     snap["done"] = [*snap["done"], event["seq"]]
     snap["undone"] = []  # a new action ends the redo chain, as in every editor
     return data, _follow_game_timer(game, table.snapshot["game"], snap, now)
+
+
+def _challenge(table: Table, data: dict[str, Any]) -> dict[str, Any]:
+    """A Bresk! word challenge at the table, judged with the table's word list."""
+    from .judge import judge_challenge
+
+    by = data.get("by")
+    if by is not None and (isinstance(by, bool) or not isinstance(by, int) or not 0 <= by < len(table.seats)):
+        raise RuleError("bad_seat", f"by must be a seat number from 0 to {len(table.seats) - 1}.", "data.by")
+    return judge_challenge(scoring.table_lexicon(table), data.get("words"), reveal=bool(data.get("reveal")))
 
 
 def _game_event(kind: str, data: dict[str, Any], seq: int) -> dict[str, Any]:

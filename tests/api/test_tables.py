@@ -252,3 +252,17 @@ def test_twenty_phones_appending_at_once_lose_nothing(app):
     assert [e["seq"] for e in events] == list(range(1, 1001))
     assert len({e["id"] for e in events}) == 1000
     assert sum(totals(client.get(f"/api/tables/{code}").get_json())) == 1000
+
+
+def test_word_challenges_are_judged_and_logged_with_the_table(client):
+    code = new_table(client, "bresk", seats=("Ann", "Ben"))["code"]
+    body = post_event(client, code, "challenge", {"words": ["cat", "zzxq"], "by": 1}).get_json()
+    assert body["event"]["data"]["verdict"] == {"valid": False, "lexicon": "en", "words": 2}
+    body = post_event(client, code, "challenge", {"words": ["café"], "by": 0, "reveal": True}).get_json()
+    assert body["event"]["data"]["verdict"]["verdicts"][0]["reason"] == "valid"
+    log = client.get(f"/api/tables/{code}").get_json()["challenges"]
+    assert [(c["words"], c["by"], c["valid"]) for c in log] == [(["cat", "zzxq"], 1, False), (["café"], 0, True)]
+    assert post_event(client, code, "challenge", {"words": ["cat"], "by": 5}).get_json()["errors"] == {
+        "data.by": ["by must be a seat number from 0 to 1."]}
+    assert post_event(client, code, "challenge", {"words": []}).status_code == 422
+    assert not client.get(f"/api/tables/{code}").get_json()["can_undo"]  # challenges are not moves

@@ -20,7 +20,7 @@ def test_service_worker_registers_and_page_reloads_offline(phone):
     phone.evaluate("navigator.serviceWorker.ready.then(() => true)")
     # The shell is cached once the worker is active; wait for it to control the page.
     phone.reload()
-    phone.wait_for_function("navigator.serviceWorker.controller !== null")
+    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
     phone.wait_for_selector(".games li.game")
     phone.expected_errors.append("ERR_INTERNET_DISCONNECTED")  # the catalogue refresh fails, as it should
     phone.context.set_offline(True)

@@ -1,9 +1,11 @@
-// h('button.primary', {onclick}, 'Start') → an element. Text is always set as
-// text, never parsed as HTML, so names people type can never become markup.
+// h('button#go.primary', {onclick}, 'Start') → an element. Text is always set
+// as text, never parsed as HTML, so names people type can never become markup.
 
 export function h(tag, attrs = {}, ...children) {
-  const [name, ...classes] = tag.split('.');
+  const [head, ...classes] = tag.split('.');
+  const [name, id] = head.split('#');
   const el = document.createElement(name || 'div');
+  if (id) el.id = id;
   if (classes.length) el.className = classes.join(' ');
   if (attrs === null || typeof attrs !== 'object' || attrs instanceof Node || Array.isArray(attrs)) {
     children.unshift(attrs);
@@ -20,7 +22,7 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
-function append(el, children) {
+export function append(el, children) {
   for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     el.append(child instanceof Node ? child : document.createTextNode(String(child)));

@@ -1,0 +1,127 @@
+// The shared timer: huge digits anyone can read across the table, a draining
+// bar, one-thumb controls, and at zero a sound and a buzz on every phone.
+// Remaining time is computed locally from the server's timestamps and this
+// phone's clock offset, so phones agree however late they heard of a start.
+import { h } from '../lib/dom.js';
+import { serverNow } from '../lib/clock.js';
+
+const LAST_SECONDS = 5;
+
+export function remainingMs(timer, now = serverNow()) {
+  if (!timer) return 0;
+  if (timer.state === 'running' || timer.state === 'expired') return Math.max(0, timer.ends_at_ms - now);
+  return timer.remaining_ms;
+}
+
+function format(ms) {
+  const s = Math.ceil(ms / 1000);
+  return s >= 60 ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}` : String(s);
+}
+
+let audio = null;
+function chime() {
+  try {
+    audio ||= new AudioContext();
+    const t = audio.currentTime;
+    [0, 0.25, 0.5].forEach((delay, i) => {
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = i === 2 ? 1320 : 880;
+      gain.gain.setValueAtTime(0.0001, t + delay);
+      gain.gain.exponentialRampToValueAtTime(0.4, t + delay + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, t + delay + 0.22);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(t + delay);
+      osc.stop(t + delay + 0.25);
+    });
+  } catch {
+    /* no audio on this device: the screen still shows it */
+  }
+  navigator.vibrate?.([300, 120, 300, 120, 600]);
+}
+
+// Browsers only let a page make sound after a tap: unlock audio on the first one.
+window.addEventListener('pointerdown', () => {
+  try {
+    audio ||= new AudioContext();
+    audio.resume();
+  } catch {
+    /* ignore */
+  }
+}, { once: true });
+
+let wakeLock = null;
+async function keepAwake(on) {
+  try {
+    if (on && !wakeLock && navigator.wakeLock && document.visibilityState === 'visible') {
+      wakeLock = await navigator.wakeLock.request('screen');
+      wakeLock.addEventListener('release', () => (wakeLock = null));
+    } else if (!on && wakeLock) {
+      await wakeLock.release();
+      wakeLock = null;
+    }
+  } catch {
+    wakeLock = null; // not allowed here (no secure context, battery saver): carry on
+  }
+}
+
+export function mountTimer(root, session, { presets = [30, 60, 90] } = {}) {
+  const digits = h('output.timer-digits', { 'aria-live': 'off', 'aria-label': 'time left' }, '0');
+  const bar = h('div.timer-bar', h('div.timer-fill'));
+  const status = h('p.timer-status', { role: 'status' });
+  const act = (action, seconds) => () => session.timer(action, seconds).catch(() => {});
+  const main = h('button.primary.timer-main', { onclick: () => mainAction() }, 'Start');
+  const pauseBtn = h('button', { onclick: act('pause') }, 'Pause');
+  const add = h('button', { onclick: act('add', 10), 'aria-label': 'add 10 seconds' }, '+10');
+  const reset = h('button', { onclick: act('reset') }, 'Reset');
+  const presetRow = h('div.timer-presets', presets.map((s) => h('button', { onclick: act('set', s) }, format(s * 1000) + (s < 60 ? ' s' : ''))));
+  const card = h('section.card.timer', { 'aria-label': 'Timer' }, digits, bar, status,
+    h('div.timer-controls', main, pauseBtn, add, reset), presetRow);
+  digits.addEventListener('click', () => card.classList.toggle('fullscreen'));
+  root.append(card);
+
+  let lastChimed = null;
+  let frame = 0;
+
+  function mainAction() {
+    const t = session.view.timer;
+    if (t.state === 'paused') return act('resume')();
+    return act('start')();
+  }
+
+  function draw() {
+    const t = session.view?.timer;
+    if (!t) return;
+    const left = remainingMs(t);
+    const state = t.state === 'running' && left === 0 ? 'expired' : t.state;
+    digits.textContent = format(left);
+    digits.dataset.remainingMs = String(Math.round(left));
+    card.dataset.state = state;
+    card.classList.toggle('last-seconds', state === 'running' && left <= LAST_SECONDS * 1000);
+    bar.firstChild.style.transform = `scaleX(${t.duration_ms ? Math.min(1, left / t.duration_ms) : 0})`;
+    status.textContent = {
+      idle: t.duration_ms ? 'Ready' : 'Set a time to start',
+      running: 'Running',
+      paused: 'Paused',
+      expired: 'Time!',
+    }[state];
+    main.textContent = state === 'paused' ? 'Resume' : state === 'expired' ? 'Again' : 'Start';
+    main.disabled = state === 'running' || !t.duration_ms;
+    pauseBtn.disabled = state !== 'running';
+    if (state === 'expired' && lastChimed !== t.version) {
+      lastChimed = t.version;
+      // Only chime for an expiry this phone saw happen, not one long past.
+      if (serverNow() - t.ends_at_ms < 3000) chime();
+    }
+    keepAwake(state === 'running');
+    frame = requestAnimationFrame(draw);
+  }
+
+  frame = requestAnimationFrame(draw);
+  return {
+    destroy() {
+      cancelAnimationFrame(frame);
+      keepAwake(false);
+    },
+  };
+}

@@ -1,0 +1,88 @@
+// Start a table: pick the game, name the seats clockwise, choose options.
+import { api } from '../api.js';
+import { h } from '../lib/dom.js';
+import { navigate } from '../router.js';
+import { store } from '../store.js';
+
+function optionInput(option) {
+  const id = `opt-${option.name}`;
+  let input;
+  if (option.choices) {
+    input = h('select', { id, name: option.name }, option.choices.map((c) => h('option', { value: String(c), selected: c === option.default }, String(c))));
+  } else if (typeof option.default === 'boolean') {
+    input = h('input', { id, name: option.name, type: 'checkbox', checked: option.default });
+    return h('div.option.check', input, h('label', { for: id }, option.description));
+  } else if (typeof option.default === 'number') {
+    input = h('input', { id, name: option.name, type: 'number', inputmode: 'numeric', value: String(option.default), min: option.minimum, max: option.maximum });
+  } else {
+    input = h('input', { id, name: option.name, value: String(option.default ?? '') });
+  }
+  return h('div.option', h('label', { for: id }, option.description), input);
+}
+
+function readOptions(form, game) {
+  const out = {};
+  for (const option of game.options) {
+    const el = form.elements[option.name];
+    if (!el) continue;
+    let value;
+    if (el.type === 'checkbox') value = el.checked;
+    else if (typeof option.default === 'number') value = Number(el.value);
+    else value = option.choices?.find((c) => String(c) === el.value) ?? el.value;
+    if (value !== option.default) out[option.name] = value;
+  }
+  return out;
+}
+
+export function mount(root, params) {
+  const catalogue = store.get().catalogue;
+  const gameId = params.game;
+  const form = h('form.card.stack', { novalidate: true });
+  const error = h('p.error', { role: 'alert', hidden: true });
+  root.append(h('h1', 'New table'), form);
+
+  const render = (cat) => {
+    const game = cat.games.find((g) => g.id === gameId) || cat.games[0];
+    const seats = h('ol.seats');
+    const addSeat = (name = '') => {
+      const input = h('input', { value: name, placeholder: `Player ${seats.children.length + 1}`, maxlength: 40, 'aria-label': `Player ${seats.children.length + 1} name`, autocomplete: 'off' });
+      const remove = h('button.icon', { type: 'button', 'aria-label': 'remove player', onclick: () => li.remove() }, '×');
+      const li = h('li', input, remove);
+      seats.append(li);
+      return input;
+    };
+    addSeat(store.get().me);
+    addSeat();
+    if (game.min_seats > 2) for (let i = 2; i < game.min_seats; i++) addSeat();
+    const gameSelect = h('select', { id: 'game', onchange: (e) => navigate(`#/new/${e.target.value}`) },
+      cat.games.map((g) => h('option', { value: g.id, selected: g.id === game.id }, g.name)));
+    form.replaceChildren(
+      h('label', { for: 'game' }, 'Game'), gameSelect,
+      h('p.meta', game.summary),
+      h('label', `Players, clockwise (${game.min_seats}–${game.max_seats})`),
+      seats,
+      h('button', { type: 'button', onclick: () => seats.children.length < game.max_seats && addSeat().focus() }, '+ Add player'),
+      game.options.length ? h('details.options', h('summary', 'Options'), game.options.map(optionInput)) : null,
+      error,
+      h('button.primary.wide', { type: 'submit' }, 'Start the table'),
+    );
+    form.onsubmit = async (e) => {
+      e.preventDefault();
+      error.hidden = true;
+      const names = [...seats.querySelectorAll('input')].map((i) => i.value.trim()).filter(Boolean);
+      if (names[0]) store.set({ me: names[0] });
+      try {
+        const table = await api.createTable({ game: game.id, options: readOptions(form, game), seats: names.map((name) => ({ name })) });
+        const recent = [{ code: table.code, game: game.id, at: Date.now() }, ...store.get().recentTables.filter((t) => t.code !== table.code)].slice(0, 8);
+        store.set({ recentTables: recent });
+        navigate(`#/table/${table.code}`);
+      } catch (err) {
+        error.textContent = err.message;
+        error.hidden = false;
+      }
+    };
+  };
+
+  if (catalogue) render(catalogue);
+  else api.games().then((cat) => { store.set({ catalogue: cat }); render(cat); }).catch((err) => form.replaceChildren(h('p.error', err.message)));
+}

@@ -1,0 +1,135 @@
+// A table as every phone at it sees it: the code to join, the live score (each
+// total explained line by line), the shared timer, the dice and the game's panel.
+import { api } from '../api.js';
+import { mountDice } from '../components/dice.js';
+import { mountTimer } from '../components/timer.js';
+import { h } from '../lib/dom.js';
+import { TableSession } from '../session.js';
+import { store } from '../store.js';
+
+const PANELS = {
+  scorepad: () => import('../games/scorepad.js'),
+  bresk: () => import('../games/bresk.js'),
+  'block-buster': () => import('../games/block-buster.js'),
+  'make-n-break': () => import('../games/make-n-break.js'),
+  wuerfelspiel: () => import('../games/wuerfelspiel.js'),
+};
+
+function shareSheet(code) {
+  const url = `${location.origin}/#/table/${code}`;
+  const dialog = h('dialog.share', { 'aria-label': 'Invite players' },
+    h('h2', 'Join this table'),
+    h('img.qr', { src: api.qrUrl(code), alt: `QR code for table ${code}`, width: 240, height: 240 }),
+    h('p.code-big', code),
+    h('p.muted', 'Scan with a phone camera, or open scorekeeper and type the code.'),
+    h('div.row',
+      navigator.share ? h('button.primary', { onclick: () => navigator.share({ title: 'Join my table', url }).catch(() => {}) }, 'Share link') : null,
+      navigator.clipboard ? h('button', { onclick: (e) => navigator.clipboard.writeText(url).then(() => (e.target.textContent = 'Copied')) }, 'Copy link') : null,
+      h('button', { onclick: () => dialog.close() }, 'Close')));
+  document.body.append(dialog);
+  dialog.addEventListener('close', () => dialog.remove());
+  dialog.showModal();
+}
+
+function scoreboard(result) {
+  const winners = new Set(result.winners);
+  return h('ol.scoreboard', result.players.map((p) =>
+    h('li', { class: winners.has(p.name) ? 'leader' : '' },
+      h('details',
+        h('summary', h('span.name', p.name), h('span.total', String(p.total))),
+        p.lines.length ? h('ul.lines', p.lines.map((l) => h('li', h('span', l.label), h('span', (l.points > 0 ? '+' : '') + l.points)))) : h('p.muted', 'No points yet')))));
+}
+
+function describe(event, seats) {
+  const d = event.data || {};
+  const seat = (i) => seats[i] ?? `seat ${i + 1}`;
+  switch (event.type) {
+    case 'roll': return `Rolled ${d.results.map((r) => (r.face === '#' ? 'blank' : r.face)).join(', ')}`;
+    case 'timer': return `Timer: ${d.action}${d.seconds ? ` ${d.seconds} s` : ''}`;
+    case 'undo': return `Undid #${d.undid}`;
+    case 'redo': return `Redid #${d.redid}`;
+    case 'points': return `${seat(d.seat)} ${d.points >= 0 ? '+' : ''}${d.points}`;
+    default: return event.type.replace(/[_-]/g, ' ');
+  }
+}
+
+export function mount(root, { code }) {
+  const session = new TableSession(code);
+  const title = h('h1.table-title', 'Table');
+  const live = h('span.live', { role: 'status' }, 'Connecting…');
+  const scores = h('section.card.scores', { 'aria-label': 'Scores' });
+  const panel = h('section.panel');
+  const log = h('ol.log', { 'aria-label': 'What happened' });
+  const undo = h('button', { onclick: () => session.act('undo').catch(() => {}) }, 'Undo');
+  const redo = h('button', { onclick: () => session.act('redo').catch(() => {}) }, 'Redo');
+  const toast = h('p.toast', { role: 'alert', hidden: true });
+  const head = h('header.table-head',
+    h('div', title, h('button.code', { onclick: () => shareSheet(session.code), 'aria-label': `Invite players: table code ${session.code}` },
+      h('span', session.code), h('span.invite', 'Invite'))),
+    live);
+  const timerSlot = h('div');
+  const diceSlot = h('div');
+  root.append(head, scores, timerSlot, diceSlot, panel, h('div.row.undo', undo, redo), h('h2', 'Log'), log, toast);
+
+  const parts = [];
+  let game = null;
+  let toastTimer = 0;
+  const entries = [];
+
+  session.addEventListener('problem', (e) => {
+    toast.textContent = e.detail.message;
+    toast.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => (toast.hidden = true), 5000);
+  });
+  const showLive = () => {
+    live.textContent = session.pending ? `${session.pending} waiting to send` : session.connected ? 'Live' : 'Reconnecting…';
+    live.dataset.state = session.connected && !session.pending ? 'live' : 'waiting';
+  };
+  session.addEventListener('connection', showLive);
+  session.addEventListener('pending', showLive);
+  session.addEventListener('events', (e) => {
+    entries.unshift(...e.detail.slice().reverse());
+    entries.length = Math.min(entries.length, 30);
+    log.replaceChildren(...entries.map((ev) => h('li', h('span.seq', `#${ev.seq}`), describe(ev, session.view.seats))));
+  });
+  session.addEventListener('change', (e) => {
+    const view = e.detail;
+    scores.replaceChildren(scoreboard(view.result), h('p.meta', view.result.reason || ''));
+    undo.disabled = !view.can_undo;
+    redo.disabled = !view.can_redo;
+    parts.forEach((p) => p.update?.(view));
+  });
+
+  (async () => {
+    try {
+      await session.start();
+    } catch (err) {
+      root.replaceChildren(h('h1', 'Table not found'), h('p.card.error', err.message), h('a.button', { href: '#/' }, 'Back home'));
+      return;
+    }
+    const view = session.view;
+    let catalogue = store.get().catalogue;
+    if (!catalogue) {
+      catalogue = await api.games().catch(() => null);
+      if (catalogue) store.set({ catalogue });
+    }
+    game = catalogue?.games.find((g) => g.id === view.game);
+    title.textContent = game?.name || view.game;
+    const recent = [{ code: view.code, game: view.game, at: Date.now() }, ...store.get().recentTables.filter((t) => t.code !== view.code)].slice(0, 8);
+    store.set({ recentTables: recent });
+    const module = await (PANELS[view.game] || PANELS.scorepad)();
+    if (module.usesTimer !== false) parts.push(mountTimer(timerSlot, session, { presets: module.timerPresets?.(view) }));
+    if (module.rolls) parts.push(mountDice(diceSlot, session, module.rolls));
+    parts.push(module.mount(panel, session, game));
+    parts.forEach((p) => p.update?.(view));
+    showLive();
+  })();
+
+  return {
+    destroy() {
+      session.stop();
+      parts.forEach((p) => p.destroy?.());
+    },
+  };
+}

@@ -1,0 +1,318 @@
+"""Marshmallow schemas for leagues: requests, responses, export/import."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+NAME = validate.Length(min=1, max=40)
+ROLE_DESCRIPTION = "admin ⊃ member (records results, adds players) ⊃ viewer (reads)."
+
+
+# --- house rules -----------------------------------------------------------------------------------
+
+
+class BreskRulesSchema(Schema):
+    extra_words = fields.List(fields.String(), metadata={"description": "Words the league allows (2–15 letters)."})
+    banned_words = fields.List(fields.String(), metadata={"description": "Words the league refuses."})
+
+
+class BlockBusterRulesSchema(Schema):
+    tie_takes_nobody = fields.Boolean()
+
+
+class MakeNBreakRulesSchema(Schema):
+    rounds = fields.Integer(strict=True)
+    seconds_1 = fields.Integer(strict=True)
+    seconds_2 = fields.Integer(strict=True)
+    seconds_3 = fields.Integer(strict=True)
+
+
+class HouseRulesSchema(Schema):
+    """House rules per game; tables started in the league default to them."""
+
+    bresk = fields.Nested(BreskRulesSchema)
+    block_buster = fields.Nested(BlockBusterRulesSchema, data_key="block-buster", attribute="block-buster")
+    make_n_break = fields.Nested(MakeNBreakRulesSchema, data_key="make-n-break", attribute="make-n-break")
+
+
+# --- leagues ---------------------------------------------------------------------------------------
+
+
+class LeagueCreateSchema(Schema):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=80))
+    rules = fields.Nested(HouseRulesSchema)
+
+
+class LeagueCreatedSchema(Schema):
+    id = fields.String(required=True, metadata={"description": "The league's public id, used in its URLs."})
+    name = fields.String(required=True)
+    admin_token = fields.String(required=True, metadata={"description": "Shown once: keep it."})
+    member_token = fields.String(required=True, metadata={"description": "Shown once: for those who record."})
+    viewer_token = fields.String(required=True, metadata={"description": "Shown once: read only."})
+
+
+class SeasonSchema(Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    default = fields.Boolean(required=True, metadata={"description": "The season covering everything."})
+    starts_on = fields.String(allow_none=True, metadata={"format": "date"})
+    ends_on = fields.String(allow_none=True, metadata={"format": "date"})
+
+
+class SeasonCreateSchema(Schema):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=60))
+    starts_on = fields.Date(required=True)
+    ends_on = fields.Date(required=True)
+
+
+class LeagueSchema(Schema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    role = fields.String(required=True, validate=validate.OneOf(["admin", "member", "viewer"]),
+                         metadata={"description": "The caller's role. " + ROLE_DESCRIPTION})
+    rules = fields.Nested(HouseRulesSchema, required=True)
+    players = fields.Integer(required=True, metadata={"description": "How many players the league has."})
+    seasons = fields.List(fields.Nested(SeasonSchema), required=True)
+
+
+class RotateSchema(Schema):
+    role = fields.String(required=True, validate=validate.OneOf(["member", "viewer"]))
+
+
+class RotatedSchema(Schema):
+    role = fields.String(required=True)
+    token = fields.String(required=True, metadata={"description": "The new token; the old one stops working."})
+
+
+# --- players ---------------------------------------------------------------------------------------
+
+
+class LeaguePlayerCreateSchema(Schema):
+    name = fields.String(required=True, validate=NAME)
+
+
+class LeaguePlayerSchema(Schema):
+    name = fields.String(required=True)
+
+
+class LeaguePlayerListSchema(Schema):
+    players = fields.List(fields.Nested(LeaguePlayerSchema), required=True)
+
+
+# --- results ---------------------------------------------------------------------------------------
+
+
+class LeagueResultPlayerInSchema(Schema):
+    name = fields.String(required=True, validate=NAME)
+    score = fields.Integer(strict=True, allow_none=True)
+    place = fields.Integer(strict=True, allow_none=True, metadata={"description": "1 = first; ties share a place."})
+    team = fields.String(allow_none=True, validate=NAME,
+                         metadata={"description": "Players with the same label in a result form a team."})
+
+
+class LeagueResultInSchema(Schema):
+    id = fields.UUID(metadata={"description": "The client's id: recording it twice is a no-op."})
+    game = fields.String(required=True)
+    played_on = fields.Date(required=True)
+    players = fields.List(fields.Nested(LeagueResultPlayerInSchema),
+                          metadata={"description": "Everyone's score, or everyone's place (places win)."})
+    sheet = fields.Dict(metadata={"description": "Instead of players: a finished game's score sheet, scored by "
+                                  "the game's rules (see POST /api/games/{game}/score)."})
+
+
+class LeagueResultCorrectionSchema(LeagueResultInSchema):
+    class Meta:
+        exclude = ("id",)
+
+
+class LeagueResultPlayerSchema(Schema):
+    name = fields.String(required=True)
+    score = fields.Integer(allow_none=True)
+    place = fields.Integer(required=True)
+    team = fields.String(allow_none=True)
+
+
+class LeagueResultVersionSchema(Schema):
+    version = fields.Integer(required=True)
+    replaced_at_ms = fields.Integer(required=True)
+    game = fields.String(required=True)
+    played_on = fields.String(required=True, metadata={"format": "date"})
+    table_code = fields.String(allow_none=True)
+    sheet = fields.Dict(allow_none=True)
+    players = fields.List(fields.Nested(LeagueResultPlayerSchema), required=True)
+
+
+class LeagueResultSchema(Schema):
+    id = fields.String(required=True)
+    game = fields.String(required=True)
+    played_on = fields.String(required=True, metadata={"format": "date"})
+    table_code = fields.String(allow_none=True)
+    sheet = fields.Dict()
+    players = fields.List(fields.Nested(LeagueResultPlayerSchema), required=True)
+    version = fields.Integer(required=True)
+    created_at_ms = fields.Integer(required=True)
+    updated_at_ms = fields.Integer(required=True)
+    history = fields.List(fields.Nested(LeagueResultVersionSchema),
+                          metadata={"description": "Earlier versions, oldest first (only on a single result)."})
+
+
+class LeagueResultListSchema(Schema):
+    results = fields.List(fields.Nested(LeagueResultSchema), required=True)
+
+
+class LeagueResultsQuerySchema(Schema):
+    season = fields.Integer(metadata={"description": "Season id; default: all time."})
+    game = fields.String()
+    player = fields.String()
+    limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
+    offset = fields.Integer(load_default=0, validate=validate.Range(min=0))
+
+
+# --- standings and statistics ------------------------------------------------------------------------
+
+
+class StatsQuerySchema(Schema):
+    season = fields.Integer(metadata={"description": "Season id; default: all time."})
+    game = fields.String()
+
+
+class HeadToHeadQuerySchema(StatsQuerySchema):
+    a = fields.String(required=True)
+    b = fields.String(required=True)
+
+
+class StandingSchema(Schema):
+    player = fields.String(required=True)
+    played = fields.Integer(required=True)
+    wins = fields.Integer(required=True, metadata={"description": "First places, shared ones included."})
+    shared_wins = fields.Integer(required=True)
+    win_rate = fields.Float(required=True)
+    average_score = fields.Float(allow_none=True)
+    current_streak = fields.Integer(required=True, metadata={"description": "+3: three wins in a row; -2: two "
+                                                             "games without a win."})
+    longest_win_streak = fields.Integer(required=True)
+    rating = fields.Float(required=True, metadata={"description": "OpenSkill (Plackett-Luce) ordinal: mu - 3 sigma."})
+    mu = fields.Float(required=True)
+    sigma = fields.Float(required=True)
+
+
+class StandingsSchema(Schema):
+    rows = fields.List(fields.Nested(StandingSchema), required=True)
+
+
+class BestScoreSchema(Schema):
+    score = fields.Integer(required=True)
+    player = fields.String(required=True)
+    played_on = fields.String(required=True)
+    result_id = fields.String(required=True)
+
+
+class WinsSchema(Schema):
+    player = fields.String(required=True)
+    wins = fields.Integer(required=True)
+
+
+class LeaderboardSchema(Schema):
+    game = fields.String(required=True)
+    results = fields.Integer(required=True)
+    best_score = fields.Nested(BestScoreSchema, allow_none=True)
+    average_score = fields.Float(allow_none=True)
+    most_wins = fields.List(fields.Nested(WinsSchema), required=True)
+
+
+class LeaderboardsSchema(Schema):
+    games = fields.List(fields.Nested(LeaderboardSchema), required=True)
+
+
+class HeadToHeadCountsSchema(Schema):
+    games = fields.Integer(required=True)
+    a_ahead = fields.Integer(required=True)
+    b_ahead = fields.Integer(required=True)
+    ties = fields.Integer(required=True)
+    teammates = fields.Integer(required=True)
+
+
+class HeadToHeadGameSchema(HeadToHeadCountsSchema):
+    game = fields.String(required=True)
+
+
+class HeadToHeadSchema(HeadToHeadCountsSchema):
+    a = fields.String(required=True)
+    b = fields.String(required=True)
+    by_game = fields.List(fields.Nested(HeadToHeadGameSchema), required=True)
+
+
+class RatingPointSchema(Schema):
+    date = fields.String(required=True)
+    rating = fields.Float(required=True)
+
+
+class ScorePointSchema(Schema):
+    date = fields.String(required=True)
+    game = fields.String(required=True)
+    score = fields.Integer(required=True)
+
+
+class PlayerGameSchema(Schema):
+    id = fields.String(required=True)
+    played_on = fields.String(required=True)
+    game = fields.String(required=True)
+    score = fields.Integer(allow_none=True)
+    place = fields.Integer(required=True)
+    team = fields.String(allow_none=True)
+    won = fields.Boolean(required=True)
+    players = fields.List(fields.String(), required=True)
+
+
+class PlayerPageSchema(Schema):
+    player = fields.String(required=True)
+    standing = fields.Nested(StandingSchema, allow_none=True)
+    results = fields.List(fields.Nested(PlayerGameSchema), required=True)
+    rating_history = fields.List(fields.Nested(RatingPointSchema), required=True)
+    scores = fields.List(fields.Nested(ScorePointSchema), required=True)
+
+
+# --- export / import ------------------------------------------------------------------------------------
+
+
+class ExportSeasonSchema(Schema):
+    name = fields.String(required=True)
+    default = fields.Boolean(load_default=False)
+    starts_on = fields.Date(allow_none=True)
+    ends_on = fields.Date(allow_none=True)
+
+
+class ExportVersionSchema(Schema):
+    version = fields.Integer(required=True)
+    replaced_at_ms = fields.Integer(required=True)
+    game = fields.String(required=True)
+    played_on = fields.Date(required=True)
+    table_code = fields.String(allow_none=True)
+    sheet = fields.Dict(allow_none=True)
+    players = fields.List(fields.Nested(LeagueResultPlayerInSchema), required=True)
+
+
+class ExportResultSchema(Schema):
+    id = fields.String(required=True, validate=validate.Length(min=1, max=36))
+    game = fields.String(required=True)
+    played_on = fields.Date(required=True)
+    table_code = fields.String(allow_none=True, validate=validate.Length(max=6))
+    sheet = fields.Dict(allow_none=True)
+    digest = fields.String(validate=validate.Length(equal=64))
+    version = fields.Integer(validate=validate.Range(min=1))
+    created_at_ms = fields.Integer()
+    updated_at_ms = fields.Integer()
+    players = fields.List(fields.Nested(LeagueResultPlayerInSchema), required=True)
+    history = fields.List(fields.Nested(ExportVersionSchema), load_default=list)
+
+
+class ExportSchema(Schema):
+    """A whole league, lossless: what GET …/export gives and POST /api/leagues/import takes."""
+
+    format = fields.String(required=True, validate=validate.Equal("scorekeeper-league"))
+    version = fields.Integer(required=True, validate=validate.Equal(1))
+    name = fields.String(required=True, validate=validate.Length(min=1, max=80))
+    rules = fields.Nested(HouseRulesSchema, load_default=dict)
+    seasons = fields.List(fields.Nested(ExportSeasonSchema), load_default=list)
+    players = fields.List(fields.String(validate=NAME), required=True)
+    results = fields.List(fields.Nested(ExportResultSchema), required=True)

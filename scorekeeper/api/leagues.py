@@ -1,0 +1,299 @@
+"""Leagues: players, seasons, house rules, results, standings, ratings, export/import.
+
+Access is by capability token (``Authorization: Bearer <token>``): the admin, member
+or viewer token handed out when the league is created. Views stay thin: the work is in
+services.leagues.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from flask import Response, jsonify, request
+from flask_smorest import Blueprint
+
+from ..services import leagues
+from .league_schemas import (
+    ExportSchema,
+    HeadToHeadQuerySchema,
+    HeadToHeadSchema,
+    HouseRulesSchema,
+    LeaderboardsSchema,
+    LeagueCreatedSchema,
+    LeagueCreateSchema,
+    LeaguePlayerCreateSchema,
+    LeaguePlayerListSchema,
+    LeaguePlayerSchema,
+    LeagueResultCorrectionSchema,
+    LeagueResultInSchema,
+    LeagueResultListSchema,
+    LeagueResultSchema,
+    LeagueResultsQuerySchema,
+    LeagueSchema,
+    PlayerPageSchema,
+    RotatedSchema,
+    RotateSchema,
+    SeasonCreateSchema,
+    SeasonSchema,
+    StandingsSchema,
+    StatsQuerySchema,
+)
+
+SECURITY = [{"leagueToken": []}]
+MAX_IMPORT_BYTES = 32 * 1024 * 1024  # a league with tens of thousands of results
+
+
+class LeagueBlueprint(Blueprint):
+    """Adds the Bearer token scheme to the OpenAPI document when registered."""
+
+    def register_views_in_doc(self, api, app, spec, *, name, parameters):
+        if "leagueToken" not in spec.components.security_schemes:
+            spec.components.security_scheme("leagueToken", {
+                "type": "http", "scheme": "bearer",
+                "description": "A league's admin, member or viewer token, as handed out at creation or rotation.",
+            })
+        return super().register_views_in_doc(api, app, spec, name=name, parameters=parameters)
+
+
+blp = LeagueBlueprint("leagues", __name__, url_prefix="/api/leagues",
+                      description="Leagues: players, seasons, results, standings and ratings, by capability token.")
+
+
+def _auth(league_id: str, need: str = "viewer"):
+    return leagues.authorize(league_id, request.headers.get("Authorization"), need)
+
+
+def _errors(*codes):
+    descriptions = {401: "No token, or not this league's.", 403: "The token's role is not enough.",
+                    404: "Not found.", 409: "Conflicts with what is stored.", 422: "Refused: the field is named."}
+
+    def decorate(view):
+        for code in codes:
+            view = blp.alt_response(code, description=descriptions[code], success=False)(view)
+        return view
+
+    return decorate
+
+
+@blp.before_request
+def _bigger_imports():
+    if request.endpoint == "leagues.import_league":
+        request.max_content_length = MAX_IMPORT_BYTES
+
+
+@blp.route("", methods=["POST"])
+@blp.arguments(LeagueCreateSchema)
+@blp.response(201, LeagueCreatedSchema)
+@_errors(422)
+def create_league(payload):
+    """Start a league. The three tokens are shown only now: admin, member (records) and viewer (reads)."""
+    league, tokens = leagues.create(payload["name"], payload.get("rules"))
+    return {"id": league.public_id, "name": league.name, **{f"{r}_token": t for r, t in tokens.items()}}
+
+
+@blp.route("/import", methods=["POST"])
+@blp.arguments(ExportSchema)
+@blp.response(201, LeagueCreatedSchema)
+@_errors(422)
+def import_league(payload):
+    """A new league from an export (all or nothing); returns its new tokens."""
+    league, tokens = leagues.import_league(payload)
+    return {"id": league.public_id, "name": league.name, **{f"{r}_token": t for r, t in tokens.items()}}
+
+
+@blp.route("/<string:league_id>")
+@blp.response(200, LeagueSchema)
+@blp.doc(security=SECURITY)
+@_errors(401)
+def get_league(league_id):
+    """Name, seasons, house rules, how many players, and the caller's role."""
+    league, role = _auth(league_id)
+    return leagues.view(league, role)
+
+
+@blp.route("/<string:league_id>/tokens/rotate", methods=["POST"])
+@blp.arguments(RotateSchema)
+@blp.response(200, RotatedSchema)
+@blp.doc(security=SECURITY)
+@_errors(401, 403)
+def rotate_token(payload, league_id):
+    """Admin: replace the member or viewer token (the old link stops working)."""
+    league, _ = _auth(league_id, "admin")
+    return {"role": payload["role"], "token": leagues.rotate(league, payload["role"])}
+
+
+@blp.route("/<string:league_id>/rules", methods=["PUT"])
+@blp.arguments(HouseRulesSchema)
+@blp.response(200, HouseRulesSchema)
+@blp.doc(security=SECURITY)
+@_errors(401, 403)
+def replace_rules(payload, league_id):
+    """Admin: replace the house rules."""
+    league, _ = _auth(league_id, "admin")
+    return leagues.set_rules(league, payload)
+
+
+@blp.route("/<string:league_id>/rules", methods=["PATCH"])
+@blp.arguments(HouseRulesSchema)
+@blp.response(200, HouseRulesSchema)
+@blp.doc(security=SECURITY)
+@_errors(401, 403)
+def change_rules(payload, league_id):
+    """Admin: change only the house rules named."""
+    league, _ = _auth(league_id, "admin")
+    return leagues.set_rules(league, payload, merge=True)
+
+
+@blp.route("/<string:league_id>/players", methods=["POST"])
+@blp.arguments(LeaguePlayerCreateSchema)
+@blp.response(201, LeaguePlayerSchema)
+@blp.doc(security=SECURITY)
+@_errors(401, 403, 409)
+def add_player(payload, league_id):
+    """Member: add a player (names are unique in a league, whatever their case)."""
+    league, _ = _auth(league_id, "member")
+    return {"name": leagues.add_player(league, payload["name"]).name}
+
+
+@blp.route("/<string:league_id>/players")
+@blp.response(200, LeaguePlayerListSchema)
+@blp.doc(security=SECURITY)
+@_errors(401)
+def list_players(league_id):
+    """The league's players, in the order they joined."""
+    league, _ = _auth(league_id)
+    return {"players": [{"name": p.name} for p in leagues.players(league)]}
+
+
+@blp.route("/<string:league_id>/players/<string:name>")
+@blp.arguments(StatsQuerySchema, location="query")
+@blp.response(200, PlayerPageSchema)
+@blp.doc(security=SECURITY)
+@_errors(401, 404)
+def player_page(query, league_id, name):
+    """One player: standing, results (newest first), rating history per day and scores over time."""
+    league, _ = _auth(league_id)
+    return leagues.player_page(league, name, query.get("season"), query.get("game"))
+
+
+@blp.route("/<string:league_id>/seasons", methods=["POST"])
+@blp.arguments(SeasonCreateSchema)
+@blp.response(201, SeasonSchema)
+@blp.doc(security=SECURITY)
+@_errors(401, 403)
+def add_season(payload, league_id):
+    """Admin: a season is a date range (both days included)."""
+    league, _ = _auth(league_id, "admin")
+    return leagues.season_dict(leagues.add_season(league, payload["name"], payload["starts_on"], payload["ends_on"]))
+
+
+@blp.route("/<string:league_id>/results", methods=["POST"])
+@blp.arguments(LeagueResultInSchema)
+@blp.response(201, LeagueResultSchema, description="Recorded.")
+@blp.alt_response(200, schema=LeagueResultSchema, description="This id was recorded before: the first result.")
+@blp.doc(security=SECURITY)
+@_errors(401, 403, 409)
+def record_result(payload, league_id):
+    """Member: record a finished game, with everyone's score or place, or a score sheet. Idempotent by id."""
+    league, _ = _auth(league_id, "member")
+    result, created = leagues.record(league, payload)
+    return leagues.result_dict(result, leagues._names(league)), 201 if created else 200
+
+
+@blp.route("/<string:league_id>/results")
+@blp.arguments(LeagueResultsQuerySchema, location="query")
+@blp.response(200, LeagueResultListSchema)
+@blp.doc(security=SECURITY)
+@_errors(401, 404)
+def list_results(query, league_id):
+    """Results newest first, by season, game and player."""
+    league, _ = _auth(league_id)
+    return {"results": leagues.list_results(league, query.get("season"), query.get("game"), query.get("player"),
+                                            query["limit"], query["offset"])}
+
+
+@blp.route("/<string:league_id>/results/<string:result_id>")
+@blp.response(200, LeagueResultSchema)
+@blp.doc(security=SECURITY)
+@_errors(401, 404)
+def get_result(league_id, result_id):
+    """One result with its history of corrections."""
+    league, _ = _auth(league_id)
+    return leagues.result_dict(leagues.get_result(league, result_id), leagues._names(league), history=True)
+
+
+@blp.route("/<string:league_id>/results/<string:result_id>", methods=["PUT"])
+@blp.arguments(LeagueResultCorrectionSchema)
+@blp.response(200, LeagueResultSchema)
+@blp.doc(security=SECURITY)
+@_errors(401, 403, 404)
+def correct_result(payload, league_id, result_id):
+    """Admin: correct a result; the previous version is kept in its history."""
+    league, _ = _auth(league_id, "admin")
+    result = leagues.correct(league, result_id, payload)
+    return leagues.result_dict(result, leagues._names(league), history=True)
+
+
+@blp.route("/<string:league_id>/standings")
+@blp.arguments(StatsQuerySchema, location="query")
+@blp.response(200, StandingsSchema)
+@blp.doc(security=SECURITY)
+@_errors(401, 404)
+def standings(query, league_id):
+    """Best first (rating, then wins): played, wins, shared wins, win rate, average score, streaks, rating."""
+    league, _ = _auth(league_id)
+    return {"rows": leagues.standings(league, query.get("season"), query.get("game"))}
+
+
+@blp.route("/<string:league_id>/leaderboards")
+@blp.arguments(StatsQuerySchema, location="query")
+@blp.response(200, LeaderboardsSchema)
+@blp.doc(security=SECURITY)
+@_errors(401, 404)
+def leaderboards(query, league_id):
+    """Per game: best score (who, when), average score, most wins."""
+    league, _ = _auth(league_id)
+    boards = leagues.leaderboards(league, query.get("season"))
+    if query.get("game"):
+        boards = [b for b in boards if b["game"] == query["game"]]
+    return {"games": boards}
+
+
+@blp.route("/<string:league_id>/head-to-head")
+@blp.arguments(HeadToHeadQuerySchema, location="query")
+@blp.response(200, HeadToHeadSchema)
+@blp.doc(security=SECURITY)
+@_errors(401, 404)
+def head_to_head(query, league_id):
+    """Two players: games together, who finished ahead, ties, games as teammates; in all and per game."""
+    league, _ = _auth(league_id)
+    return leagues.head_to_head(league, query["a"], query["b"], query.get("season"), query.get("game"))
+
+
+@blp.route("/<string:league_id>/export")
+@blp.response(200, ExportSchema)
+@blp.doc(security=SECURITY)
+@_errors(401, 403)
+def export(league_id):
+    """Admin: the whole league as JSON (rules, seasons, players, results with history); import takes it back."""
+    league, _ = _auth(league_id, "admin")
+    response = jsonify(leagues.export(league))
+    response.headers["Content-Disposition"] = f'attachment; filename="league-{league.public_id}.json"'
+    return response
+
+
+@blp.route("/<string:league_id>/export.csv")
+@blp.response(200, description="One row per player per result: " + ", ".join(leagues.CSV_COLUMNS) + ".",
+              content_type="text/csv")
+@blp.doc(security=SECURITY)
+@_errors(401)
+def export_csv(league_id):
+    """Every result as CSV, one row per player, oldest first."""
+    league, _ = _auth(league_id)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(leagues.CSV_COLUMNS)
+    writer.writerows(leagues.export_rows(league))
+    return Response(out.getvalue(), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="league-{league.public_id}.csv"'})

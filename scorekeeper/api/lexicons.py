@@ -1,0 +1,163 @@
+"""The word judge: the word lists, one word's verdict, a Bresk! challenge, the whole list."""
+
+from __future__ import annotations
+
+import gzip
+import threading
+
+from flask import Response, current_app, request
+from flask_smorest import Blueprint
+from marshmallow import Schema, fields, validate
+
+from ..errors import ApiError
+from ..lexicon import LEXICON_IDS, REASONS, Lexicon, UnknownLexicon, get_lexicon
+from ..services import judge
+
+blp = Blueprint("lexicons", __name__, url_prefix="/api/lexicons",
+                description="The word lists Bresk! is judged by: verdicts on words, challenges, the whole list.")
+
+WORDS_TEXT_CACHE_CONTROL = "public, max-age=86400"
+
+
+# --- schemas ------------------------------------------------------------------------------
+
+
+class LexiconSchema(Schema):
+    id = fields.String(required=True, metadata={"description": "Used in URLs and as Bresk!'s lexicon option."})
+    name = fields.String(required=True)
+    word_count = fields.Integer(required=True)
+    source = fields.String(required=True, metadata={"description": "Where the words come from."})
+    licence = fields.String(required=True)
+
+
+class LexiconListSchema(Schema):
+    lexicons = fields.List(fields.Nested(LexiconSchema), required=True)
+
+
+class VerdictSchema(Schema):
+    word = fields.String(required=True, metadata={"description": "As given."})
+    normalized = fields.String(required=True, metadata={"description": "As looked up: accents folded, trimmed, "
+                                                                        "upper case."})
+    valid = fields.Boolean(required=True)
+    reason = fields.String(required=True, validate=validate.OneOf(REASONS),
+                           metadata={"description": "Why it is (not) playable."})
+    lexicon = fields.String(required=True)
+
+
+class ChallengeInSchema(Schema):
+    words = fields.List(
+        fields.String(validate=validate.Length(
+            min=1, max=judge.MAX_WORD_LENGTH,
+            error=f"Each word must be 1 to {judge.MAX_WORD_LENGTH} characters.")),
+        required=True,
+        validate=validate.Length(min=1, max=judge.MAX_WORDS,
+                                 error=f"Challenge 1 to {judge.MAX_WORDS} words at a time."),
+    )
+    reveal = fields.Boolean(load_default=False,
+                            metadata={"description": "Also say which words failed (verdicts)."})
+
+
+class ChallengeResultSchema(Schema):
+    valid = fields.Boolean(required=True, metadata={"description": "True only when every word is valid."})
+    lexicon = fields.String(required=True)
+    words = fields.Integer(required=True, metadata={"description": "How many words were judged."})
+    verdicts = fields.List(fields.Nested(VerdictSchema),
+                           metadata={"description": "Only with reveal: each word's verdict, in the order given."})
+
+
+# --- helpers ------------------------------------------------------------------------------
+
+
+def _lexicon_or_404(lexicon_id: str) -> Lexicon:
+    try:
+        return get_lexicon(lexicon_id, cache_dir=current_app.config["LEXICON_CACHE_DIR"])
+    except UnknownLexicon:
+        raise ApiError(404, "unknown_lexicon", f"There is no word list called {lexicon_id!r}; "
+                       f"there is: {', '.join(LEXICON_IDS)}.") from None
+
+
+class _Encoded:
+    """A word list's text, raw and gzip-compressed, made once per process and list version."""
+
+    _by_version: dict[str, _Encoded] = {}
+    _lock = threading.Lock()
+
+    def __init__(self, lexicon: Lexicon):
+        self.raw = lexicon.words_text().encode("utf-8")
+        self.gzip = gzip.compress(self.raw, 9, mtime=0)  # mtime=0: the same bytes every time
+        # Strong ETags differ per representation: the gzip bytes are not the raw bytes.
+        self.etag = lexicon.version
+        self.gzip_etag = f"{lexicon.version}-gzip"
+
+    @classmethod
+    def of(cls, lexicon: Lexicon) -> _Encoded:
+        encoded = cls._by_version.get(lexicon.version)
+        if encoded is None:
+            with cls._lock:  # compressing takes a moment: once, even when many ask at once
+                encoded = cls._by_version.get(lexicon.version)
+                if encoded is None:
+                    encoded = cls._by_version[lexicon.version] = cls(lexicon)
+        return encoded
+
+
+def _accepts_gzip() -> bool:
+    return request.accept_encodings["gzip"] > 0
+
+
+# --- views --------------------------------------------------------------------------------
+
+
+@blp.route("")
+@blp.response(200, LexiconListSchema)
+def list_lexicons():
+    """The word lists there are, with their size, source and licence."""
+    found = [_lexicon_or_404(lexicon_id) for lexicon_id in LEXICON_IDS]
+    return {"lexicons": [{"id": x.id, "name": x.name, "word_count": x.word_count, "source": x.source,
+                          "licence": x.licence} for x in found]}
+
+
+@blp.route("/<string:lexicon_id>/words/<path:word>")
+@blp.response(200, VerdictSchema)
+@blp.alt_response(404, description="No word list has this id (code unknown_lexicon).", success=False)
+@blp.alt_response(422, description=f"The word is longer than {judge.MAX_WORD_LENGTH} characters.", success=False)
+def check_word(lexicon_id, word):
+    """Is this word playable, and if not, why not. Accents are folded (café is CAFE)."""
+    lexicon = _lexicon_or_404(lexicon_id)
+    if len(word) > judge.MAX_WORD_LENGTH:
+        message = f"A word can be at most {judge.MAX_WORD_LENGTH} characters."
+        raise ApiError(422, "validation_error", f"word: {message}", {"word": [message]})
+    return judge.judge_word(lexicon, word)
+
+
+@blp.route("/<string:lexicon_id>/challenge", methods=["POST"])
+@blp.arguments(ChallengeInSchema)
+@blp.response(200, ChallengeResultSchema)
+@blp.alt_response(404, description="No word list has this id (code unknown_lexicon).", success=False)
+def challenge(payload, lexicon_id):
+    """Bresk! challenge: are all these words valid? Which one failed is told only with reveal."""
+    lexicon = _lexicon_or_404(lexicon_id)
+    return judge.judge_challenge(lexicon, payload["words"], payload["reveal"])
+
+
+@blp.route("/<string:lexicon_id>/words.txt")
+@blp.response(200, description="Every valid word, upper case, one per line, sorted (UTF-8). Gzip-compressed "
+              "when the request accepts gzip. The ETag changes whenever the list does.",
+              content_type="text/plain")
+@blp.alt_response(304, description="If-None-Match names the current list: nothing sent.", success=True)
+@blp.alt_response(404, description="No word list has this id (code unknown_lexicon).", success=False)
+def words_text(lexicon_id):
+    """The whole word list, for the phone's offline judge."""
+    encoded = _Encoded.of(_lexicon_or_404(lexicon_id))
+    use_gzip = _accepts_gzip()
+    etag = encoded.gzip_etag if use_gzip else encoded.etag
+    headers = {"Cache-Control": WORDS_TEXT_CACHE_CONTROL, "Vary": "Accept-Encoding"}
+    # Either representation's tag means the client has this version of the list.
+    if request.if_none_match.contains_weak(encoded.etag) or request.if_none_match.contains_weak(encoded.gzip_etag):
+        response = Response(status=304, headers=headers)
+    else:
+        body = encoded.gzip if use_gzip else encoded.raw
+        response = Response(body, mimetype="text/plain", headers=headers)  # charset=utf-8 added by Flask
+        if use_gzip:
+            response.headers["Content-Encoding"] = "gzip"
+    response.set_etag(etag)
+    return response

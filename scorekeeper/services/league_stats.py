@@ -1,0 +1,160 @@
+"""Standings, leaderboards, head-to-head and rating history: one pass over a league's results.
+
+Pure: the input is the results in the order they count (played_on, then creation),
+each with its entries; no Flask, no database.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .ratings import Ratings
+
+
+@dataclass(frozen=True)
+class Entry:
+    player: Hashable
+    score: int | None
+    place: int
+    team: str | None
+
+
+@dataclass(frozen=True)
+class Played:
+    id: str
+    played_on: dt.date
+    game: str
+    entries: tuple[Entry, ...]
+
+
+def _side(entry: Entry) -> tuple[str, Any]:
+    return ("team", entry.team) if entry.team else ("solo", entry.player)
+
+
+@dataclass
+class Line:
+    played: int = 0
+    wins: int = 0
+    shared_wins: int = 0
+    score_total: int = 0
+    scored: int = 0
+    streak: int = 0
+    longest_win_streak: int = 0
+    history: list[tuple[dt.date, float]] = field(default_factory=list)
+
+
+class Analysis:
+    """Everything derived from one ordered run of results."""
+
+    def __init__(self, results: Iterable[Played]):
+        self.results = list(results)
+        self.ratings = Ratings()
+        self.lines: dict[Hashable, Line] = defaultdict(Line)
+        for result in self.results:
+            self._count(result)
+
+    def _count(self, result: Played) -> None:
+        self.ratings.rate((e.player, e.place, e.team) for e in result.entries)
+        first_sides = {_side(e) for e in result.entries if e.place == 1}
+        shared = len(first_sides) > 1
+        for e in result.entries:
+            line = self.lines[e.player]
+            line.played += 1
+            won = e.place == 1
+            if won:
+                line.wins += 1
+                line.shared_wins += shared
+                line.streak = line.streak + 1 if line.streak > 0 else 1
+                line.longest_win_streak = max(line.longest_win_streak, line.streak)
+            else:
+                line.streak = line.streak - 1 if line.streak < 0 else -1
+            if e.score is not None:
+                line.score_total += e.score
+                line.scored += 1
+            line.history.append((result.played_on, self.ratings.ordinal(e.player)))
+
+    def row(self, player: Hashable, name: str) -> dict[str, Any]:
+        line = self.lines[player]
+        return {
+            "player": name,
+            "played": line.played,
+            "wins": line.wins,
+            "shared_wins": line.shared_wins,
+            "win_rate": line.wins / line.played if line.played else 0.0,
+            "average_score": line.score_total / line.scored if line.scored else None,
+            "current_streak": line.streak,
+            "longest_win_streak": line.longest_win_streak,
+            **self.ratings.view(player),
+        }
+
+    def standings(self, names: dict[Hashable, str]) -> list[dict[str, Any]]:
+        """Players who played, best first: rating ordinal, then wins, then name."""
+        rows = [self.row(p, names[p]) for p in self.lines]
+        rows.sort(key=lambda r: (-r["rating"], -r["wins"], r["player"].casefold()))
+        return rows
+
+    def rating_history(self, player: Hashable) -> list[dict[str, Any]]:
+        """One point per day played: the rating after that day's last game."""
+        points: dict[dt.date, float] = {}
+        for day, rating in self.lines[player].history if player in self.lines else ():
+            points[day] = rating
+        return [{"date": day.isoformat(), "rating": rating} for day, rating in points.items()]
+
+    def leaderboards(self, names: dict[Hashable, str]) -> list[dict[str, Any]]:
+        boards: dict[str, dict[str, Any]] = {}
+        wins: dict[str, dict[Hashable, int]] = defaultdict(lambda: defaultdict(int))
+        for result in self.results:
+            board = boards.setdefault(result.game, {"game": result.game, "results": 0, "best_score": None,
+                                                   "_total": 0, "_scored": 0})
+            board["results"] += 1
+            for e in result.entries:
+                if e.place == 1:
+                    wins[result.game][e.player] += 1
+                if e.score is None:
+                    continue
+                board["_total"] += e.score
+                board["_scored"] += 1
+                best = board["best_score"]
+                if best is None or e.score > best["score"]:  # the first to reach a score keeps it
+                    board["best_score"] = {"score": e.score, "player": names[e.player],
+                                           "played_on": result.played_on.isoformat(), "result_id": result.id}
+        out = []
+        for game, board in boards.items():
+            top = max(wins[game].values(), default=0)
+            leaders = sorted((names[p] for p, n in wins[game].items() if n == top and top), key=str.casefold)
+            out.append({
+                "game": game,
+                "results": board["results"],
+                "best_score": board["best_score"],
+                "average_score": board["_total"] / board["_scored"] if board["_scored"] else None,
+                "most_wins": [{"player": name, "wins": top} for name in leaders],
+            })
+        out.sort(key=lambda b: b["game"])
+        return out
+
+    def head_to_head(self, a: Hashable, b: Hashable) -> dict[str, Any]:
+        def blank() -> dict[str, int]:
+            return {"games": 0, "a_ahead": 0, "b_ahead": 0, "ties": 0, "teammates": 0}
+
+        total, per_game = blank(), defaultdict(blank)
+        for result in self.results:
+            ea = next((e for e in result.entries if e.player == a), None)
+            eb = next((e for e in result.entries if e.player == b), None)
+            if ea is None or eb is None:
+                continue
+            if ea.team and ea.team == eb.team:
+                key = "teammates"
+            elif ea.place < eb.place:
+                key = "a_ahead"
+            elif eb.place < ea.place:
+                key = "b_ahead"
+            else:
+                key = "ties"
+            for counts in (total, per_game[result.game]):
+                counts["games"] += 1
+                counts[key] += 1
+        return {**total, "by_game": [{"game": g, **c} for g, c in sorted(per_game.items())]}

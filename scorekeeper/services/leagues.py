@@ -1,0 +1,706 @@
+"""Leagues: capability tokens, players, seasons, house rules, results, standings, export/import (DESIGN §7).
+
+Access is by capability token, no accounts: creating a league hands out an admin,
+a member and a viewer token; only their SHA-256 digests are stored. Every write
+here happens in one transaction: a refusal raises ApiError and stores nothing.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+import hashlib
+import hmac
+import json
+import secrets
+import threading
+import uuid
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+
+from .. import games
+from ..errors import ApiError
+from ..extensions import db
+from ..games.base import RuleError
+from ..lexicon.normalize import normalize
+from ..models import League, LeaguePlayer, LeagueResult, ResultEntry, ResultVersion, Season, now_ms
+from . import scoring
+from .league_stats import Analysis, Entry, Played
+
+ROLES = ("viewer", "member", "admin")  # each includes the ones before it
+MAX_NAME = 40
+MAX_PLAYERS_PER_RESULT = 20
+MAX_SCORE = 1_000_000
+MAX_WORDS = 1000
+EXPORT_FORMAT = "scorekeeper-league"
+
+
+# --- tokens and access ------------------------------------------------------------------------
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)  # 256 bits
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _new_tokens(league: League) -> dict[str, str]:
+    tokens = {role: new_token() for role in reversed(ROLES)}
+    for role, token in tokens.items():
+        setattr(league, f"{role}_token_hash", token_hash(token))
+    return tokens
+
+
+def bearer(header: str | None) -> str | None:
+    if not header:
+        return None
+    scheme, _, token = header.strip().partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
+
+
+def _unauthorized(message: str) -> ApiError:
+    return ApiError(401, "unauthorized", message)
+
+
+def authorize(public_id: str, authorization: str | None, need: str = "viewer", lock: bool = False):
+    """(league, role) for the token in an ``Authorization: Bearer …`` header.
+
+    No token, a wrong token or an unknown league: 401 (the same answer, so a league's
+    existence is not revealed). A token whose role is below ``need``: 403.
+    """
+    token = bearer(authorization)
+    if token is None:
+        raise _unauthorized("This league needs its link: send Authorization: Bearer <token>.")
+    query = select(League).where(League.public_id == public_id)
+    league = db.session.scalar(query.with_for_update() if lock else query)
+    digest = token_hash(token)
+    role = None
+    if league is not None:
+        for candidate in reversed(ROLES):
+            if hmac.compare_digest(digest, getattr(league, f"{candidate}_token_hash")):
+                role = candidate
+                break
+    if role is None:
+        raise _unauthorized("This link is not valid for this league (it may have been replaced).")
+    if ROLES.index(role) < ROLES.index(need):
+        raise ApiError(403, "forbidden", f"This needs the league's {need} link; yours is the {role} link.")
+    return league, role
+
+
+# --- leagues --------------------------------------------------------------------------------
+
+
+def _clean_name(value: str, field: str, most: int = MAX_NAME, what: str = "A name") -> str:
+    name = " ".join(str(value or "").split())
+    if not 1 <= len(name) <= most:
+        raise ApiError(422, "bad_name", f"{what} must be 1 to {most} characters.", {field: [f"1 to {most} characters"]})
+    return name
+
+
+def create(name: str, rules: dict[str, Any] | None = None) -> tuple[League, dict[str, str]]:
+    league = League(public_id=secrets.token_urlsafe(12), name=_clean_name(name, "name", 80, "A league's name"),
+                    rules=check_rules(rules or {}), revision=0)
+    tokens = _new_tokens(league)
+    db.session.add(league)
+    db.session.flush()
+    db.session.add(Season(league_id=league.id, name="All time", is_default=True))
+    db.session.commit()
+    return league, tokens
+
+
+def rotate(league: League, role: str) -> str:
+    token = new_token()
+    setattr(league, f"{role}_token_hash", token_hash(token))
+    db.session.commit()
+    return token
+
+
+def seasons(league: League) -> list[Season]:
+    return list(db.session.scalars(
+        select(Season).where(Season.league_id == league.id).order_by(Season.is_default.desc(), Season.id)))
+
+
+def season_dict(season: Season) -> dict[str, Any]:
+    return {"id": season.id, "name": season.name, "default": season.is_default,
+            "starts_on": season.starts_on.isoformat() if season.starts_on else None,
+            "ends_on": season.ends_on.isoformat() if season.ends_on else None}
+
+
+def view(league: League, role: str) -> dict[str, Any]:
+    count = db.session.scalar(select(db.func.count()).select_from(LeaguePlayer)
+                              .where(LeaguePlayer.league_id == league.id))
+    return {"id": league.public_id, "name": league.name, "role": role, "rules": league.rules,
+            "players": count, "seasons": [season_dict(s) for s in seasons(league)]}
+
+
+# --- house rules ------------------------------------------------------------------------------
+
+RULE_OPTIONS = {
+    "block-buster": ("tie_takes_nobody",),
+    "make-n-break": ("rounds", "seconds_1", "seconds_2", "seconds_3"),
+}
+WORD_LISTS = ("extra_words", "banned_words")
+
+
+def _words(values: Any, field: str) -> list[str]:
+    if not isinstance(values, list) or len(values) > MAX_WORDS:
+        raise ApiError(422, "bad_words", f"{field} must be a list of at most {MAX_WORDS} words.", {field: ["bad list"]})
+    out = set()
+    for i, value in enumerate(values):
+        word = normalize(value) if isinstance(value, str) else ""
+        if not (word.isascii() and word.isalpha() and 2 <= len(word) <= 15):
+            raise ApiError(422, "bad_word", "A house word is 2 to 15 letters.", {f"{field}.{i}": ["2 to 15 letters"]})
+        out.add(word)
+    return sorted(out)
+
+
+def check_rules(rules: dict[str, Any]) -> dict[str, Any]:
+    """House rules, checked against each game's own option ranges; words upper-cased and sorted."""
+    if not isinstance(rules, dict):
+        raise ApiError(422, "bad_rules", "House rules must be an object.", {"_body": ["must be an object"]})
+    out: dict[str, Any] = {}
+    for game_id, section in rules.items():
+        if game_id not in RULE_OPTIONS and game_id != "bresk":
+            raise ApiError(422, "bad_rules", f"There are no house rules for {game_id!r}.", {game_id: ["unknown"]})
+        if not isinstance(section, dict):
+            raise ApiError(422, "bad_rules", f"{game_id} rules must be an object.", {game_id: ["must be an object"]})
+        clean: dict[str, Any] = {}
+        allowed = WORD_LISTS if game_id == "bresk" else RULE_OPTIONS[game_id]
+        for name, value in section.items():
+            field = f"{game_id}.{name}"
+            if name not in allowed:
+                raise ApiError(422, "bad_rules", f"{game_id} has no house rule {name!r}.", {field: ["unknown"]})
+            if game_id == "bresk":
+                clean[name] = _words(value, field)
+                continue
+            option = next(o for o in games.get(game_id).OPTIONS if o.name == name)
+            try:
+                clean[name] = option.check(value)
+            except RuleError as err:
+                raise ApiError(422, err.code, err.message, {field: [err.message]}) from None
+        if game_id == "bresk" and set(clean.get("extra_words", ())) & set(clean.get("banned_words", ())):
+            raise ApiError(422, "bad_words", "A word cannot be both allowed and banned.", {field: ["in both lists"]})
+        if clean:
+            out[game_id] = clean
+    return out
+
+
+def set_rules(league: League, rules: dict[str, Any], merge: bool = False) -> dict[str, Any]:
+    """PUT replaces the house rules; PATCH (merge) changes only the games and fields it names."""
+    new = copy.deepcopy(league.rules or {}) if merge else {}
+    for game_id, section in (rules or {}).items():
+        if merge and isinstance(section, dict) and isinstance(new.get(game_id), dict):
+            new[game_id] = {**new[game_id], **section}
+        else:
+            new[game_id] = section
+    league.rules = check_rules(new)
+    db.session.commit()
+    return league.rules
+
+
+def table_defaults(league: League, game_id: str) -> dict[str, Any]:
+    """Options a table started in this league defaults to (the league's house rules for that game)."""
+    return dict((league.rules or {}).get(game_id) or {}) if game_id in RULE_OPTIONS else {}
+
+
+def house_words(league: League) -> tuple[frozenset[str], frozenset[str]]:
+    """(allowed, banned): upper-case words the league adds to or removes from the Bresk! word list."""
+    section = (league.rules or {}).get("bresk") or {}
+    return frozenset(section.get("extra_words", ())), frozenset(section.get("banned_words", ()))
+
+
+def house_word_check(league: League, word_check: Callable[[str], tuple[bool, str]]):
+    """A Bresk! word check with the league's extra words allowed and banned words refused."""
+    allowed, banned = house_words(league)
+
+    def check(word: str) -> tuple[bool, str]:
+        key = normalize(word)
+        if key in banned:
+            return False, "banned by house rules"
+        if key in allowed:
+            return True, "allowed by house rules"
+        return word_check(word)
+
+    return check
+
+
+# --- players and seasons ------------------------------------------------------------------------
+
+
+def players(league: League) -> list[LeaguePlayer]:
+    return list(db.session.scalars(select(LeaguePlayer).where(LeaguePlayer.league_id == league.id)
+                                   .order_by(LeaguePlayer.id)))
+
+
+def add_player(league: League, name: str, commit: bool = True) -> LeaguePlayer:
+    name = _clean_name(name, "name", what="A player's name")
+    key = name.casefold()
+    taken = db.session.scalar(select(LeaguePlayer.id).where(LeaguePlayer.league_id == league.id,
+                                                            LeaguePlayer.name_key == key))
+    if taken is not None:
+        raise ApiError(409, "duplicate_player", f"This league already has a player called {name!r}.",
+                       {"name": ["already in this league"]})
+    player = LeaguePlayer(league_id=league.id, name=name, name_key=key)
+    db.session.add(player)
+    if commit:
+        try:
+            db.session.commit()
+        except IntegrityError:  # the same name, added at the same moment
+            db.session.rollback()
+            raise ApiError(409, "duplicate_player", f"This league already has a player called {name!r}.",
+                           {"name": ["already in this league"]}) from None
+    return player
+
+
+def player_by_name(league: League, name: str) -> LeaguePlayer:
+    player = db.session.scalar(select(LeaguePlayer).where(LeaguePlayer.league_id == league.id,
+                                                          LeaguePlayer.name_key == " ".join(name.split()).casefold()))
+    if player is None:
+        raise ApiError(404, "unknown_player", f"This league has no player called {name!r}.")
+    return player
+
+
+def add_season(league: League, name: str, starts_on: dt.date, ends_on: dt.date) -> Season:
+    name = _clean_name(name, "name", 60, "A season's name")
+    if ends_on < starts_on:
+        raise ApiError(422, "bad_dates", "A season must end on or after the day it starts.",
+                       {"ends_on": ["before starts_on"]})
+    season = Season(league_id=league.id, name=name, starts_on=starts_on, ends_on=ends_on, is_default=False)
+    db.session.add(season)
+    db.session.commit()
+    return season
+
+
+def season_or_default(league: League, season_id: int | None) -> Season:
+    query = select(Season).where(Season.league_id == league.id)
+    query = query.where(Season.id == season_id) if season_id is not None else query.where(Season.is_default)
+    season = db.session.scalar(query)
+    if season is None:
+        raise ApiError(404, "unknown_season", f"This league has no season {season_id}.", {"season": ["unknown"]})
+    return season
+
+
+# --- results: checking -----------------------------------------------------------------------------
+
+
+def _refuse(field: str, message: str, code: str = "bad_result") -> ApiError:
+    return ApiError(422, code, message, {field: [message]})
+
+
+def _places_from_scores(scores: list[int], teams: list[str | None], lowest_wins: bool = False) -> list[int]:
+    """Competition ranking (1, 1, 3): a team scores its members' total, and its members share its place."""
+    sides: dict[Any, int] = {}
+    for i, (score, team) in enumerate(zip(scores, teams, strict=True)):
+        key = ("team", team) if team else ("solo", i)
+        sides[key] = sides.get(key, 0) + score
+    ordered = sorted(sides.values(), reverse=not lowest_wins)
+    place_of = {}
+    for i, total in enumerate(ordered):
+        place_of.setdefault(total, i + 1)
+    return [place_of[sides[("team", t) if t else ("solo", i)]] for i, t in enumerate(teams)]
+
+
+def _from_sheet(league: League, game_id: str, sheet: dict[str, Any]) -> list[dict[str, Any]]:
+    module = games.get(game_id)
+    context = scoring.rule_context(game_id, sheet)
+    if "word_check" in context:
+        context["word_check"] = house_word_check(league, context["word_check"])
+    try:
+        scored = module.score_sheet(sheet, **context)
+    except RuleError as err:
+        field = f"sheet.{err.field}" if err.field else "sheet"
+        raise ApiError(422, err.code, err.message, {field: [err.message]}) from None
+    if not scored.finished:
+        raise _refuse("sheet", "This score sheet is not a finished game.", "unfinished_sheet")
+    raw_players = sheet.get("players") if isinstance(sheet.get("players"), list) else []
+    out = []
+    for i, p in enumerate(scored.players):
+        raw = raw_players[i] if i < len(raw_players) and isinstance(raw_players[i], dict) else {}
+        team = raw.get("team") if isinstance(raw.get("team"), str) else None
+        out.append({"name": p.name, "score": p.total, "team": team})
+    lowest = game_id == "scorepad" and bool(sheet.get("lowest_wins"))
+    places = _places_from_scores([p["score"] for p in out], [p["team"] for p in out], lowest)
+    for p, place in zip(out, places, strict=True):
+        p["place"] = place
+    return out
+
+
+def check_result(league: League, payload: dict[str, Any], check_date: bool = True) -> dict[str, Any]:
+    """The normalised result (game, played_on, sheet, players with ids, scores, places, teams) or a 422."""
+    game_id = payload.get("game")
+    if games.get(game_id) is None:
+        raise _refuse("game", f"There is no game called {game_id!r}; the games are {', '.join(games.REGISTRY)}.",
+                      "unknown_game")
+    played_on = payload["played_on"]
+    if check_date and played_on > dt.date.today() + dt.timedelta(days=1):  # a day's grace for time zones
+        raise _refuse("played_on", "played_on cannot be in the future.", "future_date")
+    sheet = payload.get("sheet")
+    if sheet is not None:
+        if payload.get("players"):
+            raise _refuse("players", "Send either players with scores or a score sheet, not both.")
+        rows, prefix = _from_sheet(league, game_id, sheet), "sheet.players"
+    else:
+        rows, prefix = [dict(p) for p in payload.get("players") or []], "players"
+    if not 2 <= len(rows) <= MAX_PLAYERS_PER_RESULT:
+        raise _refuse(prefix, f"A result needs 2 to {MAX_PLAYERS_PER_RESULT} players.", "bad_players")
+
+    known = {p.name_key: p for p in players(league)}
+    seen: set[int] = set()
+    for i, row in enumerate(rows):
+        name = " ".join(str(row.get("name") or "").split())
+        player = known.get(name.casefold())
+        if player is None:
+            raise _refuse(f"{prefix}.{i}.name", f"This league has no player called {name!r}; add them first.",
+                          "unknown_player")
+        if player.id in seen:
+            raise _refuse(f"{prefix}.{i}.name", f"{player.name} is listed twice.", "duplicate_player")
+        seen.add(player.id)
+        row["player"] = player
+        team = row.get("team")
+        row["team"] = " ".join(team.split()) or None if isinstance(team, str) else None
+        score = row.get("score")
+        if score is not None and (isinstance(score, bool) or not isinstance(score, int) or abs(score) > MAX_SCORE):
+            raise _refuse(f"{prefix}.{i}.score", f"score must be a whole number from -{MAX_SCORE:,} to {MAX_SCORE:,}.")
+
+    sides = {("team", r["team"]) if r["team"] else ("solo", i) for i, r in enumerate(rows)}
+    if len(sides) < 2:
+        raise _refuse(f"{prefix}.0.team", "Everyone is on one team: a result needs at least two sides.")
+    with_place = [r.get("place") is not None for r in rows]
+    if any(with_place):
+        # Places given: for everyone, and they decide. Scores stay optional, as statistics.
+        for i, row in enumerate(rows):
+            place = row.get("place")
+            if place is None:
+                raise _refuse(f"{prefix}.{i}.place", "Give a place for every player, or for none and give scores.")
+            if isinstance(place, bool) or not isinstance(place, int) or not 1 <= place <= len(rows):
+                raise _refuse(f"{prefix}.{i}.place", f"place must be from 1 to {len(rows)}.")
+        team_places: dict[str, int] = {}
+        for i, row in enumerate(rows):
+            if row["team"] and team_places.setdefault(row["team"], row["place"]) != row["place"]:
+                raise _refuse(f"{prefix}.{i}.place", "Players on one team share their team's place.")
+    else:
+        for i, row in enumerate(rows):
+            if row.get("score") is None:
+                raise _refuse(f"{prefix}.{i}.score", "Give every player a score, or every player a place.")
+        places = _places_from_scores([r["score"] for r in rows], [r["team"] for r in rows])
+        for row, place in zip(rows, places, strict=True):
+            row["place"] = place
+    return {"game": game_id, "played_on": played_on, "sheet": sheet,
+            "players": [{"player": r["player"], "score": r.get("score"), "place": r["place"], "team": r["team"]}
+                        for r in rows]}
+
+
+def _digest(checked: dict[str, Any], table_code: str | None) -> str:
+    canonical = {"game": checked["game"], "played_on": checked["played_on"].isoformat(), "sheet": checked["sheet"],
+                 "table_code": table_code,
+                 "players": [[p["player"].id, p["score"], p["place"], p["team"]] for p in checked["players"]]}
+    return hashlib.sha256(json.dumps(canonical, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def _bump(league: League) -> None:
+    """Standings change: a new revision (the UPDATE also serialises writers to one league)."""
+    db.session.execute(update(League).where(League.id == league.id).values(revision=League.revision + 1))
+
+
+def _entries(checked: dict[str, Any]) -> list[ResultEntry]:
+    return [ResultEntry(player_id=p["player"].id, position=i, score=p["score"], place=p["place"], team=p["team"])
+            for i, p in enumerate(checked["players"])]
+
+
+# --- results: storing -----------------------------------------------------------------------------
+
+
+def _by_uid(league: League, uid: str) -> LeagueResult | None:
+    return db.session.scalar(select(LeagueResult).where(LeagueResult.league_id == league.id, LeagueResult.uid == uid))
+
+
+def record(league: League, payload: dict[str, Any], table_code: str | None = None) -> tuple[LeagueResult, bool]:
+    """Store a result. (result, created): a repeated id with the same body returns the first (created False);
+    the same id with a different body is a 409."""
+    uid = str(payload.get("id") or uuid.uuid4())
+    checked = check_result(league, payload)
+    digest = _digest(checked, table_code)
+    first = _by_uid(league, uid)
+    if first is None:
+        _bump(league)
+        result = LeagueResult(league_id=league.id, uid=uid, game=checked["game"], played_on=checked["played_on"],
+                              table_code=table_code, sheet=checked["sheet"], digest=digest, version=1,
+                              entries=_entries(checked))
+        db.session.add(result)
+        try:
+            db.session.commit()
+            return result, True
+        except IntegrityError:  # the same id raced us and won
+            db.session.rollback()
+            first = _by_uid(league, uid)
+            if first is None:
+                raise
+    if first.digest != digest:
+        raise ApiError(409, "duplicate_id", "A different result was already recorded with this id.",
+                       {"id": ["already used for a different result"]})
+    return first, False
+
+
+def record_table_result(league: League, table_code: str, game: str, played_on: dt.date,
+                        players_with_scores: list[dict[str, Any]], result_id: str | None = None):
+    """For a table played inside a league, when it finishes: ``players_with_scores`` is
+    ``[{"name", "score"?, "place"?, "team"?}]``. Seat names must be league players.
+    Returns (result, created); idempotent by ``result_id`` (pass one derived from the table, e.g. its
+    finish event's id, so a replay does not record twice)."""
+    payload = {"id": result_id, "game": game, "played_on": played_on, "players": players_with_scores}
+    return record(league, payload, table_code=table_code)
+
+
+def get_result(league: League, uid: str) -> LeagueResult:
+    result = _by_uid(league, str(uid))
+    if result is None:
+        raise ApiError(404, "unknown_result", f"This league has no result {uid}.")
+    return result
+
+
+def correct(league: League, uid: str, payload: dict[str, Any]) -> LeagueResult:
+    """An admin's correction: the result as it was is kept in its history."""
+    result = get_result(league, uid)
+    checked = check_result(league, payload)
+    names = _names(league)
+    db.session.add(ResultVersion(result_id=result.id, version=result.version, data=_version_data(result, names),
+                                 replaced_at_ms=now_ms()))
+    _bump(league)
+    result.game, result.played_on, result.sheet = checked["game"], checked["played_on"], checked["sheet"]
+    result.entries = _entries(checked)
+    result.version += 1
+    result.updated_at_ms = now_ms()
+    db.session.commit()
+    return result
+
+
+def _names(league: League) -> dict[int, str]:
+    return dict(db.session.execute(select(LeaguePlayer.id, LeaguePlayer.name)
+                                   .where(LeaguePlayer.league_id == league.id)).all())
+
+
+def _version_data(result: LeagueResult, names: dict[int, str]) -> dict[str, Any]:
+    return {"game": result.game, "played_on": result.played_on.isoformat(), "table_code": result.table_code,
+            "sheet": result.sheet,
+            "players": [{"name": names[e.player_id], "score": e.score, "place": e.place, "team": e.team}
+                        for e in result.entries]}
+
+
+def result_dict(result: LeagueResult, names: dict[int, str], history: bool = False) -> dict[str, Any]:
+    out = {"id": result.uid, **_version_data(result, names), "version": result.version,
+           "created_at_ms": result.created_at_ms, "updated_at_ms": result.updated_at_ms}
+    if out["sheet"] is None:
+        del out["sheet"]
+    if history:
+        versions = db.session.scalars(select(ResultVersion).where(ResultVersion.result_id == result.id)
+                                      .order_by(ResultVersion.version))
+        out["history"] = [{"version": v.version, "replaced_at_ms": v.replaced_at_ms, **v.data} for v in versions]
+    return out
+
+
+def list_results(league: League, season_id: int | None = None, game: str | None = None, player: str | None = None,
+                 limit: int = 100, offset: int = 0) -> list[dict[str, Any]]:
+    query = _filtered(select(LeagueResult).where(LeagueResult.league_id == league.id),
+                      season_or_default(league, season_id), game)
+    if player:
+        who = player_by_name(league, player)
+        query = query.where(LeagueResult.id.in_(select(ResultEntry.result_id).where(ResultEntry.player_id == who.id)))
+    query = query.order_by(LeagueResult.played_on.desc(), LeagueResult.id.desc()).limit(limit).offset(offset)
+    names = _names(league)
+    return [result_dict(r, names) for r in db.session.scalars(query)]
+
+
+def _filtered(query, season: Season, game: str | None):
+    if season.starts_on:
+        query = query.where(LeagueResult.played_on >= season.starts_on)
+    if season.ends_on:
+        query = query.where(LeagueResult.played_on <= season.ends_on)
+    if game:
+        query = query.where(LeagueResult.game == game)
+    return query
+
+
+# --- standings and the rest: one pass, cached per league revision ------------------------------------
+
+_CACHE: OrderedDict[tuple, Analysis] = OrderedDict()
+_CACHE_SIZE = 64
+_CACHE_LOCK = threading.Lock()
+
+
+def analysis(league: League, season_id: int | None = None, game: str | None = None) -> Analysis:
+    """Every result in the season (and game), in the order they count, analysed in one pass.
+
+    Cached per worker by (league, revision, season, game): any change to results bumps the
+    revision, so a cached analysis is never stale; another worker simply computes its own.
+    """
+    season = season_or_default(league, season_id)
+    if game is not None and games.get(game) is None:
+        raise _refuse("game", f"There is no game called {game!r}.", "unknown_game")
+    key = (league.public_id, league.revision, season.id, season.starts_on, season.ends_on, game)
+    with _CACHE_LOCK:
+        cached = _CACHE.get(key)
+        if cached is not None:
+            _CACHE.move_to_end(key)
+            return cached
+    query = _filtered(
+        select(LeagueResult.uid, LeagueResult.played_on, LeagueResult.game, ResultEntry.player_id,
+               ResultEntry.score, ResultEntry.place, ResultEntry.team)
+        .join(ResultEntry, ResultEntry.result_id == LeagueResult.id)
+        .where(LeagueResult.league_id == league.id), season, game,
+    ).order_by(LeagueResult.played_on, LeagueResult.id, ResultEntry.position)
+    results: list[Played] = []
+    current, entries = None, []
+    for uid, played_on, game_id, player_id, score, place, team in db.session.execute(query):
+        if current is None or current[0] != uid:
+            if current is not None:
+                results.append(Played(current[0], current[1], current[2], tuple(entries)))
+            current, entries = (uid, played_on, game_id), []
+        entries.append(Entry(player_id, score, place, team))
+    if current is not None:
+        results.append(Played(current[0], current[1], current[2], tuple(entries)))
+    computed = Analysis(results)
+    with _CACHE_LOCK:
+        _CACHE[key] = computed
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return computed
+
+
+def standings(league: League, season_id: int | None = None, game: str | None = None) -> list[dict[str, Any]]:
+    return analysis(league, season_id, game).standings(_names(league))
+
+
+def leaderboards(league: League, season_id: int | None = None) -> list[dict[str, Any]]:
+    return analysis(league, season_id).leaderboards(_names(league))
+
+
+def head_to_head(league: League, a: str, b: str, season_id: int | None = None, game: str | None = None):
+    pa, pb = player_by_name(league, a), player_by_name(league, b)
+    return {"a": pa.name, "b": pb.name, **analysis(league, season_id, game).head_to_head(pa.id, pb.id)}
+
+
+def player_page(league: League, name: str, season_id: int | None = None, game: str | None = None):
+    player = player_by_name(league, name)
+    computed = analysis(league, season_id, game)
+    names = _names(league)
+    mine = [(r, next(e for e in r.entries if e.player == player.id)) for r in computed.results
+            if any(e.player == player.id for e in r.entries)]
+    return {
+        "player": player.name,
+        "standing": computed.row(player.id, player.name) if player.id in computed.lines else None,
+        "results": [{"id": r.id, "played_on": r.played_on.isoformat(), "game": r.game, "score": e.score,
+                     "place": e.place, "team": e.team, "won": e.place == 1,
+                     "players": [names[x.player] for x in r.entries]} for r, e in reversed(mine)],
+        "rating_history": computed.rating_history(player.id),
+        "scores": [{"date": r.played_on.isoformat(), "game": r.game, "score": e.score}
+                   for r, e in mine if e.score is not None],
+    }
+
+
+# --- export and import ----------------------------------------------------------------------------
+
+
+def export(league: League) -> dict[str, Any]:
+    names = _names(league)
+    results = db.session.scalars(select(LeagueResult).where(LeagueResult.league_id == league.id)
+                                 .order_by(LeagueResult.id))
+    return {
+        "format": EXPORT_FORMAT,
+        "version": 1,
+        "name": league.name,
+        "rules": league.rules,
+        "seasons": [{k: v for k, v in season_dict(s).items() if k != "id"} for s in seasons(league)],
+        "players": [p.name for p in players(league)],
+        "results": [{**result_dict(r, names, history=True), "sheet": r.sheet, "digest": r.digest} for r in results],
+    }
+
+
+CSV_COLUMNS = ("result_id", "played_on", "game", "player", "score", "place", "team")
+
+
+def export_rows(league: League):
+    names = _names(league)
+    query = (select(LeagueResult.uid, LeagueResult.played_on, LeagueResult.game, ResultEntry.player_id,
+                    ResultEntry.score, ResultEntry.place, ResultEntry.team)
+             .join(ResultEntry, ResultEntry.result_id == LeagueResult.id)
+             .where(LeagueResult.league_id == league.id)
+             .order_by(LeagueResult.played_on, LeagueResult.id, ResultEntry.position))
+    for uid, played_on, game, player_id, score, place, team in db.session.execute(query):
+        yield (uid, played_on.isoformat(), game, names[player_id], "" if score is None else score, place, team or "")
+
+
+def import_league(data: dict[str, Any]) -> tuple[League, dict[str, str]]:
+    """A new league from an export, all or nothing. Places are taken as stored (never re-derived)."""
+    try:
+        return _import(data)
+    except Exception:
+        db.session.rollback()
+        raise
+
+
+def _import(data: dict[str, Any]) -> tuple[League, dict[str, str]]:
+    league = League(public_id=secrets.token_urlsafe(12), name=_clean_name(data["name"], "name", 80, "A league's name"),
+                    rules=check_rules(data.get("rules") or {}), revision=1)
+    tokens = _new_tokens(league)
+    db.session.add(league)
+    db.session.flush()
+    defaults = [s for s in data.get("seasons", []) if s.get("default")]
+    if len(defaults) > 1:
+        raise _refuse("seasons", "An export has one default season.")
+    if not defaults:
+        db.session.add(Season(league_id=league.id, name="All time", is_default=True))
+    for i, s in enumerate(data.get("seasons", [])):
+        name = _clean_name(s["name"], f"seasons.{i}.name", 60, "A season's name")
+        if s.get("starts_on") and s.get("ends_on") and s["ends_on"] < s["starts_on"]:
+            raise _refuse(f"seasons.{i}.ends_on", "A season must end on or after the day it starts.")
+        db.session.add(Season(league_id=league.id, name=name, starts_on=s.get("starts_on"), ends_on=s.get("ends_on"),
+                              is_default=bool(s.get("default"))))
+    keys: set[str] = set()
+    for i, name in enumerate(data.get("players", [])):
+        clean = _clean_name(name, f"players.{i}", what="A player's name")
+        if clean.casefold() in keys:
+            raise _refuse(f"players.{i}", f"{clean!r} is listed twice.", "duplicate_player")
+        keys.add(clean.casefold())
+        add_player(league, clean, commit=False)
+    db.session.flush()
+    known = {p.name_key: p for p in players(league)}
+    uids: set[str] = set()
+    for i, r in enumerate(data.get("results", [])):
+        uid = str(r["id"])
+        if uid in uids:
+            raise _refuse(f"results.{i}.id", "Two results have this id.", "duplicate_id")
+        uids.add(uid)
+        try:
+            checked = check_result(league, r, check_date=False)
+            versions = [_check_version(league, known, v, f"history.{j}") for j, v in enumerate(r.get("history", []))]
+        except ApiError as err:
+            err.errors = {f"results.{i}.{k}": v for k, v in (err.errors or {}).items()}
+            raise
+        result = LeagueResult(league_id=league.id, uid=uid, game=checked["game"], played_on=checked["played_on"],
+                              table_code=r.get("table_code"), sheet=r.get("sheet"),
+                              digest=r.get("digest") or _digest(checked, r.get("table_code")),
+                              version=r.get("version") or len(versions) + 1, entries=_entries(checked),
+                              created_at_ms=r.get("created_at_ms") or now_ms(),
+                              updated_at_ms=r.get("updated_at_ms") or now_ms())
+        db.session.add(result)
+        db.session.flush()
+        for v in versions:
+            db.session.add(ResultVersion(result_id=result.id, **v))
+    db.session.commit()
+    return league, tokens
+
+
+def _check_version(league: League, known: dict[str, LeaguePlayer], version: dict[str, Any], field: str):
+    for j, p in enumerate(version.get("players", [])):
+        if " ".join(str(p.get("name", "")).split()).casefold() not in known:
+            raise _refuse(f"{field}.players.{j}.name", f"No player called {p.get('name')!r} in this export.")
+    data = {k: version.get(k) for k in ("game", "played_on", "table_code", "sheet", "players")}
+    played_on = data["played_on"]
+    data["played_on"] = played_on.isoformat() if isinstance(played_on, dt.date) else played_on
+    return {"version": version["version"], "replaced_at_ms": version["replaced_at_ms"], "data": data}

@@ -1,0 +1,121 @@
+"""Two phones at one table: create, join, score, dice, the shared timer, offline actions."""
+
+import pytest
+import requests
+
+pytestmark = pytest.mark.browser
+
+SKEW_MS = 7000
+# Phone B's clock runs 7 s ahead, as a badly set phone's would.
+SKEWED_CLOCK = f"""
+(() => {{
+  const realNow = Date.now.bind(Date);
+  Date.now = () => realNow() + {SKEW_MS};
+}})();
+"""
+
+
+@pytest.fixture
+def second_phone(browser, live_server):
+    from conftest import PHONE
+
+    context = browser.new_context(base_url=live_server.url, **PHONE)
+    context.add_init_script(SKEWED_CLOCK)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.expected_errors = []
+    yield page
+    context.close()
+    unexpected = [e for e in errors if not any(x in e for x in page.expected_errors)]
+    assert not unexpected, unexpected
+
+
+def create_table_in_the_ui(phone, names=("Ann", "Ben")):
+    phone.goto("/")
+    phone.get_by_role("link", name="Start a table", exact=True).click()
+    phone.select_option("#game", "scorepad")
+    phone.wait_for_function("() => location.hash === '#/new/scorepad'")
+    inputs = phone.locator(".seats input")
+    for i, name in enumerate(names):
+        if i >= inputs.count():
+            phone.get_by_role("button", name="+ Add player").click()
+        inputs.nth(i).fill(name)
+    phone.get_by_role("button", name="Start the table").click()
+    phone.wait_for_function("() => location.hash.startsWith('#/table/')")
+    phone.wait_for_selector(".live[data-state=live]")
+    return phone.evaluate("location.hash.split('/')[2]")
+
+
+def wait_for_totals(page, expected: str):
+    page.wait_for_function(
+        f"() => [...document.querySelectorAll('.scoreboard .total')].map(e => e.textContent).join() === '{expected}'")
+
+
+def test_create_join_score_and_roll_on_two_phones(phone, second_phone, shots):
+    code = create_table_in_the_ui(phone)
+    second_phone.goto("/")
+    second_phone.fill("#join-code", code.lower())
+    second_phone.get_by_role("button", name="Join").click()
+    second_phone.wait_for_selector(".live[data-state=live]")
+    assert second_phone.locator(".scoreboard .name").all_inner_texts() == ["Ann", "Ben"]
+
+    phone.fill("#points", "7")
+    phone.get_by_role("button", name="Ben").click()
+    wait_for_totals(second_phone, "0,7")
+    second_phone.get_by_role("button", name="Roll a die").click()
+    face = second_phone.locator(".dice-faces .die").first.inner_text()
+    phone.wait_for_function(f"() => document.querySelector('.dice-faces .die')?.textContent === '{face}'")
+    phone.locator(".scoreboard li", has_text="Ben").locator("summary").click()
+    assert "+7" in phone.locator(".scoreboard .lines").inner_text()
+    phone.screenshot(path=shots / "table-scorepad.png", full_page=True)
+
+
+def read_remaining(page):
+    # A fresh frame, then the digits' value and the real (unskewed) wall time it was read at.
+    return page.evaluate("""() => new Promise(done => requestAnimationFrame(() => {
+        const el = document.querySelector('.timer-digits');
+        done([Number(el.dataset.remainingMs), performance.timeOrigin + performance.now()]);
+    }))""")
+
+
+def test_the_timer_agrees_on_two_phones_with_skewed_clocks(phone, second_phone, live_server, shots):
+    body = {"game": "scorepad", "seats": [{"name": "Ann"}]}
+    code = requests.post(f"{live_server.url}/api/tables", json=body, timeout=10).json()["code"]
+    phone.goto(f"/#/table/{code}")
+    second_phone.goto(f"/#/table/{code}")
+    for page in (phone, second_phone):
+        page.wait_for_selector(".live[data-state=live]")
+    phone.get_by_role("button", name="30 s").click()
+    phone.wait_for_function("() => document.querySelector('.timer-status').textContent === 'Ready'")
+    phone.get_by_role("button", name="Start").click()
+    started = phone.evaluate("performance.timeOrigin + performance.now()")
+    second_phone.wait_for_function("() => document.querySelector('.timer').dataset.state === 'running'", timeout=1000)
+    seen = second_phone.evaluate("performance.timeOrigin + performance.now()")
+    assert seen - started < 1000
+    second_phone.wait_for_timeout(500)  # let the clock sync settle on its best sample
+    differences = []
+    for _ in range(5):
+        (a, ta), (b, tb) = read_remaining(phone), read_remaining(second_phone)
+        differences.append(abs((a - b) - (tb - ta)))  # B read later, so it should show that much less
+    assert 20_000 < a <= 30_000
+    assert max(differences) < 100, differences
+    second_phone.screenshot(path=shots / "timer-running.png")
+
+
+def test_actions_taken_offline_are_sent_once_when_back(phone, live_server):
+    code = requests.post(f"{live_server.url}/api/tables",
+                         json={"game": "scorepad", "seats": [{"name": "Ann"}, {"name": "Ben"}]}, timeout=10).json()["code"]
+    phone.goto(f"/#/table/{code}")
+    phone.wait_for_selector(".live[data-state=live]")
+    phone.expected_errors += ["ERR_INTERNET_DISCONNECTED", "ERR_NETWORK_CHANGED"]
+    phone.context.set_offline(True)
+    phone.fill("#points", "4")
+    phone.get_by_role("button", name="Ann").click()
+    phone.get_by_role("button", name="Ann").click()
+    phone.wait_for_function("() => document.querySelector('.live').textContent === '2 waiting to send'")
+    phone.context.set_offline(False)
+    wait_for_totals(phone, "8,0")
+    events = requests.get(f"{live_server.url}/api/tables/{code}/events", timeout=10).json()["events"]
+    assert [e["data"] for e in events] == [{"seat": 0, "points": 4}, {"seat": 0, "points": 4}]
