@@ -5,27 +5,13 @@
 
 const VERSION = 'v1';
 const SHELL = `scorekeeper-shell-${VERSION}`;
-const FILES = [
-  '/',
-  '/index.html',
-  '/manifest.webmanifest',
-  '/css/app.css',
-  '/icons/icon.svg',
-  '/icons/icon-192.png',
-  '/icons/icon-512.png',
-  '/js/main.js',
-  '/js/api.js',
-  '/js/store.js',
-  '/js/router.js',
-  '/js/lib/dom.js',
-  '/js/views/home.js',
-];
+// The server lists the app's files (GET /shell.json), so this file needs no list to keep up to date.
+
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
-    caches
-      .open(SHELL)
-      .then((cache) => cache.addAll(FILES))
+    Promise.all([caches.open(SHELL), fetch('/shell.json', { cache: 'no-cache' }).then((r) => r.json())])
+      .then(([cache, shell]) => cache.addAll(shell.files))
       .then(() => self.skipWaiting()),
   );
 });

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
+from functools import lru_cache
 from pathlib import Path
 
-from flask import Blueprint, Flask, Response, abort, render_template_string, send_from_directory
+from flask import Blueprint, Flask, Response, abort, jsonify, render_template_string, send_from_directory
 
 _HERE = Path(__file__).resolve().parent
 # An installed wheel carries frontend/ inside the package; a checkout has it beside it.
@@ -35,6 +37,28 @@ DOCS_INIT = """window.ui = SwaggerUIBundle({url: "/api/openapi.json", dom_id: "#
 @web.get("/")
 def index():
     return _frontend("index.html")
+
+
+@web.get("/shell.json")
+def shell():
+    """What the service worker caches for offline use: every file of the phone app."""
+    files, version = _shell_files()
+    response = jsonify({"version": version, "files": ["/", *files]})
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@lru_cache(maxsize=1)
+def _shell_files() -> tuple[list[str], str]:
+    digest = hashlib.sha256()
+    files = []
+    for path in sorted(p for p in FRONTEND.rglob("*") if p.is_file()):
+        rel = path.relative_to(FRONTEND).as_posix()
+        if rel == "sw.js" or rel.startswith("."):
+            continue
+        files.append("/" + rel)
+        digest.update(rel.encode() + b"\0" + path.read_bytes())
+    return files, digest.hexdigest()[:16]
 
 
 @web.get("/<path:filename>")

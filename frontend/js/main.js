@@ -5,6 +5,7 @@ route('/', () => import('./views/home.js'));
 route('/new', () => import('./views/new-table.js'));
 route('/new/:game', () => import('./views/new-table.js'));
 route('/table/:code', () => import('./views/table.js'));
+route('/judge', () => import('./views/judge.js'));
 
 function showNetwork() {
   const el = document.getElementById('net-status');

@@ -55,3 +55,12 @@ def test_api_docs_page_loads_its_own_scripts(sqlite_app):
     assert client.get("/api/docs/static/swagger-ui-bundle.js").status_code == 200
     assert client.get("/api/docs/init.js").status_code == 200
     assert client.get("/api/openapi.json").get_json()["openapi"].startswith("3.")
+
+
+def test_shell_lists_every_app_file_for_offline_use(sqlite_app):
+    from scorekeeper.web import FRONTEND
+
+    shell = sqlite_app.test_client().get("/shell.json").get_json()
+    on_disk = {"/" + p.relative_to(FRONTEND).as_posix() for p in FRONTEND.rglob("*") if p.is_file()} - {"/sw.js"}
+    assert set(shell["files"]) == on_disk | {"/"}
+    assert len(shell["version"]) == 16
