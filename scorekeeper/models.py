@@ -28,12 +28,15 @@ class Table(db.Model):
     # The highest event seq: bumped first thing in every append, which also
     # takes the row's write lock, so appends to one table are serialised.
     last_seq: Mapped[int] = mapped_column(Integer, default=0)
+    # A table started inside a league takes its house rules and posts its result there.
+    league_id: Mapped[int | None] = mapped_column(ForeignKey("leagues.id", ondelete="SET NULL"), nullable=True)
     # Derived state after last_seq, cached so reads need no replay.
     snapshot: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at_ms: Mapped[int] = mapped_column(BigInteger, default=now_ms)
     updated_at_ms: Mapped[int] = mapped_column(BigInteger, default=now_ms)
 
     events: Mapped[list[Event]] = relationship(back_populates="table", order_by="Event.seq", lazy="raise")
+    league: Mapped[League | None] = relationship(lazy="select")
 
 
 class Event(db.Model):

@@ -84,6 +84,8 @@ class TableCreateSchema(Schema):
     options = fields.Dict(keys=fields.String(), load_default=dict, metadata={"description": "The game's options."})
     seats = fields.List(fields.Nested(SeatSchema), required=True, validate=validate.Length(min=1, max=10),
                         metadata={"description": "Players in clockwise order."})
+    league = fields.String(validate=validate.Length(min=1, max=32),
+                           metadata={"description": "Play inside this league (needs its member link as a Bearer token)."})
 
 
 class TimerSchema(Schema):
@@ -102,6 +104,7 @@ class TableSchema(Schema):
     seats = fields.List(fields.String(), required=True)
     seq = fields.Integer(required=True, metadata={"description": "The last event's sequence number."})
     created_at_ms = fields.Integer(required=True)
+    league = fields.String(allow_none=True, required=True, metadata={"description": "The league's id, if any."})
     state = fields.Dict(required=True, metadata={"description": "The game's derived state."})
     result = fields.Dict(required=True, metadata={"description": "The live score, in the common result shape."})
     timer = fields.Nested(TimerSchema, required=True)

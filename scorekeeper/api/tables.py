@@ -9,7 +9,7 @@ import segno
 from flask import Response, request, stream_with_context
 from flask_smorest import Blueprint
 
-from ..services import streams, tables
+from ..services import leagues, streams, tables
 from .schemas import (
     AppendedSchema,
     ConflictSchema,
@@ -38,9 +38,19 @@ def _appended(event, table, created):
 @blp.route("", methods=["POST"])
 @blp.arguments(TableCreateSchema)
 @blp.response(201, TableSchema)
+@blp.alt_response(401, description="league given without a valid league link.", success=False)
+@blp.alt_response(403, description="league given with a viewer link.", success=False)
 def create_table(payload):
-    """Start a table: a game, its options and the seats in clockwise order. Returns the join code."""
-    table = tables.create(payload["game"], payload["options"], payload["seats"])
+    """Start a table: a game, its options and the seats in clockwise order. Returns the join code.
+
+    With ``league`` (and that league's member link as ``Authorization: Bearer …``) the
+    table starts from the league's house rules, and its result is posted to the league
+    when the game ends.
+    """
+    league = None
+    if payload.get("league"):
+        league, _ = leagues.authorize(payload["league"], request.headers.get("Authorization"), need="member")
+    table = tables.create(payload["game"], payload["options"], payload["seats"], league)
     return _view(table)
 
 

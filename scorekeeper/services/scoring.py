@@ -39,8 +39,15 @@ def _lexicon_id(options: dict[str, Any] | None) -> str:
 
 
 def table_lexicon(table):
-    """The word list a table judges with."""
-    return lexicon(_lexicon_id(table.options))
+    """The word list a table judges with: its league's house words on top, if it has a league."""
+    words = lexicon(_lexicon_id(table.options))
+    if table.league is not None:
+        from .leagues import house_words
+
+        allowed, banned = house_words(table.league)
+        if allowed or banned:
+            words = words.with_house_rules(allowed, banned)
+    return words
 
 
 def rule_context(game_id: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -48,6 +55,13 @@ def rule_context(game_id: str, options: dict[str, Any] | None = None) -> dict[st
     if game_id != "bresk":
         return {}
     return {"word_check": lexicon(_lexicon_id(options)).word_check}
+
+
+def table_context(table) -> dict[str, Any]:
+    """rule_context for a table, which may judge words with house rules."""
+    if table.game != "bresk":
+        return {}
+    return {"word_check": table_lexicon(table).word_check}
 
 
 def score(game_id: str, sheet: dict[str, Any]) -> dict[str, Any]:

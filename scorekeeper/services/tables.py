@@ -12,8 +12,11 @@ gap-free and two phones acting at once are simply ordered.
 
 from __future__ import annotations
 
+import datetime as dt
+import logging
 import re
 import secrets
+import uuid
 from typing import Any
 
 from flask import current_app
@@ -26,7 +29,9 @@ from ..extensions import db
 from ..games import dice
 from ..games.base import RuleError
 from ..models import Event, Table, now_ms
-from . import scoring, streams
+from . import leagues, scoring, streams
+
+log = logging.getLogger(__name__)
 
 # No look-alikes: no 0/O, no 1/I/L. 31 symbols ** 6 ≈ 887 million codes.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -69,23 +74,33 @@ def _seat_names(seats: list[dict[str, Any]], game) -> list[str]:
     return names
 
 
-def create(game_id: str, options: dict[str, Any] | None, seats: list[dict[str, Any]]) -> Table:
+def create(game_id: str, options: dict[str, Any] | None, seats: list[dict[str, Any]], league=None) -> Table:
+    """A new table; inside ``league`` it starts from the league's house rules and seats join its players."""
     game = games.get(game_id)
     if game is None:
         raise ApiError(422, "unknown_game", f"There is no game called {game_id!r}; the games are "
                        f"{', '.join(games.REGISTRY)}.", {"game": ["unknown game"]})
     names = _seat_names(seats, game)
+    if league is not None:
+        options = {**leagues.table_defaults(league, game_id), **(options or {})}
     state = game.setup(options or {}, names)  # RuleError → 422 naming the option
+    if league is not None:
+        known = {p.name.casefold() for p in leagues.players(league)}
+        for name in names:
+            if name.casefold() not in known:
+                leagues.add_player(league, name, commit=False)
     snapshot = {"game": state, "timer": timer.initial(), "dice": None, "done": [], "undone": [], "challenges": []}
     for _ in range(10):
         table = Table(code=new_code(), game=game_id, options=state.get("options", options or {}),
-                      seats=names, last_seq=0, snapshot=snapshot)
+                      seats=names, last_seq=0, snapshot=snapshot, league_id=league.id if league else None)
         db.session.add(table)
         try:
             db.session.commit()
             return table
         except IntegrityError:  # the code was taken: draw another
             db.session.rollback()
+            if league is not None:  # the rollback took the new league players too
+                return create(game_id, options, seats, league)
     raise ApiError(503, "no_code", "Could not find a free table code; try again.")
 
 
@@ -113,8 +128,9 @@ def view(table: Table, now: int | None = None) -> dict[str, Any]:
         "seats": table.seats,
         "seq": table.last_seq,
         "created_at_ms": table.created_at_ms,
+        "league": table.league.public_id if table.league is not None else None,
         "state": snap["game"],
-        "result": game.result(snap["game"], **scoring.rule_context(table.game, table.options)).to_dict(),
+        "result": game.result(snap["game"], **scoring.table_context(table)).to_dict(),
         "timer": timer.view(snap["timer"], now),
         "dice": snap["dice"],
         "challenges": snap.get("challenges", []),
@@ -180,7 +196,39 @@ def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: i
         db.session.rollback()
         raise
     streams.hub().published(table.id, seq)
+    if table.league_id is not None:
+        post_to_league(table, event)
     return event, table, True
+
+
+def league_result_id(table: Table) -> str:
+    """One league result per table, whatever happens to the log: a stable id from the code."""
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, f"scorekeeper:table:{table.code}"))
+
+
+def post_to_league(table: Table, event: Event) -> None:
+    """When a league table's game is over, its result goes to the league's standings.
+
+    After the event's own commit, so a problem here never loses the event. An
+    undo and a different ending correct the result rather than adding another.
+    """
+    game = games.get(table.game)
+    result = game.result(table.snapshot["game"], **scoring.table_context(table))
+    if not result.finished or not result.players:
+        return
+    players = [{"name": p.name, "score": p.total, **({"team": str(p.extra["team"])} if p.extra.get("team") else {})}
+               for p in result.players]
+    played_on = dt.datetime.fromtimestamp(event.created_at_ms / 1000, dt.UTC).date()
+    try:
+        leagues.record_table_result(table.league, table.code, table.game, played_on, players,
+                                    league_result_id(table))
+    except ApiError as err:
+        db.session.rollback()
+        if err.status != 409:
+            log.warning("table %s could not post its result to its league: %s", table.code, err.message)
+            return
+        leagues.correct(table.league, league_result_id(table),
+                        {"game": table.game, "played_on": played_on, "players": players})
 
 
 def view_for_conflict(table: Table, seq: int) -> dict[str, Any]:
@@ -192,7 +240,7 @@ def view_for_conflict(table: Table, seq: int) -> dict[str, Any]:
 def step(table: Table, event: dict[str, Any], now: int) -> tuple[dict[str, Any], dict[str, Any]]:
     """The stored data and the next snapshot for ``event``; RuleError when it breaks a rule."""
     game = games.get(table.game)
-    context = scoring.rule_context(table.game, table.options)
+    context = scoring.table_context(table)
     snap = dict(table.snapshot)
     kind, data = event["type"], dict(event["data"])
 
