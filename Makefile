@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 HOST ?= 0.0.0.0
 WORKERS ?= 2
-THREADS ?= 32
+CONNECTIONS ?= 1000
 
 .PHONY: run test lint openapi clean
 
@@ -23,7 +23,7 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 
 run: $(VENV)/.installed
 	$(BIN)/flask --app scorekeeper db upgrade
-	$(BIN)/python -m scorekeeper.serve --host $(HOST) --port $(PORT) --workers $(WORKERS) --threads $(THREADS) $(if $(TLS),--tls)
+	$(BIN)/python -m scorekeeper.serve --host $(HOST) --port $(PORT) --workers $(WORKERS) --connections $(CONNECTIONS) $(if $(TLS),--tls)
 
 test: $(VENV)/.installed-dev
 	$(BIN)/ruff check scorekeeper tests bench

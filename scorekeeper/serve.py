@@ -89,7 +89,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--host", default="0.0.0.0")  # noqa: S104 - phones on the LAN must reach it
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8000)))
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=32)
+    parser.add_argument("--connections", type=int, default=1000, help="open connections per worker")
     parser.add_argument("--tls", action="store_true", help="serve HTTPS with a self-signed certificate")
     args = parser.parse_args(argv)
 
@@ -101,8 +101,9 @@ def main(argv: list[str] | None = None) -> None:
         "gunicorn",
         f"--bind={args.host}:{args.port}",
         f"--workers={args.workers}",
-        f"--threads={args.threads}",
-        "--worker-class=gthread",
+        # gevent: every phone holds an event stream open; a greenlet each is cheap, a thread each is not.
+        "--worker-class=gevent",
+        f"--worker-connections={args.connections}",
         "--access-logfile=-",
         "--timeout=60",
     ]

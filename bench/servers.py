@@ -1,0 +1,86 @@
+"""Start throwaway scorekeeper servers for benchmarks: gunicorn on a fresh database."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+PG_URL = os.environ.get("BENCH_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def migrate(url: str) -> None:
+    from flask_migrate import upgrade
+
+    from scorekeeper import create_app
+
+    with create_app({"SQLALCHEMY_DATABASE_URI": url}).app_context():
+        upgrade()
+
+
+@contextlib.contextmanager
+def database(kind: str):
+    """A migrated, empty database URL: a temp SQLite file, or a fresh PostgreSQL schema."""
+    if kind == "sqlite":
+        with tempfile.TemporaryDirectory() as tmp:
+            url = f"sqlite:///{tmp}/bench.sqlite3"
+            migrate(url)
+            yield url
+        return
+    from sqlalchemy import create_engine, text
+
+    from scorekeeper.config import database_url
+
+    schema = f"bench_{uuid.uuid4().hex[:8]}"
+    engine = create_engine(database_url(PG_URL, ""))
+    with engine.begin() as conn:
+        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    url = database_url(f"{PG_URL}?options=-csearch_path%3D{schema}", "")
+    try:
+        migrate(url)
+        yield url
+    finally:
+        with engine.begin() as conn:
+            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        engine.dispose()
+
+
+@contextlib.contextmanager
+def server(url: str, workers: int = 2, worker_class: str = "gevent"):
+    """gunicorn serving scorekeeper on ``url``; yields its base URL."""
+    port = free_port()
+    env = dict(os.environ, DATABASE_URL=url)
+    args = [str(Path(sys.executable).with_name("gunicorn")), f"--bind=127.0.0.1:{port}", f"--workers={workers}",
+            f"--worker-class={worker_class}", "--worker-connections=2000", "--log-level=warning", "--graceful-timeout=2",
+            "scorekeeper:create_app()"]
+    process = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                urllib.request.urlopen(base + "/api/health", timeout=1)  # noqa: S310 - our own loopback server
+                break
+            except OSError:
+                if time.monotonic() > deadline or process.poll() is not None:
+                    raise RuntimeError("server did not start") from None
+                time.sleep(0.2)
+        yield base
+    finally:
+        process.terminate()
+        process.wait(15)
