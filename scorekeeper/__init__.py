@@ -15,6 +15,7 @@ def create_app(test_config: dict[str, Any] | None = None):
     from .api import register_blueprints
     from .database import init_database
     from .extensions import api, db, migrate
+    from .limits import limiter
 
     app = Flask(__name__, instance_relative_config=True)
     os.makedirs(app.instance_path, exist_ok=True)
@@ -24,6 +25,11 @@ def create_app(test_config: dict[str, Any] | None = None):
     migrate.init_app(app, db, directory=os.path.join(os.path.dirname(__file__), "migrations"))
     api.init_app(app)
     register_blueprints(api)
+    limiter.init_app(app)
     errors.register(app)
     web.init_app(app)
+    if app.config["PROXIES"]:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXIES"], x_proto=app.config["PROXIES"])
     return app

@@ -56,6 +56,11 @@ def load(instance_path: str, test_config: dict[str, Any] | None = None) -> dict[
             },
         },
         "JSON_SORT_KEYS": False,
+        "PROXIES": int(env.get("SCOREKEEPER_PROXIES", "0")),
+        # Off in tests unless a test turns it on: the suite itself sends thousands of requests.
+        "RATELIMIT_ENABLED": not (test_config or {}).get("TESTING", False),
+        "RATELIMIT_STORAGE_URI": env.get("RATELIMIT_STORAGE_URI", "memory://"),
+        "RATELIMIT_HEADERS_ENABLED": True,
     }
     if test_config:
         config.update(test_config)

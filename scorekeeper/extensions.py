@@ -34,5 +34,18 @@ class ScorekeeperApi(Api):
     def handle_http_exception(self, error):
         return handle_http(error)
 
+    def register_blueprint(self, blp, **options):
+        super().register_blueprint(blp, **options)
+        # Any operation may meet a rate limit (limits.py): say so in every operation's responses.
+        if "TOO_MANY_REQUESTS" not in self.spec.components.responses:
+            self.spec.components.response("TOO_MANY_REQUESTS", {
+                "description": "Too many requests from this address; Retry-After says when to try again.",
+                "content": {"application/json": {"schema": self.ERROR_SCHEMA}},
+            })
+        for operations in self.spec._paths.values():  # apispec keeps no public way to edit a path
+            for operation in operations.values():
+                if isinstance(operation, dict) and "responses" in operation:
+                    operation["responses"].setdefault("429", {"$ref": "#/components/responses/TOO_MANY_REQUESTS"})
+
 
 api = ScorekeeperApi()

@@ -11,10 +11,12 @@ from marshmallow import Schema, fields, validate
 
 from ..errors import ApiError
 from ..lexicon import LEXICON_IDS, REASONS, Lexicon, UnknownLexicon, get_lexicon
+from ..limits import word_checks
 from ..services import judge
 
 blp = Blueprint("lexicons", __name__, url_prefix="/api/lexicons",
                 description="The word lists Bresk! is judged by: verdicts on words, challenges, the whole list.")
+word_checks(blp)
 
 WORDS_TEXT_CACHE_CONTROL = "public, max-age=86400"
 

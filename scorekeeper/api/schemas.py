@@ -84,8 +84,8 @@ class TableCreateSchema(Schema):
     options = fields.Dict(keys=fields.String(), load_default=dict, metadata={"description": "The game's options."})
     seats = fields.List(fields.Nested(SeatSchema), required=True, validate=validate.Length(min=1, max=10),
                         metadata={"description": "Players in clockwise order."})
-    league = fields.String(validate=validate.Length(min=1, max=32),
-                           metadata={"description": "Play inside this league (needs its member link as a Bearer token)."})
+    league = fields.String(validate=validate.Length(min=1, max=32), metadata={
+        "description": "Play inside this league (needs its member link as a Bearer token)."})
 
 
 class TimerSchema(Schema):

@@ -9,6 +9,7 @@ import segno
 from flask import Response, request, stream_with_context
 from flask_smorest import Blueprint
 
+from ..limits import join_code_lookup
 from ..services import leagues, streams, tables
 from .schemas import (
     AppendedSchema,
@@ -55,6 +56,7 @@ def create_table(payload):
 
 
 @blp.route("/<string:code>")
+@join_code_lookup
 @blp.response(200, TableSchema)
 @blp.alt_response(404, description="No table has this code.", success=False)
 def get_table(code):
@@ -77,6 +79,7 @@ def append_event(payload, code):
 
 
 @blp.route("/<string:code>/events")
+@join_code_lookup
 @blp.arguments(EventsQuerySchema, location="query")
 @blp.response(200, EventListSchema)
 @blp.alt_response(404, description="No table has this code.", success=False)
@@ -104,6 +107,7 @@ def timer_command(payload, code):
 
 
 @blp.route("/<string:code>/stream")
+@join_code_lookup
 @blp.arguments(StreamQuerySchema, location="query")
 @blp.response(200, description="Server-Sent Events: one `table` event per change ({events, table}), "
               "with ids to resume from (Last-Event-ID), and keep-alive comments.",
@@ -122,6 +126,7 @@ def stream(query, code):
 
 
 @blp.route("/<string:code>/qr.svg")
+@join_code_lookup
 @blp.response(200, description="An SVG QR code of the join link.", content_type="image/svg+xml")
 @blp.alt_response(404, description="No table has this code.", success=False)
 def join_qr(code):
