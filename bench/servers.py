@@ -65,8 +65,9 @@ def server(url: str, workers: int = 2, worker_class: str = "gevent"):
     """gunicorn serving scorekeeper on ``url``; yields its base URL."""
     port = free_port()
     env = dict(os.environ, DATABASE_URL=url)
-    args = [str(Path(sys.executable).with_name("gunicorn")), f"--bind=127.0.0.1:{port}", f"--workers={workers}",
-            f"--worker-class={worker_class}", "--worker-connections=2000", "--log-level=warning", "--graceful-timeout=2",
+    args = [str(Path(sys.executable).with_name("gunicorn")), "--config=python:scorekeeper.gunicorn_conf",
+            f"--bind=127.0.0.1:{port}", f"--workers={workers}", f"--worker-class={worker_class}",
+            "--worker-connections=2000", "--access-logfile=", "--log-level=warning", "--graceful-timeout=2",
             "scorekeeper:create_app()"]
     process = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"

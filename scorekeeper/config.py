@@ -58,7 +58,8 @@ def load(instance_path: str, test_config: dict[str, Any] | None = None) -> dict[
         "JSON_SORT_KEYS": False,
         "PROXIES": int(env.get("SCOREKEEPER_PROXIES", "0")),
         # Off in tests unless a test turns it on: the suite itself sends thousands of requests.
-        "RATELIMIT_ENABLED": not (test_config or {}).get("TESTING", False),
+        "RATELIMIT_ENABLED": not (test_config or {}).get("TESTING", False)
+        and env.get("SCOREKEEPER_RATELIMIT", "on") != "off",
         "RATELIMIT_STORAGE_URI": env.get("RATELIMIT_STORAGE_URI", "memory://"),
         "RATELIMIT_HEADERS_ENABLED": True,
     }

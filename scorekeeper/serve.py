@@ -99,13 +99,10 @@ def main(argv: list[str] | None = None) -> None:
     lan = lan_address()
     gunicorn_args = [
         "gunicorn",
+        "--config=python:scorekeeper.gunicorn_conf",
         f"--bind={args.host}:{args.port}",
         f"--workers={args.workers}",
-        # gevent: every phone holds an event stream open; a greenlet each is cheap, a thread each is not.
-        "--worker-class=gevent",
         f"--worker-connections={args.connections}",
-        "--access-logfile=-",
-        "--timeout=60",
     ]
     if args.tls:
         cert, key = self_signed_certificate(instance, [h for h in (lan,) if h])

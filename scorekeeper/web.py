@@ -6,7 +6,7 @@ import hashlib
 from functools import lru_cache
 from pathlib import Path
 
-from flask import Blueprint, Flask, Response, abort, jsonify, render_template_string, send_from_directory
+from flask import Blueprint, Flask, Response, jsonify, render_template_string, send_from_directory
 
 _HERE = Path(__file__).resolve().parent
 # An installed wheel carries frontend/ inside the package; a checkout has it beside it.
@@ -61,10 +61,14 @@ def _shell_files() -> tuple[list[str], str]:
     return files, digest.hexdigest()[:16]
 
 
-@web.get("/<path:filename>")
+# Only the app's own folders and files: nothing else (least of all /api/…) falls through to here.
+@web.get("/<any(js, css, icons):folder>/<path:filename>")
+def frontend_asset(folder: str, filename: str):
+    return _frontend(f"{folder}/{filename}")
+
+
+@web.get('/<any("index.html", "manifest.webmanifest", "sw.js"):filename>')
 def frontend_file(filename: str):
-    if filename.startswith("api/"):
-        abort(404)
     return _frontend(filename)
 
 

@@ -151,8 +151,8 @@ class LiveServer:
         gunicorn = str(Path(sys.executable).with_name("gunicorn"))
         self.log = open(tmp / "server.log", "wb")  # noqa: SIM115 - closed in stop()
         self.process = subprocess.Popen(
-            [gunicorn, f"--bind=127.0.0.1:{self.port}", f"--workers={workers}", "--worker-class=gevent",
-             "--worker-connections=500", "scorekeeper:create_app()"],
+            [gunicorn, "--config=python:scorekeeper.gunicorn_conf", f"--bind=127.0.0.1:{self.port}",
+             f"--workers={workers}", "scorekeeper:create_app()"],
             cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT,
         )
         try:

@@ -35,19 +35,63 @@ async function request(method, path, body, { headers = {}, signal } = {}) {
 }
 
 const table = (code) => `/api/tables/${encodeURIComponent(code)}`;
+const leaguePath = (id) => `/api/leagues/${encodeURIComponent(id)}`;
+const bearer = (token) => ({ headers: { Authorization: `Bearer ${token}` } });
+// ?a=1&b=2 from an object, leaving out empty values.
+const query = (params = {}) => {
+  const q = new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+  const text = q.toString();
+  return text ? `?${text}` : '';
+};
 
 export const api = {
   health: () => request('GET', '/api/health'),
   time: () => request('GET', '/api/time'),
   games: () => request('GET', '/api/games'),
   score: (game, sheet) => request('POST', `/api/games/${encodeURIComponent(game)}/score`, sheet),
-  createTable: (body) => request('POST', '/api/tables', body),
+  // With a league token the table plays inside that league (body.league is its id).
+  createTable: (body, { token } = {}) => request('POST', '/api/tables', body, token ? bearer(token) : undefined),
   table: (code) => request('GET', table(code)),
   eventsPath: (code) => `${table(code)}/events`,
   timerPath: (code) => `${table(code)}/timer`,
   qrUrl: (code) => `${table(code)}/qr.svg`,
   // Server-Sent Events; the browser reconnects by itself and sends Last-Event-ID.
   stream: (code) => new EventSource(`${table(code)}/stream`),
+  // The word judge (Bresk!).
+  lexicons: () => request('GET', '/api/lexicons'),
+  challenge: (lexicon, words, reveal = false) =>
+    request('POST', `/api/lexicons/${encodeURIComponent(lexicon)}/challenge`, { words, reveal }),
+  wordsPath: (lexicon) => `/api/lexicons/${encodeURIComponent(lexicon)}/words.txt`,
+};
+
+// Leagues: every call but create sends the league's capability token (admin, member or viewer).
+export const leagues = {
+  create: (name) => request('POST', '/api/leagues', { name }),
+  get: (id, token) => request('GET', leaguePath(id), undefined, bearer(token)),
+  players: (id, token) => request('GET', `${leaguePath(id)}/players`, undefined, bearer(token)),
+  addPlayer: (id, token, name) => request('POST', `${leaguePath(id)}/players`, { name }, bearer(token)),
+  results: (id, token, params) => request('GET', `${leaguePath(id)}/results${query(params)}`, undefined, bearer(token)),
+  record: (id, token, body) => request('POST', `${leaguePath(id)}/results`, body, bearer(token)),
+  standings: (id, token, params) => request('GET', `${leaguePath(id)}/standings${query(params)}`, undefined, bearer(token)),
+  leaderboards: (id, token, params) => request('GET', `${leaguePath(id)}/leaderboards${query(params)}`, undefined, bearer(token)),
+  headToHead: (id, token, params) => request('GET', `${leaguePath(id)}/head-to-head${query(params)}`, undefined, bearer(token)),
+  player: (id, token, name, params) =>
+    request('GET', `${leaguePath(id)}/players/${encodeURIComponent(name)}${query(params)}`, undefined, bearer(token)),
+  rotate: (id, token, role) => request('POST', `${leaguePath(id)}/tokens/rotate`, { role }, bearer(token)),
+  // The export needs the token header, so it is fetched here and handed back as a Blob to save.
+  download: async (id, token, format) => {
+    let response;
+    try {
+      response = await fetch(`${leaguePath(id)}/${format === 'csv' ? 'export.csv' : 'export'}`, bearer(token));
+    } catch {
+      throw new ApiError();
+    }
+    if (!response.ok) {
+      const data = await response.json().catch(() => ({}));
+      throw new ApiError({ status: response.status, message: data.message || 'The export failed.', code: data.code });
+    }
+    return response.blob();
+  },
 };
 
 // Raw access for modules that add their own resource (tables, lexicons, leagues).

@@ -6,6 +6,11 @@ route('/new', () => import('./views/new-table.js'));
 route('/new/:game', () => import('./views/new-table.js'));
 route('/table/:code', () => import('./views/table.js'));
 route('/judge', () => import('./views/judge.js'));
+route('/judge/:table', () => import('./views/judge.js'));
+route('/leagues', () => import('./views/league-list.js'));
+route('/league/:id', () => import('./views/league.js'));
+route('/league/:id/record', () => import('./views/league-record.js'));
+route('/league/:id/player/:name', () => import('./views/league-player.js'));
 
 function showNetwork() {
   const el = document.getElementById('net-status');

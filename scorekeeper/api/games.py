@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import jsonify
 from flask_smorest import Blueprint
 
+from ..errors import ErrorSchema
 from ..services import scoring
 from .schemas import CatalogueSchema, ResultSchema, SheetSchema
 
@@ -21,7 +22,7 @@ def catalogue():
 @blp.route("/<string:game>/score", methods=["POST"])
 @blp.arguments(SheetSchema)
 @blp.response(200, ResultSchema)
-@blp.alt_response(404, schema=ResultSchema, description="No such game.", success=False)
+@blp.alt_response(404, schema=ErrorSchema, description="No such game.", success=False)
 def score(sheet, game):
     """Score a finished game's sheet: totals explained line by line, and the winners."""
     # jsonify, not the schema: each game's result carries fields of its own.

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from marshmallow import INCLUDE, Schema, fields, validate
 
+from .. import games
+
 
 class LineSchema(Schema):
     label = fields.String(required=True)
@@ -80,7 +82,8 @@ class SeatSchema(Schema):
 
 
 class TableCreateSchema(Schema):
-    game = fields.String(required=True, metadata={"description": "A game id from GET /api/games."})
+    game = fields.String(required=True, validate=validate.OneOf(list(games.REGISTRY)),
+                         metadata={"description": "A game id from GET /api/games."})
     options = fields.Dict(keys=fields.String(), load_default=dict, metadata={"description": "The game's options."})
     seats = fields.List(fields.Nested(SeatSchema), required=True, validate=validate.Length(min=1, max=10),
                         metadata={"description": "Players in clockwise order."})
@@ -118,7 +121,8 @@ class TableSchema(Schema):
 
 class EventInSchema(Schema):
     id = fields.UUID(required=True, metadata={"description": "Made by the phone; the same id twice is stored once."})
-    type = fields.String(required=True, validate=validate.Length(min=1, max=32))
+    type = fields.String(required=True, validate=validate.Regexp(r"^[a-z][a-z0-9_-]{0,31}$"),
+                         metadata={"description": "points, roll, undo, … (what the game accepts)."})
     data = fields.Dict(keys=fields.String(), load_default=dict)
     expected_seq = fields.Integer(validate=validate.Range(min=0),
                                   metadata={"description": "Refuse with 409 if the table is no longer at this seq."})

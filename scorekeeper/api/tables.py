@@ -9,6 +9,7 @@ import segno
 from flask import Response, request, stream_with_context
 from flask_smorest import Blueprint
 
+from ..errors import ErrorSchema
 from ..limits import join_code_lookup
 from ..services import leagues, streams, tables
 from .schemas import (
@@ -39,8 +40,8 @@ def _appended(event, table, created):
 @blp.route("", methods=["POST"])
 @blp.arguments(TableCreateSchema)
 @blp.response(201, TableSchema)
-@blp.alt_response(401, description="league given without a valid league link.", success=False)
-@blp.alt_response(403, description="league given with a viewer link.", success=False)
+@blp.alt_response(401, schema=ErrorSchema, description="league given without a valid league link.", success=False)
+@blp.alt_response(403, schema=ErrorSchema, description="league given with a viewer link.", success=False)
 def create_table(payload):
     """Start a table: a game, its options and the seats in clockwise order. Returns the join code.
 
@@ -58,7 +59,7 @@ def create_table(payload):
 @blp.route("/<string:code>")
 @join_code_lookup
 @blp.response(200, TableSchema)
-@blp.alt_response(404, description="No table has this code.", success=False)
+@blp.alt_response(404, schema=ErrorSchema, description="No table has this code.", success=False)
 def get_table(code):
     """The table with its derived state, live score, timer and last dice."""
     return _view(tables.get(code))
@@ -68,7 +69,7 @@ def get_table(code):
 @blp.arguments(EventInSchema)
 @blp.response(201, AppendedSchema, description="Stored.")
 @blp.alt_response(200, schema=AppendedSchema, description="This id was stored before: the first outcome.")
-@blp.alt_response(404, description="No table has this code.", success=False)
+@blp.alt_response(404, schema=ErrorSchema, description="No table has this code.", success=False)
 @blp.alt_response(409, schema=ConflictSchema, description="expected_seq is stale; the current table is included.",
                   success=False)
 def append_event(payload, code):
@@ -82,7 +83,7 @@ def append_event(payload, code):
 @join_code_lookup
 @blp.arguments(EventsQuerySchema, location="query")
 @blp.response(200, EventListSchema)
-@blp.alt_response(404, description="No table has this code.", success=False)
+@blp.alt_response(404, schema=ErrorSchema, description="No table has this code.", success=False)
 def list_events(query, code):
     """The log after a sequence number, oldest first."""
     table = tables.get(code)
@@ -94,7 +95,7 @@ def list_events(query, code):
 @blp.arguments(TimerCommandSchema)
 @blp.response(201, AppendedSchema, description="Stored.")
 @blp.alt_response(200, schema=AppendedSchema, description="This id was stored before: the first outcome.")
-@blp.alt_response(404, description="No table has this code.", success=False)
+@blp.alt_response(404, schema=ErrorSchema, description="No table has this code.", success=False)
 @blp.alt_response(409, schema=ConflictSchema, description="expected_seq is stale.", success=False)
 def timer_command(payload, code):
     """set / start / pause / resume / add / reset the shared timer (recorded as a table event)."""
@@ -112,7 +113,7 @@ def timer_command(payload, code):
 @blp.response(200, description="Server-Sent Events: one `table` event per change ({events, table}), "
               "with ids to resume from (Last-Event-ID), and keep-alive comments.",
               content_type="text/event-stream")
-@blp.alt_response(404, description="No table has this code.", success=False)
+@blp.alt_response(404, schema=ErrorSchema, description="No table has this code.", success=False)
 def stream(query, code):
     """Follow a table live. Reconnecting phones send Last-Event-ID and miss nothing."""
     table = tables.get(code)
@@ -128,7 +129,7 @@ def stream(query, code):
 @blp.route("/<string:code>/qr.svg")
 @join_code_lookup
 @blp.response(200, description="An SVG QR code of the join link.", content_type="image/svg+xml")
-@blp.alt_response(404, description="No table has this code.", success=False)
+@blp.alt_response(404, schema=ErrorSchema, description="No table has this code.", success=False)
 def join_qr(code):
     """A QR code that opens this table on another phone."""
     table = tables.get(code)

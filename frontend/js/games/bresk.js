@@ -1,0 +1,510 @@
+// Bresk!: the server rolls the dice; every phone shows what the roll asks of
+// everyone, and each player fills their own 8×8 grid on their own phone, with
+// the words lighting up as they are typed (judged by the word list saved on the
+// phone) and the row and column totals in the grey margins, as on the paper
+// scorecard. "Hand in my grid" sends it; when all have, everyone sees the final
+// table and can open any player's grid to see why each word scored or not.
+import { h } from '../lib/dom.js';
+import { REASON_TEXT, cellLetter, getLexicon, lexiconNow, onLexiconProgress } from '../lib/lexicon.js';
+import { mountJudge, seatKey, useStylesheet } from '../views/judge.js';
+
+export const usesTimer = false; // Bresk! has no timer
+
+const SIZE = 8;
+const SQUARES = SIZE * SIZE;
+const SPACE = '#';
+const DOT = '●';
+
+export function rolls(view) {
+  const state = view.state;
+  if (state.finished) return [];
+  if (state.alphabet_pending) return [{ label: 'Roll the alphabet die', dice: ['alphabet'], primary: true }];
+  if (state.placements >= SQUARES) return [];
+  return [{ label: 'Roll the Bresk die', dice: ['bresk'], primary: true }];
+}
+
+/** What the current roll asks of everyone: {big, small}. */
+export function instruction(state) {
+  const roller = state.seats[state.roller];
+  const req = state.requires || {};
+  if (state.finished) return { big: 'Game over', small: 'Everyone has handed in.' };
+  switch (req.kind) {
+    case 'roll_bresk':
+      return { big: 'Roll the Bresk die', small: `${roller} rolls first.` };
+    case 'roll_alphabet':
+      return { big: 'BRESK!', small: `${roller} rolls the alphabet die; then everyone writes that letter.` };
+    case 'choose':
+      return {
+        big: `Write ${req.count} ${req.count === 1 ? 'letter or space' : 'letters or spaces'}`,
+        small: 'Each player chooses their own, anywhere in their grid.',
+      };
+    case 'letter':
+      return { big: `Everyone writes ${req.letter}`, small: 'The alphabet die decided: use it in your grid.' };
+    case 'space':
+      return { big: `Everyone writes a space ${DOT}`, small: 'The alphabet die showed blank.' };
+    default:
+      if (state.last_roll && state.last_roll.bresk === 0) return { big: '0 — turn over', small: 'Nobody writes anything.' };
+      return { big: 'Nothing to write', small: '' };
+  }
+}
+
+// --- scoring as the server does it (games/bresk.py score_grid), for the live view ----------
+
+function lines(cells) {
+  const out = [];
+  for (let r = 0; r < SIZE; r++) out.push(['row', r, cells.slice(r * SIZE, r * SIZE + SIZE)]);
+  for (let c = 0; c < SIZE; c++) out.push(['column', c, Array.from({ length: SIZE }, (_, r) => cells[r * SIZE + c])]);
+  return out;
+}
+
+/** Candidates and totals of a grid of 64 squares ('' or '#' = space); judge(word) → reason or null. */
+export function scoreCells(cells, judge) {
+  const candidates = [];
+  const rowTotals = Array(SIZE).fill(0);
+  const columnTotals = Array(SIZE).fill(0);
+  for (const [direction, index, line] of lines(cells)) {
+    let start = 0;
+    for (let i = 0; i <= SIZE; i++) {
+      const letter = i < SIZE && /^[A-Z]$/.test(line[i] || '');
+      if (letter) continue;
+      if (i > start) {
+        const text = line.slice(start, i).join('');
+        const reason = text.length < 2 ? 'too_short' : judge(text);
+        const valid = reason === 'valid';
+        const points = valid ? text.length : 0;
+        (direction === 'row' ? rowTotals : columnTotals)[index] += points;
+        candidates.push({ text, direction, index, start, length: text.length, valid, reason, points });
+      }
+      start = i + 1;
+    }
+  }
+  const base = rowTotals.reduce((a, b) => a + b, 0) + columnTotals.reduce((a, b) => a + b, 0);
+  return { candidates, rowTotals, columnTotals, base };
+}
+
+const cellsOf = (c) => Array.from({ length: c.length }, (_, k) =>
+  c.direction === 'row' ? c.index * SIZE + c.start + k : (c.start + k) * SIZE + c.index);
+
+export function whyText(c) {
+  const reason = c.valid ? 'valid' : REASON_TEXT[c.reason] || c.reason;
+  return `${c.text} — ${reason}, ${c.points} ${c.points === 1 ? 'point' : 'points'}`;
+}
+
+const display = (v) => (v === SPACE ? DOT : v || '');
+const gridToCells = (rows) => rows.join('').split('').map((ch) => (ch === SPACE ? SPACE : ch));
+
+/** A grid of squares with the grey margins; `cells` are inputs (entry) or spans (results). */
+function gridShell(makeCell) {
+  const cells = [];
+  const rowTotals = [];
+  const columnTotals = [];
+  const grid = h('div.bresk-grid', { role: 'group' });
+  for (let r = 0; r < SIZE; r++) {
+    for (let c = 0; c < SIZE; c++) {
+      const cell = makeCell(r, c, r * SIZE + c);
+      cells.push(cell);
+      grid.append(cell);
+    }
+    const total = h('span.margin.row-total', { title: `Row ${r + 1} total` }, '0');
+    rowTotals.push(total);
+    grid.append(total);
+  }
+  for (let c = 0; c < SIZE; c++) {
+    const total = h('span.margin.column-total', { title: `Column ${c + 1} total` }, '0');
+    columnTotals.push(total);
+    grid.append(total);
+  }
+  const grand = h('span.margin.grand-total', { title: 'Rows and columns' }, '0');
+  grid.append(grand);
+  return { grid, cells, rowTotals, columnTotals, grand };
+}
+
+function paint(shell, values, scored) {
+  shell.cells.forEach((cell, i) => {
+    cell.classList.remove('across-valid', 'across-bad', 'down-valid', 'down-bad', 'space');
+    if (values[i] === SPACE) cell.classList.add('space');
+  });
+  for (const cand of scored.candidates) {
+    if (cand.length < 2 || cand.reason == null) continue;
+    const cls = `${cand.direction === 'row' ? 'across' : 'down'}-${cand.valid ? 'valid' : 'bad'}`;
+    cellsOf(cand).forEach((i) => shell.cells[i].classList.add(cls));
+  }
+  scored.rowTotals.forEach((t, r) => (shell.rowTotals[r].textContent = String(t)));
+  scored.columnTotals.forEach((t, c) => (shell.columnTotals[c].textContent = String(t)));
+  shell.grand.textContent = String(scored.base);
+}
+
+// --- the panel ------------------------------------------------------------------------------
+
+export function mount(root, session) {
+  useStylesheet('/css/games/bresk.css');
+  const code = session.code;
+  const draftKey = `bresk-grid:${code}`;
+  const lexiconId = () => session.view?.options?.lexicon || 'en';
+
+  // What the roll asks, big.
+  const askBig = h('p.bresk-ask-big');
+  const askSmall = h('p.bresk-ask-small');
+  const next = h('p.bresk-next');
+  const left = h('p.bresk-left');
+  const lettersRolled = h('p.bresk-letters');
+  const ask = h('section.card.bresk-ask', { 'aria-live': 'polite' }, askBig, askSmall, left, next, lettersRolled);
+
+  // Who I am.
+  const seatButtons = h('div.bresk-seats', { role: 'group', 'aria-label': 'I am' });
+  const who = h('section.card.bresk-who', h('p.bresk-label', 'I am …'), seatButtons);
+
+  // My grid.
+  const entry = h('section.card.bresk-entry', { 'aria-label': 'My grid' });
+  const entryTitle = h('h2.bresk-entry-title', 'My grid');
+  const entryHelp = h('p.meta', 'Type a letter to fill a square and move on; # or space marks a space (●); Backspace goes back; arrows move. Green: a word; red underline: not a word.');
+  const wordNote = h('p.meta.bresk-word-note');
+  let values = loadDraft();
+  const mine = gridShell((r, c, i) => h('input.cell', {
+    type: 'text', inputmode: 'text', autocomplete: 'off', autocorrect: 'off', autocapitalize: 'characters',
+    spellcheck: false, enterkeyhint: 'next', 'aria-label': `Row ${r + 1}, column ${c + 1}`, dataset: { i: String(i) },
+  }));
+  const handIn = h('button.primary.bresk-hand-in', { type: 'button' }, 'Hand in my grid');
+  const handInWhy = h('p.meta.bresk-hand-in-why', { 'aria-live': 'polite' });
+  const clear = h('button.bresk-clear', { type: 'button' }, 'Clear my grid');
+  entry.append(entryTitle, entryHelp, mine.grid, wordNote, h('div.row.bresk-hand-in-row', handIn, clear), handInWhy);
+
+  // The end.
+  const final = h('section.card.bresk-final', { hidden: true, 'aria-label': 'Final scores' });
+
+  // Word challenges.
+  const challengeButton = h('button.bresk-challenge', { type: 'button' }, 'Challenge a word');
+  const challengeLog = h('ol.bresk-challenges', { 'aria-label': 'Challenges' });
+  const challenges = h('section.card.bresk-challenge-card', h('h2', 'Word challenges'),
+    h('p.meta', 'A dispute? Judge it here: it lands in the log below, without telling which word failed.'),
+    challengeButton, challengeLog);
+
+  root.append(ask, who, entry, final, challenges);
+
+  let view = session.view;
+  let finalShownFor = null;
+
+  // --- state helpers
+  const mySeat = () => {
+    const v = localStorage.getItem(seatKey(code));
+    const n = v === null || v === '' ? null : Number(v);
+    return n !== null && view && n >= 0 && n < view.seats.length ? n : null;
+  };
+  const handedIn = () => {
+    const seat = mySeat();
+    return seat !== null && view?.state.hand_ins?.[seat] ? view.state.hand_ins[seat] : null;
+  };
+  function loadDraft() {
+    try {
+      const saved = JSON.parse(localStorage.getItem(draftKey));
+      if (Array.isArray(saved) && saved.length === SQUARES) return saved.map((v) => (typeof v === 'string' ? v : ''));
+    } catch {
+      /* a broken draft: start afresh */
+    }
+    return Array(SQUARES).fill('');
+  }
+  function saveDraft() {
+    try {
+      localStorage.setItem(draftKey, JSON.stringify(values));
+    } catch {
+      /* storage full or private mode: the grid lives on screen only */
+    }
+  }
+  const judge = (word) => {
+    const lex = lexiconNow(lexiconId());
+    return lex ? lex.reason(word) : null;
+  };
+
+  // --- the entry grid
+  function shownValues() {
+    const done = handedIn();
+    return done ? gridToCells(done) : values;
+  }
+  function paintMine() {
+    const shown = shownValues();
+    shown.forEach((v, i) => {
+      const text = display(v);
+      if (mine.cells[i].value !== text) mine.cells[i].value = text;
+    });
+    paint(mine, shown, scoreCells(shown, judge));
+  }
+  function set(i, v) {
+    if (handedIn()) return;
+    values[i] = v;
+    saveDraft();
+    paintMine();
+    updateHandIn();
+  }
+  function focus(i) {
+    const cell = mine.cells[Math.max(0, Math.min(SQUARES - 1, i))];
+    cell.focus();
+    cell.select();
+  }
+  const index = (el) => Number(el.dataset.i);
+
+  mine.grid.addEventListener('focusin', (e) => {
+    if (e.target.matches('input.cell')) e.target.select();
+  });
+  mine.grid.addEventListener('input', (e) => {
+    const cell = e.target;
+    if (!cell.matches('input.cell') || e.isComposing) return;
+    const i = index(cell);
+    if (e.inputType && e.inputType.startsWith('delete')) {
+      set(i, '');
+      return;
+    }
+    const typed = [...(e.data ?? cell.value)].pop();
+    const letter = typed ? cellLetter(typed) : null;
+    if (letter) {
+      set(i, letter);
+      if (i < SQUARES - 1) focus(i + 1);
+    } else {
+      cell.value = display(shownValues()[i]);
+    }
+  });
+  mine.grid.addEventListener('compositionend', (e) => {
+    const cell = e.target;
+    if (!cell.matches('input.cell')) return;
+    const letter = e.data ? cellLetter([...e.data].pop()) : null;
+    const i = index(cell);
+    if (letter) {
+      set(i, letter);
+      if (i < SQUARES - 1) focus(i + 1);
+    } else cell.value = display(shownValues()[i]);
+  });
+  mine.grid.addEventListener('keydown', (e) => {
+    const cell = e.target;
+    if (!cell.matches('input.cell')) return;
+    const i = index(cell);
+    const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -SIZE, ArrowDown: SIZE };
+    if (e.key in moves) {
+      e.preventDefault();
+      const j = i + moves[e.key];
+      if (j >= 0 && j < SQUARES) focus(j);
+    } else if (e.key === 'Backspace') {
+      e.preventDefault();
+      if (values[i]) set(i, '');
+      else if (i > 0) {
+        set(i - 1, '');
+        focus(i - 1);
+      }
+    } else if (e.key === 'Delete') {
+      e.preventDefault();
+      set(i, '');
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      focus(Math.min(SQUARES - 1, (Math.floor(i / SIZE) + 1) * SIZE));
+    } else if (e.key === 'Home') {
+      e.preventDefault();
+      focus(Math.floor(i / SIZE) * SIZE);
+    } else if (e.key === 'End') {
+      e.preventDefault();
+      focus(Math.floor(i / SIZE) * SIZE + SIZE - 1);
+    }
+  });
+  clear.addEventListener('click', () => {
+    if (handedIn() || !values.some(Boolean)) return;
+    if (!window.confirm('Clear every square of your grid?')) return;
+    values = Array(SQUARES).fill('');
+    saveDraft();
+    paintMine();
+    updateHandIn();
+  });
+
+  function updateHandIn() {
+    if (!view) return;
+    const state = view.state;
+    const seat = mySeat();
+    const done = handedIn();
+    const filled = values.filter(Boolean).length;
+    let why = '';
+    if (state.finished) why = 'Everyone has handed in.';
+    else if (seat === null) why = 'Pick who you are (I am …) to hand in.';
+    else if (done) {
+      const waiting = state.seats.filter((_, i) => !state.hand_ins[i]);
+      why = `Handed in. Waiting for ${waiting.join(', ')}.`;
+    } else if (state.placements < SQUARES && !state.options.hand_in_early) {
+      why = `Hand in once all ${SQUARES} squares are placed: ${SQUARES - state.placements} still to place.`;
+    }
+    handIn.disabled = Boolean(why);
+    clear.disabled = Boolean(done) || state.finished;
+    const empty = SQUARES - filled;
+    handInWhy.textContent = why || (empty ? `${empty} empty ${empty === 1 ? 'square counts' : 'squares count'} as spaces.` : 'Ready to hand in.');
+    mine.cells.forEach((c) => (c.readOnly = Boolean(done) || state.finished));
+    entry.classList.toggle('handed-in', Boolean(done));
+    entryTitle.textContent = done ? 'My grid (handed in)' : seat !== null ? `My grid — ${state.seats[seat]}` : 'My grid';
+  }
+
+  handIn.addEventListener('click', async () => {
+    const seat = mySeat();
+    if (seat === null || handedIn()) return;
+    const rows = [];
+    for (let r = 0; r < SIZE; r++) rows.push(values.slice(r * SIZE, r * SIZE + SIZE).map((v) => v || SPACE).join(''));
+    handIn.disabled = true;
+    try {
+      const reply = await session.act('hand_in', { seat, grid: rows });
+      if (!reply) handInWhy.textContent = 'No connection: your grid will be handed in when the phone is back online.';
+    } catch {
+      handIn.disabled = false; // the table shows why it was refused
+    }
+  });
+
+  // --- seats
+  function renderSeats() {
+    const seat = mySeat();
+    seatButtons.replaceChildren(...view.seats.map((name, i) =>
+      h('button.bresk-seat', {
+        type: 'button', 'aria-pressed': String(seat === i), class: seat === i ? 'bresk-seat chosen' : 'bresk-seat',
+        onclick: () => {
+          localStorage.setItem(seatKey(code), String(i));
+          renderSeats();
+          paintMine();
+          updateHandIn();
+        },
+      }, name, view.state.hand_ins?.[i] ? h('span.bresk-done', ' ✓') : null)));
+  }
+
+  // --- what the roll asks
+  function renderAsk() {
+    const state = view.state;
+    const { big, small } = instruction(state);
+    askBig.textContent = big;
+    askSmall.textContent = small;
+    ask.dataset.kind = state.finished ? 'over' : state.requires?.kind || '';
+    left.textContent = `${state.placements_left} of ${SQUARES} squares left`;
+    left.hidden = state.finished;
+    left.dataset.left = String(state.placements_left);
+    const roller = state.seats[state.roller];
+    if (state.finished) next.textContent = '';
+    else if (state.alphabet_pending) next.textContent = `${roller} rolls the alphabet die.`;
+    else if (state.placements >= SQUARES) next.textContent = 'All squares are placed: hand in your grids.';
+    else next.textContent = state.requires?.kind === 'roll_bresk' ? '' : `Next: ${roller} rolls the Bresk die.`;
+    lettersRolled.textContent = state.letters_rolled.length
+      ? `Letters rolled: ${state.letters_rolled.map(display).join(' ')}` : '';
+  }
+
+  // --- the challenge log
+  function renderChallenges() {
+    const list = view.challenges || [];
+    challengeLog.replaceChildren(...list.slice().reverse().map((c) => {
+      const byName = c.by != null ? view.seats[c.by] ?? `seat ${c.by + 1}` : 'someone';
+      return h('li', { class: c.valid ? 'good' : 'bad', dataset: { seq: String(c.seq) } },
+        h('span.challenge-mark', c.valid ? '✓' : '✗'), ' ',
+        h('strong', c.words.join(', ').toUpperCase()), ` — ${c.valid ? 'valid' : 'not valid'} · challenged by ${byName}`);
+    }));
+    if (!list.length) challengeLog.append(h('li.muted', 'No challenges yet.'));
+  }
+
+  let dialog = null;
+  challengeButton.addEventListener('click', () => {
+    dialog?.remove();
+    dialog = h('dialog.judge-dialog', { 'aria-label': 'Challenge a word' });
+    const close = h('button', { type: 'button', onclick: () => dialog.close() }, 'Close');
+    dialog.append(h('h2', 'Challenge a word'));
+    const judgeView = mountJudge(dialog, { session, autofocus: true });
+    dialog.append(h('div.row', close));
+    document.body.append(dialog);
+    const onChange = (e) => judgeView.update(e.detail);
+    session.addEventListener('change', onChange);
+    dialog.addEventListener('close', () => {
+      session.removeEventListener('change', onChange);
+      judgeView.destroy();
+      dialog.remove();
+      dialog = null;
+    });
+    dialog.showModal();
+  });
+
+  // --- the final table
+  function renderFinal() {
+    const result = view.result;
+    if (!view.state.finished || !result.finished) {
+      final.hidden = true;
+      finalShownFor = null;
+      return;
+    }
+    if (finalShownFor === view.seq) return;
+    finalShownFor = view.seq;
+    final.hidden = false;
+    const winners = result.winners;
+    const headline = winners.length === 1 ? `Winner: ${winners[0]}` : `Tie: ${winners.join(' and ')}`;
+    const detail = h('div.bresk-player-detail');
+    const rows = result.players.map((p, i) => h('tr', { class: winners.includes(p.name) ? 'winner' : '' },
+      h('th', { scope: 'row' }, h('button.bresk-player', { type: 'button', onclick: () => showPlayer(p, detail, i) }, p.name)),
+      h('td', String(p.row_totals.reduce((a, b) => a + b, 0))),
+      h('td', String(p.column_totals.reduce((a, b) => a + b, 0))),
+      h('td', p.bonuses.longest_word ? `+${p.bonuses.longest_word}` : '–'),
+      h('td', p.bonuses.most_words ? `+${p.bonuses.most_words}` : '–'),
+      h('td.bresk-total', String(p.total))));
+    final.replaceChildren(
+      h('h2', 'Final scores'),
+      h('p.bresk-winners', headline),
+      h('table.bresk-results',
+        h('thead', h('tr', h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Rows'), h('th', { scope: 'col', title: 'Columns' }, 'Cols'),
+          h('th', { scope: 'col', title: 'Longest word bonus' }, 'Longest'), h('th', { scope: 'col', title: 'Most words bonus' }, 'Most words'),
+          h('th', { scope: 'col' }, 'Total'))),
+        h('tbody', rows)),
+      h('p.meta', `Longest word: ${result.longest_word_length} letters (+5). Most valid words: ${result.most_valid_words} (+3). Tap a player to see their grid.`),
+      detail);
+  }
+
+  function showPlayer(player, slot, i) {
+    const shell = gridShell((r, c, k) => h('button.cell', { type: 'button', 'aria-label': `Row ${r + 1}, column ${c + 1}`, dataset: { i: String(k) } }));
+    const values2 = gridToCells(player.grid);
+    values2.forEach((v, k) => (shell.cells[k].textContent = display(v)));
+    const scored = { candidates: player.candidates, rowTotals: player.row_totals, columnTotals: player.column_totals, base: player.base };
+    paint(shell, values2, scored);
+    const why = h('p.bresk-why', { 'aria-live': 'polite' }, 'Tap a word (or a square) to see why it scored or not.');
+    const words = player.candidates.filter((c) => c.length >= 2);
+    const highlight = (cands) => {
+      shell.cells.forEach((c) => c.classList.remove('picked'));
+      cands.forEach((c) => cellsOf(c).forEach((k) => shell.cells[k].classList.add('picked')));
+      why.replaceChildren(...cands.map((c) => h('span', { class: c.valid ? 'good' : 'bad' }, whyText(c))));
+      if (!cands.length) why.textContent = 'No word here.';
+    };
+    shell.cells.forEach((cell, k) => cell.addEventListener('click', () =>
+      highlight(words.filter((c) => cellsOf(c).includes(k)))));
+    const list = h('ul.bresk-words', words.map((c) => h('li',
+      h('button.bresk-word', { type: 'button', class: c.valid ? 'bresk-word good' : 'bresk-word bad', onclick: () => highlight([c]) },
+        c.text, h('span.bresk-word-points', c.valid ? ` +${c.points}` : ' 0')))));
+    const bonus = [];
+    if (player.bonuses.longest_word) bonus.push(`longest word +${player.bonuses.longest_word}`);
+    if (player.bonuses.most_words) bonus.push(`most words +${player.bonuses.most_words}`);
+    slot.replaceChildren(
+      h('h3', `${player.name}: ${player.total} points`),
+      h('p.meta', `${player.base} from ${player.valid_words} valid ${player.valid_words === 1 ? 'word' : 'words'}${bonus.length ? `, ${bonus.join(', ')}` : ''}.`),
+      shell.grid, why,
+      words.length ? list : h('p.muted', 'No words of two letters or more.'));
+    slot.dataset.seat = String(i);
+  }
+
+  // --- the word list for live checking
+  const offProgress = onLexiconProgress((d) => {
+    if (d.id !== lexiconId()) return;
+    if (d.state === 'ready') wordNote.textContent = '';
+    else if (d.state === 'downloading') wordNote.textContent = 'Loading the word list to check your words…';
+    else if (d.state === 'error') wordNote.textContent = 'Words are checked once the word list has been downloaded (connect once).';
+    paintMine();
+  });
+  getLexicon(lexiconId()).then(() => paintMine());
+
+  function update(v) {
+    view = v;
+    renderAsk();
+    renderSeats();
+    paintMine();
+    updateHandIn();
+    renderChallenges();
+    renderFinal();
+    entry.hidden = view.state.finished;
+  }
+  if (view) update(view);
+
+  return {
+    update,
+    destroy() {
+      offProgress();
+      dialog?.close();
+    },
+  };
+}

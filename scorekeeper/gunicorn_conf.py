@@ -1,0 +1,21 @@
+"""gunicorn settings shared by `make run`, the Procfile, the tests and the benchmarks.
+
+    gunicorn -c python:scorekeeper.gunicorn_conf 'scorekeeper:create_app()'
+
+gevent workers: every phone at a table holds an event stream open, and a
+greenlet per open stream is cheap where a thread per stream is not. psycopg 3
+cooperates with gevent by itself.
+"""
+
+import os
+
+bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
+worker_class = "gevent"
+workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
+worker_connections = int(os.environ.get("SCOREKEEPER_CONNECTIONS", "1000"))
+timeout = 60
+graceful_timeout = 5  # open event streams would otherwise hold a restart for the full default
+# Longest request line gunicorn allows: long URLs get the app's own JSON errors, not gunicorn's HTML 414.
+limit_request_line = 8190
+accesslog = "-"
+errorlog = "-"

@@ -1,0 +1,330 @@
+"""Bresk! on phones: the word judge (online and offline), grids on two phones, the dice flow."""
+
+import pytest
+import requests
+
+pytestmark = pytest.mark.browser
+
+OFFLINE_ERRORS = ["ERR_INTERNET_DISCONNECTED", "ERR_NETWORK_CHANGED", "Failed to fetch"]
+
+# The rulebook's examples: BAND THE scores 7 and NINEHAT 0; CAFÉ across shares its E with VEST down.
+ANN = ["BAND#THE", "########", "NINEHAT#", "########", "########", "########", "########", "########"]
+BEN = ["###V####", "CAFÉ####", "###S####", "###T####", "########", "########", "########", "########"]
+
+
+@pytest.fixture
+def second_phone(browser, live_server):
+    from conftest import PHONE
+
+    context = browser.new_context(base_url=live_server.url, **PHONE)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.expected_errors = []
+    yield page
+    context.close()
+    unexpected = [e for e in errors if not any(x in e for x in page.expected_errors)]
+    assert not unexpected, unexpected
+
+
+def new_table(live_server, names=("Ann", "Ben"), **options):
+    body = {"game": "bresk", "seats": [{"name": n} for n in names], "options": options}
+    response = requests.post(f"{live_server.url}/api/tables", json=body, timeout=30)
+    assert response.status_code == 201, response.text
+    return response.json()["code"]
+
+
+# --- the word judge ---------------------------------------------------------------------------
+
+
+def judge(page, words):
+    page.fill("#judge-input", words)
+    page.get_by_role("button", name="Judge", exact=True).click()
+    page.wait_for_selector(".verdict:not([hidden])")
+    overlay = page.locator(".verdict")
+    return overlay.get_attribute("data-valid"), overlay.inner_text()
+
+
+def done(page):
+    page.get_by_role("button", name="Done").click()
+    page.wait_for_selector(".verdict", state="hidden")
+
+
+def test_judge_screen_online_then_offline(phone, shots):
+    phone.goto("/#/judge")
+    phone.wait_for_selector(".lexicon-status")
+    phone.screenshot(path=shots / "judge.png")
+    # A first visit saves the word list for offline use, in the background, showing its progress.
+    phone.wait_for_selector(".lexicon-status[data-state=ready]", timeout=30_000)
+    assert "words saved on this phone" in phone.locator(".lexicon-status").inner_text()
+    phone.wait_for_function("() => document.querySelector('.lexicon-name').textContent.includes('SCOWL')")
+
+    valid, text = judge(phone, "café, band")
+    assert valid == "true"
+    assert "✓" in text and "Valid" in text and "2 words" in text and "SCOWL" in text
+    assert "judged offline" not in text
+    phone.wait_for_timeout(300)  # the verdict's fade-in
+    phone.screenshot(path=shots / "judge-valid.png")
+    done(phone)
+    assert phone.input_value("#judge-input") == ""
+
+    valid, text = judge(phone, "band ninehat vest")
+    assert valid == "false"
+    assert "✗" in text and "Not valid" in text
+    assert "NINEHAT" not in text.upper() and "BAND" not in text.upper()  # which one failed stays secret
+    # Still there for a moment, then cleared so the next person cannot read it.
+    assert phone.input_value("#judge-input") == "band ninehat vest"
+    phone.wait_for_function("() => document.querySelector('#judge-input').value === ''", timeout=6000)
+    phone.screenshot(path=shots / "judge-not-valid.png")  # by now long faded in
+    phone.get_by_role("button", name="Which one?").click()
+    phone.wait_for_selector(".verdict-reveal:not([hidden])")
+    reveal = phone.locator(".verdict-reveal").inner_text()
+    assert "NINEHAT — not a word" in reveal and "BAND — valid" in reveal
+    done(phone)
+
+    # Proper nouns: the server knows them (online).
+    judge(phone, "paris")
+    phone.get_by_role("button", name="Which one?").click()
+    phone.wait_for_selector(".verdict-reveal:not([hidden])")
+    assert "PARIS — a proper noun" in phone.locator(".verdict-reveal").inner_text()
+    done(phone)
+
+    # The network goes: the list saved on the phone judges, and says so.
+    phone.expected_errors += OFFLINE_ERRORS
+    phone.context.set_offline(True)
+    try:
+        valid, text = judge(phone, "Vest")
+        assert valid == "true" and "judged offline" in text
+        done(phone)
+        valid, text = judge(phone, "vest qzxv")
+        assert valid == "false" and "judged offline" in text and "QZXV" not in text
+        phone.get_by_role("button", name="Which one?").click()
+        assert "QZXV — not a word" in phone.locator(".verdict-reveal").inner_text()
+        done(phone)
+        valid, _ = judge(phone, "x-ray")
+        assert valid == "false"
+        phone.get_by_role("button", name="Which one?").click()
+        assert "X-RAY — has a hyphen or apostrophe" in phone.locator(".verdict-reveal").inner_text()
+        done(phone)
+    finally:
+        phone.context.set_offline(False)
+
+
+def test_judge_works_after_an_offline_reload(phone):
+    phone.goto("/#/judge")
+    phone.wait_for_selector(".lexicon-status[data-state=ready]", timeout=30_000)
+    phone.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    phone.reload()
+    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    phone.wait_for_selector(".lexicon-status[data-state=ready]")
+    phone.expected_errors += OFFLINE_ERRORS
+    phone.context.set_offline(True)
+    try:
+        phone.reload()
+        # The list comes from the phone's storage; its name too.
+        phone.wait_for_selector(".lexicon-status[data-state=ready]")
+        assert "SCOWL" in phone.locator(".lexicon-name").inner_text()
+        valid, text = judge(phone, "jumped finches")
+        assert valid == "true" and "judged offline" in text
+    finally:
+        phone.context.set_offline(False)
+
+
+# --- grids on two phones ------------------------------------------------------------------------
+
+
+def open_table(page, code, seat_name):
+    page.goto(f"/#/table/{code}")
+    page.wait_for_selector(".live[data-state=live]")
+    page.wait_for_selector(".bresk-seat")
+    page.locator(".bresk-seat", has_text=seat_name).click()
+    page.wait_for_selector(f".bresk-seat[aria-pressed=true]:has-text('{seat_name}')")
+
+
+def type_grid(page, rows):
+    page.locator(".bresk-entry input.cell").first.click()
+    for row in rows:
+        page.keyboard.type(row)
+
+
+def grid_letters(page, selector=".bresk-entry .cell"):
+    return page.eval_on_selector_all(selector, "els => els.map(e => e.value ?? e.textContent).join('')")
+
+
+def final_table(page):
+    page.wait_for_selector(".bresk-final:not([hidden]) .bresk-results")
+    return page.eval_on_selector_all(
+        ".bresk-results tbody tr",
+        "rows => rows.map(r => [...r.children].map(c => c.textContent.replace(' ★', '')))")
+
+
+def expected_rows(result):
+    rows = []
+    for p in result["players"]:
+        b = p["bonuses"]
+        rows.append([p["name"], str(sum(p["row_totals"])), str(sum(p["column_totals"])),
+                     f"+{b['longest_word']}" if b["longest_word"] else "–",
+                     f"+{b['most_words']}" if b["most_words"] else "–", str(p["total"])])
+    return rows
+
+
+def test_two_phones_enter_grids_hand_in_and_see_the_same_result(phone, second_phone, live_server, shots):
+    code = new_table(live_server, hand_in_early=True)
+    open_table(phone, code, "Ann")
+    open_table(second_phone, code, "Ben")
+    for page in (phone, second_phone):
+        assert page.locator(".bresk-left").inner_text() == "64 of 64 squares left"
+        page.wait_for_selector(".bresk-word-note:empty", state="attached", timeout=30_000)  # word list loaded
+
+    type_grid(phone, ANN[:3])
+    # Live: BAND and THE light up, NINEHAT does not; the margins add up the row.
+    phone.wait_for_function("() => document.querySelectorAll('.bresk-entry .cell.across-valid').length === 7")
+    assert phone.locator(".bresk-entry .cell.across-bad").count() == 7  # NINEHAT
+    assert phone.locator(".bresk-entry .row-total").all_inner_texts()[:3] == ["7", "0", "0"]
+    assert phone.locator(".bresk-entry .grand-total").inner_text() == "7"
+    # Backspace steps back and clears; the arrows move.
+    phone.keyboard.press("X")
+    phone.keyboard.press("Backspace")
+    phone.keyboard.press("ArrowUp")
+    phone.keyboard.press("ArrowUp")
+    phone.keyboard.press("ArrowUp")
+    focused = phone.evaluate("document.activeElement.dataset.i")
+    assert focused == "0"  # from row 4's first square, up three rows
+    assert grid_letters(phone)[:24] == "BAND●THE●●●●●●●●NINEHAT●"
+    assert grid_letters(phone)[24:] == ""
+
+    # A reload loses nothing: the draft is kept on the phone.
+    phone.reload()
+    phone.wait_for_selector(".live[data-state=live]")
+    phone.wait_for_function("() => document.querySelectorAll('.bresk-entry .cell.across-valid').length === 7")
+    assert phone.locator(".bresk-seat[aria-pressed=true]").inner_text().startswith("Ann")
+
+    type_grid(second_phone, BEN[:4])
+    second_phone.wait_for_function("() => document.querySelector('.bresk-entry .grand-total').textContent === '8'")
+    assert grid_letters(second_phone)[8:16] == "CAFE●●●●"
+    second_phone.screenshot(path=shots / "bresk-grid-entry.png", full_page=True)
+
+    assert "empty squares count as spaces" in phone.locator(".bresk-hand-in-why").inner_text()
+    phone.get_by_role("button", name="Hand in my grid").click()
+    phone.wait_for_function("() => document.querySelector('.bresk-hand-in-why').textContent.includes('Waiting for')")
+    assert phone.locator(".bresk-hand-in-why").inner_text() == "Handed in. Waiting for Ben."
+    assert phone.get_by_role("button", name="Hand in my grid").is_disabled()
+    second_phone.get_by_role("button", name="Hand in my grid").click()
+    second_phone.wait_for_selector(".bresk-final:not([hidden])")
+
+    table = requests.get(f"{live_server.url}/api/tables/{code}", timeout=10).json()
+    result = table["result"]
+    assert result["finished"] and result["winners"] == ["Ben"]
+    assert table["state"]["hand_ins"] == [ANN, [r.replace("É", "E") for r in BEN]]
+    sheet = {"lexicon": "en", "players": [{"name": "Ann", "grid": ANN}, {"name": "Ben", "grid": BEN}]}
+    scored = requests.post(f"{live_server.url}/api/games/bresk/score", json=sheet, timeout=10).json()
+    assert [p["total"] for p in scored["players"]] == [p["total"] for p in result["players"]] == [15, 16]
+
+    expected = expected_rows(result)
+    # Ann: BAND + THE across (NINEHAT is no word); Ben: CAFE across, VEST down. Both have a
+    # 4-letter word (+5) and two words (+3).
+    assert expected == [["Ann", "7", "0", "+5", "+3", "15"], ["Ben", "4", "4", "+5", "+3", "16"]]
+    for page in (phone, second_phone):
+        assert final_table(page) == expected
+        assert page.locator(".bresk-winners").inner_text() == "Winner: Ben"
+        assert page.locator(".bresk-entry").is_hidden()
+
+    # Tap a player: their grid with every word marked; tap a word: why it scored or not.
+    second_phone.locator(".bresk-player", has_text="Ann").click()
+    detail = second_phone.locator(".bresk-player-detail")
+    detail.locator(".bresk-word", has_text="NINEHAT").click()
+    assert detail.locator(".bresk-why").inner_text() == "NINEHAT — not a word, 0 points"
+    detail.locator(".bresk-word", has_text="BAND").click()
+    assert detail.locator(".bresk-why").inner_text() == "BAND — valid, 4 points"
+    assert detail.locator(".cell.picked").count() == 4
+    phone.locator(".bresk-player", has_text="Ben").click()
+    phone.locator(".bresk-player-detail .bresk-word", has_text="CAFE").click()
+    assert phone.locator(".bresk-player-detail .bresk-why").inner_text() == "CAFE — valid, 4 points"
+    # Tapping the shared E shows both words through it.
+    phone.locator(".bresk-player-detail .cell[data-i='11']").click()
+    assert phone.locator(".bresk-player-detail .bresk-why").inner_text().splitlines() == [
+        "CAFE — valid, 4 points", "VEST — valid, 4 points"]
+    assert phone.locator(".bresk-player-detail .row-total").all_inner_texts()[:2] == ["0", "4"]
+    phone.screenshot(path=shots / "bresk-final.png", full_page=True)
+
+
+def roll_and_wait(page, live_server, code, button):
+    """Tap a roll button; the face the server rolled, once the log has it."""
+    url = f"{live_server.url}/api/tables/{code}/events"
+    before = len(requests.get(url, timeout=10).json()["events"])
+    page.get_by_role("button", name=button).click()
+    for _ in range(100):
+        events = requests.get(url, timeout=10).json()["events"]
+        if len(events) > before:
+            return events[-1]["data"]["results"][0]["face"]
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{button}: no roll reached the server")
+
+
+def test_rolls_through_the_ui_keep_the_counter_right(phone, second_phone, live_server, shots):
+    code = new_table(live_server)
+    open_table(phone, code, "Ann")
+    second_phone.goto(f"/#/table/{code}")
+    second_phone.wait_for_selector(".live[data-state=live]")
+    # Without hand_in_early, handing in waits for all 64 squares, and says so.
+    assert phone.get_by_role("button", name="Hand in my grid").is_disabled()
+    assert "64 still to place" in phone.locator(".bresk-hand-in-why").inner_text()
+    assert phone.locator(".bresk-ask-big").inner_text() == "Roll the Bresk die"
+
+    placed = 0
+    seen_bresk = False
+    for turn in range(8):
+        face = roll_and_wait(phone, live_server, code, "Roll the Bresk die")
+        if face == "BRESK":
+            seen_bresk = True
+            phone.wait_for_function("() => document.querySelector('.bresk-ask-big').textContent === 'BRESK!'")
+            # Now the alphabet die is the one to roll, and the Bresk die is not offered.
+            assert phone.get_by_role("button", name="Roll the alphabet die").count() == 1
+            assert phone.get_by_role("button", name="Roll the Bresk die").count() == 0
+            second_phone.wait_for_function("() => document.querySelector('.bresk-ask-big').textContent === 'BRESK!'")
+            letter = roll_and_wait(second_phone, live_server, code, "Roll the alphabet die")
+            want = "Everyone writes a space ●" if letter == "#" else f"Everyone writes {letter}"
+            phone.wait_for_function(f"() => document.querySelector('.bresk-ask-big').textContent === '{want}'")
+            placed += 1
+        elif face == 0:
+            phone.wait_for_function("() => document.querySelector('.bresk-ask-big').textContent === '0 — turn over'")
+        else:
+            want = f"Write {face} {'letter or space' if face == 1 else 'letters or spaces'}"
+            phone.wait_for_function(f"() => document.querySelector('.bresk-ask-big').textContent === '{want}'")
+            placed += face
+        for page in (phone, second_phone):
+            page.wait_for_function(
+                f"() => document.querySelector('.bresk-left').textContent === '{64 - placed} of 64 squares left'")
+        roller = ["Ann", "Ben"][(turn + 1) % 2]
+        assert phone.locator(".bresk-next").inner_text() == f"Next: {roller} rolls the Bresk die."
+    state = requests.get(f"{live_server.url}/api/tables/{code}", timeout=10).json()["state"]
+    assert state["placements"] == placed and state["placements_left"] == 64 - placed
+    assert f"{64 - placed} still to place" in phone.locator(".bresk-hand-in-why").inner_text()
+    phone.screenshot(path=shots / "bresk-rolls.png", full_page=True)
+    print("saw a BRESK face:", seen_bresk)
+
+
+def test_a_challenge_at_the_table_lands_in_its_log(phone, second_phone, live_server, shots):
+    code = new_table(live_server)
+    open_table(phone, code, "Ben")
+    second_phone.goto(f"/#/table/{code}")
+    second_phone.wait_for_selector(".live[data-state=live]")
+    phone.get_by_role("button", name="Challenge a word").click()
+    dialog = phone.locator("dialog.judge-dialog")
+    assert dialog.locator("#judge-by").input_value() == "1"  # "I am Ben" is the default challenger
+    dialog.locator("#judge-input").fill("vest zzxq")
+    dialog.get_by_role("button", name="Judge", exact=True).click()
+    phone.wait_for_selector(".verdict[data-valid=false]:not([hidden])")
+    phone.wait_for_timeout(300)  # the verdict's fade-in
+    phone.screenshot(path=shots / "bresk-challenge.png")
+    assert "ZZXQ" not in phone.locator(".verdict").inner_text().upper()
+    phone.get_by_role("button", name="Done").click()
+    dialog.get_by_role("button", name="Close").click()
+    challenges = requests.get(f"{live_server.url}/api/tables/{code}", timeout=10).json()["challenges"]
+    assert [(c["words"], c["by"], c["valid"]) for c in challenges] == [(["vest", "zzxq"], 1, False)]
+    for page in (phone, second_phone):
+        page.wait_for_selector(".bresk-challenges li.bad")
+        assert page.locator(".bresk-challenges li").first.inner_text() == "✗ VEST, ZZXQ — not valid · challenged by Ben"
+    second_phone.locator(".bresk-challenges").scroll_into_view_if_needed()
+    second_phone.screenshot(path=shots / "bresk-challenge-log.png")
