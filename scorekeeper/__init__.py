@@ -24,7 +24,7 @@ def create_app(test_config: dict[str, Any] | None = None):
     init_database(app)
     migrate.init_app(app, db, directory=os.path.join(os.path.dirname(__file__), "migrations"))
     api.init_app(app)
-    register_blueprints(api)
+    register_blueprints(app, api)
     limiter.init_app(app)
     errors.register(app)
     web.init_app(app)

@@ -16,7 +16,8 @@ blp = Blueprint("games", __name__, url_prefix="/api/games", description="The gam
 @blp.response(200, CatalogueSchema)
 def catalogue():
     """Every game with its variants, options and defaults, and the dice."""
-    return scoring.catalogue()
+    # jsonify: each game adds fields of its own (Block Buster's board patterns, …).
+    return jsonify(scoring.catalogue())
 
 
 @blp.route("/<string:game>/score", methods=["POST"])

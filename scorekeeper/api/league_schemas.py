@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from .schemas import StrictBoolean
+
 NAME = validate.Length(min=1, max=40)
 ROLE_DESCRIPTION = "admin ⊃ member (records results, adds players) ⊃ viewer (reads)."
 
@@ -17,7 +19,7 @@ class BreskRulesSchema(Schema):
 
 
 class BlockBusterRulesSchema(Schema):
-    tie_takes_nobody = fields.Boolean()
+    tie_takes_nobody = StrictBoolean()
 
 
 class MakeNBreakRulesSchema(Schema):
@@ -277,7 +279,7 @@ class PlayerPageSchema(Schema):
 
 class ExportSeasonSchema(Schema):
     name = fields.String(required=True)
-    default = fields.Boolean(load_default=False)
+    default = StrictBoolean(load_default=False)
     starts_on = fields.Date(allow_none=True)
     ends_on = fields.Date(allow_none=True)
 

@@ -102,7 +102,7 @@ def import_league(payload):
     return {"id": league.public_id, "name": league.name, **{f"{r}_token": t for r, t in tokens.items()}}
 
 
-@blp.route("/<string:league_id>")
+@blp.route("/<league_id:league_id>")
 @blp.response(200, LeagueSchema)
 @blp.doc(security=SECURITY)
 @_errors(401)
@@ -112,7 +112,7 @@ def get_league(league_id):
     return leagues.view(league, role)
 
 
-@blp.route("/<string:league_id>/tokens/rotate", methods=["POST"])
+@blp.route("/<league_id:league_id>/tokens/rotate", methods=["POST"])
 @blp.arguments(RotateSchema)
 @blp.response(200, RotatedSchema)
 @blp.doc(security=SECURITY)
@@ -123,7 +123,7 @@ def rotate_token(payload, league_id):
     return {"role": payload["role"], "token": leagues.rotate(league, payload["role"])}
 
 
-@blp.route("/<string:league_id>/rules", methods=["PUT"])
+@blp.route("/<league_id:league_id>/rules", methods=["PUT"])
 @blp.arguments(HouseRulesSchema)
 @blp.response(200, HouseRulesSchema)
 @blp.doc(security=SECURITY)
@@ -134,7 +134,7 @@ def replace_rules(payload, league_id):
     return leagues.set_rules(league, payload)
 
 
-@blp.route("/<string:league_id>/rules", methods=["PATCH"])
+@blp.route("/<league_id:league_id>/rules", methods=["PATCH"])
 @blp.arguments(HouseRulesSchema)
 @blp.response(200, HouseRulesSchema)
 @blp.doc(security=SECURITY)
@@ -145,7 +145,7 @@ def change_rules(payload, league_id):
     return leagues.set_rules(league, payload, merge=True)
 
 
-@blp.route("/<string:league_id>/players", methods=["POST"])
+@blp.route("/<league_id:league_id>/players", methods=["POST"])
 @blp.arguments(LeaguePlayerCreateSchema)
 @blp.response(201, LeaguePlayerSchema)
 @blp.doc(security=SECURITY)
@@ -156,7 +156,7 @@ def add_player(payload, league_id):
     return {"name": leagues.add_player(league, payload["name"]).name}
 
 
-@blp.route("/<string:league_id>/players")
+@blp.route("/<league_id:league_id>/players")
 @blp.response(200, LeaguePlayerListSchema)
 @blp.doc(security=SECURITY)
 @_errors(401)
@@ -166,7 +166,7 @@ def list_players(league_id):
     return {"players": [{"name": p.name} for p in leagues.players(league)]}
 
 
-@blp.route("/<string:league_id>/players/<string:name>")
+@blp.route("/<league_id:league_id>/players/<string:name>")
 @blp.arguments(StatsQuerySchema, location="query")
 @blp.response(200, PlayerPageSchema)
 @blp.doc(security=SECURITY)
@@ -177,7 +177,7 @@ def player_page(query, league_id, name):
     return leagues.player_page(league, name, query.get("season"), query.get("game"))
 
 
-@blp.route("/<string:league_id>/seasons", methods=["POST"])
+@blp.route("/<league_id:league_id>/seasons", methods=["POST"])
 @blp.arguments(SeasonCreateSchema)
 @blp.response(201, SeasonSchema)
 @blp.doc(security=SECURITY)
@@ -188,7 +188,7 @@ def add_season(payload, league_id):
     return leagues.season_dict(leagues.add_season(league, payload["name"], payload["starts_on"], payload["ends_on"]))
 
 
-@blp.route("/<string:league_id>/results", methods=["POST"])
+@blp.route("/<league_id:league_id>/results", methods=["POST"])
 @blp.arguments(LeagueResultInSchema)
 @blp.response(201, LeagueResultSchema, description="Recorded.")
 @blp.alt_response(200, schema=LeagueResultSchema, description="This id was recorded before: the first result.")
@@ -201,7 +201,7 @@ def record_result(payload, league_id):
     return leagues.result_dict(result, leagues._names(league)), 201 if created else 200
 
 
-@blp.route("/<string:league_id>/results")
+@blp.route("/<league_id:league_id>/results")
 @blp.arguments(LeagueResultsQuerySchema, location="query")
 @blp.response(200, LeagueResultListSchema)
 @blp.doc(security=SECURITY)
@@ -213,7 +213,7 @@ def list_results(query, league_id):
                                             query["limit"], query["offset"])}
 
 
-@blp.route("/<string:league_id>/results/<string:result_id>")
+@blp.route("/<league_id:league_id>/results/<string:result_id>")
 @blp.response(200, LeagueResultSchema)
 @blp.doc(security=SECURITY)
 @_errors(401, 404)
@@ -223,7 +223,7 @@ def get_result(league_id, result_id):
     return leagues.result_dict(leagues.get_result(league, result_id), leagues._names(league), history=True)
 
 
-@blp.route("/<string:league_id>/results/<string:result_id>", methods=["PUT"])
+@blp.route("/<league_id:league_id>/results/<string:result_id>", methods=["PUT"])
 @blp.arguments(LeagueResultCorrectionSchema)
 @blp.response(200, LeagueResultSchema)
 @blp.doc(security=SECURITY)
@@ -235,7 +235,7 @@ def correct_result(payload, league_id, result_id):
     return leagues.result_dict(result, leagues._names(league), history=True)
 
 
-@blp.route("/<string:league_id>/standings")
+@blp.route("/<league_id:league_id>/standings")
 @blp.arguments(StatsQuerySchema, location="query")
 @blp.response(200, StandingsSchema)
 @blp.doc(security=SECURITY)
@@ -246,7 +246,7 @@ def standings(query, league_id):
     return {"rows": leagues.standings(league, query.get("season"), query.get("game"))}
 
 
-@blp.route("/<string:league_id>/leaderboards")
+@blp.route("/<league_id:league_id>/leaderboards")
 @blp.arguments(StatsQuerySchema, location="query")
 @blp.response(200, LeaderboardsSchema)
 @blp.doc(security=SECURITY)
@@ -260,7 +260,7 @@ def leaderboards(query, league_id):
     return {"games": boards}
 
 
-@blp.route("/<string:league_id>/head-to-head")
+@blp.route("/<league_id:league_id>/head-to-head")
 @blp.arguments(HeadToHeadQuerySchema, location="query")
 @blp.response(200, HeadToHeadSchema)
 @blp.doc(security=SECURITY)
@@ -271,7 +271,7 @@ def head_to_head(query, league_id):
     return leagues.head_to_head(league, query["a"], query["b"], query.get("season"), query.get("game"))
 
 
-@blp.route("/<string:league_id>/export")
+@blp.route("/<league_id:league_id>/export")
 @blp.response(200, ExportSchema)
 @blp.doc(security=SECURITY)
 @_errors(401, 403)
@@ -283,7 +283,7 @@ def export(league_id):
     return response
 
 
-@blp.route("/<string:league_id>/export.csv")
+@blp.route("/<league_id:league_id>/export.csv")
 @blp.response(200, description="One row per player per result: " + ", ".join(leagues.CSV_COLUMNS) + ".",
               content_type="text/csv")
 @blp.doc(security=SECURITY)

@@ -13,6 +13,7 @@ from ..errors import ApiError
 from ..lexicon import LEXICON_IDS, REASONS, Lexicon, UnknownLexicon, get_lexicon
 from ..limits import word_checks
 from ..services import judge
+from .schemas import StrictBoolean
 
 blp = Blueprint("lexicons", __name__, url_prefix="/api/lexicons",
                 description="The word lists Bresk! is judged by: verdicts on words, challenges, the whole list.")
@@ -55,7 +56,7 @@ class ChallengeInSchema(Schema):
         validate=validate.Length(min=1, max=judge.MAX_WORDS,
                                  error=f"Challenge 1 to {judge.MAX_WORDS} words at a time."),
     )
-    reveal = fields.Boolean(load_default=False,
+    reveal = StrictBoolean(load_default=False,
                             metadata={"description": "Also say which words failed (verdicts)."})
 
 

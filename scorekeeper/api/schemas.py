@@ -7,6 +7,13 @@ from marshmallow import INCLUDE, Schema, fields, validate
 from .. import games
 
 
+class StrictBoolean(fields.Boolean):
+    """true or false, as JSON says: not 0, 1, "yes" or "on" (marshmallow's lenient default)."""
+
+    truthy = {True}
+    falsy = {False}
+
+
 class LineSchema(Schema):
     label = fields.String(required=True)
     points = fields.Integer(required=True)

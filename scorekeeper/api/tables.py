@@ -29,7 +29,7 @@ blp = Blueprint("tables", __name__, url_prefix="/api/tables",
 
 
 def _view(table):
-    return {**tables.view(table), "join_url": tables.join_url(table, request.host_url)}
+    return tables.view(table, request.host_url)
 
 
 def _appended(event, table, created):
@@ -121,7 +121,7 @@ def stream(query, code):
     last_id = request.headers.get("Last-Event-ID", "")
     if after is None and last_id.isdigit():
         after = int(last_id)
-    body = stream_with_context(streams.stream(table.id, table.code, after))
+    body = stream_with_context(streams.stream(table.id, table.code, after, request.host_url))
     return Response(body, mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 

@@ -182,7 +182,7 @@ def sse(event: str, data: Any, seq: int | None = None) -> str:
     return f"{head}event: {event}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
 
 
-def stream(table_id: int, code: str, after: int | None) -> Iterator[str]:
+def stream(table_id: int, code: str, after: int | None, host_url: str) -> Iterator[str]:
     """The body of GET /api/tables/{code}/stream: catch up from ``after``, then follow."""
     from . import tables
 
@@ -195,7 +195,7 @@ def stream(table_id: int, code: str, after: int | None) -> Iterator[str]:
                 table = tables.get(code)
                 events = [tables.event_dict(e) for e in tables.events_after(table, since)]
                 seq = table.last_seq
-                return seq, sse("table", {"events": events, "table": tables.view(table)}, seq)
+                return seq, sse("table", {"events": events, "table": tables.view(table, host_url)}, seq)
             finally:
                 db.session.remove()
 

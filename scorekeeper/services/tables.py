@@ -19,7 +19,7 @@ import secrets
 import uuid
 from typing import Any
 
-from flask import current_app
+from flask import current_app, request
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
@@ -116,8 +116,8 @@ def join_url(table: Table, host_url: str) -> str:
     return f"{base}/#/table/{table.code}"
 
 
-def view(table: Table, now: int | None = None) -> dict[str, Any]:
-    """Everything a phone shows about a table, as of ``now``."""
+def view(table: Table, host_url: str, now: int | None = None) -> dict[str, Any]:
+    """Everything a phone shows about a table, as of ``now``; ``host_url`` makes its join link."""
     now = now_ms() if now is None else now
     game = games.get(table.game)
     snap = table.snapshot
@@ -137,6 +137,7 @@ def view(table: Table, now: int | None = None) -> dict[str, Any]:
         "can_undo": bool(snap["done"]),
         "can_redo": bool(snap["undone"]),
         "now_ms": now,
+        "join_url": join_url(table, host_url),
     }
 
 
@@ -232,7 +233,7 @@ def post_to_league(table: Table, event: Event) -> None:
 
 
 def view_for_conflict(table: Table, seq: int) -> dict[str, Any]:
-    out = view(table)
+    out = view(table, request.host_url)
     out["seq"] = seq
     return out
 

@@ -1,8 +1,9 @@
 // Start a table: pick the game, name the seats clockwise, choose options.
-import { api } from '../api.js';
+import { api, leagues } from '../api.js';
 import { h } from '../lib/dom.js';
 import { navigate } from '../router.js';
 import { store } from '../store.js';
+import { RANK, findLeague } from './league-common.js';
 
 function optionInput(option) {
   const id = `opt-${option.name}`;
@@ -29,6 +30,7 @@ function readOptions(form, game) {
     if (el.type === 'checkbox') value = el.checked;
     else if (typeof option.default === 'number') value = Number(el.value);
     else value = option.choices?.find((c) => String(c) === el.value) ?? el.value;
+    if (option.default === null && value === '') continue; // left empty: the game's own default
     if (value !== option.default) out[option.name] = value;
   }
   return out;
@@ -40,12 +42,18 @@ export function mount(root, params) {
   const form = h('form.card.stack', { novalidate: true });
   const error = h('p.error', { role: 'alert', hidden: true });
   root.append(h('h1', 'New table'), form);
+  // #/new/<game>?league=<id>: play inside a league this phone has a member (or admin) link for.
+  const known = params.query.league ? findLeague(params.query.league) : null;
+  const league = known && RANK[known.role] >= RANK.member ? known : null;
+  const keep = params.query.league ? `?league=${encodeURIComponent(params.query.league)}` : '';
+  const suggestions = h('datalist#league-players');
+  if (league) leagues.players(league.id, league.token).then((r) => suggestions.replaceChildren(...r.players.map((p) => h('option', { value: p.name })))).catch(() => {});
 
   const render = (cat) => {
     const game = cat.games.find((g) => g.id === gameId) || cat.games[0];
     const seats = h('ol.seats');
     const addSeat = (name = '') => {
-      const input = h('input', { value: name, placeholder: `Player ${seats.children.length + 1}`, maxlength: 40, 'aria-label': `Player ${seats.children.length + 1} name`, autocomplete: 'off' });
+      const input = h('input', { value: name, placeholder: `Player ${seats.children.length + 1}`, maxlength: 40, 'aria-label': `Player ${seats.children.length + 1} name`, autocomplete: 'off', list: league ? 'league-players' : null });
       const remove = h('button.icon', { type: 'button', 'aria-label': 'remove player', onclick: () => li.remove() }, '×');
       const li = h('li', input, remove);
       seats.append(li);
@@ -54,9 +62,12 @@ export function mount(root, params) {
     addSeat(store.get().me);
     addSeat();
     if (game.min_seats > 2) for (let i = 2; i < game.min_seats; i++) addSeat();
-    const gameSelect = h('select', { id: 'game', onchange: (e) => navigate(`#/new/${e.target.value}`) },
+    const gameSelect = h('select', { id: 'game', onchange: (e) => navigate(`#/new/${e.target.value}${keep}`) },
       cat.games.map((g) => h('option', { value: g.id, selected: g.id === game.id }, g.name)));
     form.replaceChildren(
+      league ? h('p.meta.in-league', 'In the league ', h('strong', league.name), ': the players join it and the result goes to its standings.') : null,
+      known && !league ? h('p.error', 'This phone has only the read-only link of that league: this table will not count in it.') : null,
+      suggestions,
       h('label', { for: 'game' }, 'Game'), gameSelect,
       h('p.meta', game.summary),
       h('label', `Players, clockwise (${game.min_seats}–${game.max_seats})`),
@@ -72,7 +83,8 @@ export function mount(root, params) {
       const names = [...seats.querySelectorAll('input')].map((i) => i.value.trim()).filter(Boolean);
       if (names[0]) store.set({ me: names[0] });
       try {
-        const table = await api.createTable({ game: game.id, options: readOptions(form, game), seats: names.map((name) => ({ name })) });
+        const body = { game: game.id, options: readOptions(form, game), seats: names.map((name) => ({ name })) };
+        const table = await api.createTable(league ? { ...body, league: league.id } : body, { token: league?.token });
         const recent = [{ code: table.code, game: game.id, at: Date.now() }, ...store.get().recentTables.filter((t) => t.code !== table.code)].slice(0, 8);
         store.set({ recentTables: recent });
         navigate(`#/table/${table.code}`);

@@ -44,11 +44,20 @@ function describe(event, seats) {
   const d = event.data || {};
   const seat = (i) => seats[i] ?? `seat ${i + 1}`;
   switch (event.type) {
-    case 'roll': return `Rolled ${d.results.map((r) => (r.face === '#' ? 'blank' : r.face)).join(', ')}`;
+    case 'roll': return `Rolled ${d.results.map((r) => (r.face === '#' || (r.die === 'stopper' && r.face === 0) ? 'blank' : r.face)).join(', ')}`;
     case 'timer': return `Timer: ${d.action}${d.seconds ? ` ${d.seconds} s` : ''}`;
     case 'undo': return `Undid #${d.undid}`;
     case 'redo': return `Redid #${d.redid}`;
     case 'points': return `${seat(d.seat)} ${d.points >= 0 ? '+' : ''}${d.points}`;
+    case 'die': return `Die typed in: ${d.face}`;
+    case 'stopper': return `Stopper die: ${d.face || 'blank'}`;
+    case 'card': return `Card: ${d.kind}${d.points ? ` (${d.points})` : ''}${d.completed === false ? ', not completed' : ''}`;
+    case 'bonus': return d.completed ? 'Bonus build done' : 'Bonus build missed';
+    case 'skip': return `${seat(d.seat)} skipped ${d.spaces} space${d.spaces === 1 ? '' : 's'}`;
+    case 'pass': return `${seat(d.seat)} passed`;
+    case 'leftover': return `${seat(d.seat)}: ${d.squares} squares left over`;
+    case 'hand_in': return `${seat(d.seat)} handed in a grid`;
+    case 'challenge': return `Challenge: ${d.verdict?.valid ? 'valid' : 'not valid'}`;
     default: return event.type.replace(/[_-]/g, ' ');
   }
 }

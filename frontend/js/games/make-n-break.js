@@ -1,0 +1,231 @@
+// Make 'N' Break Extreme: a turn screen one hand can work while the other builds.
+// Who builds (huge), who runs the timer, who is the left neighbour; the roll; big
+// card buttons with Undo and End turn within thumb reach; the "10" bonus build;
+// after each turn the points and the chips to take; the score table by round.
+import { remainingMs } from '../components/timer.js';
+import { h } from '../lib/dom.js';
+
+export const usesTimer = true;
+
+export function useStyles() {
+  if (document.querySelector('link[data-game-css="make-n-break"]')) return;
+  document.head.append(h('link', { rel: 'stylesheet', href: '/css/games/make-n-break.css', dataset: { gameCss: 'make-n-break' } }));
+}
+
+// The shared timer's presets: the seconds of the three timer settings.
+export const timerPresets = (view) => {
+  const o = view?.state?.options || {};
+  return [o.seconds_1 ?? 30, o.seconds_2 ?? 40, o.seconds_3 ?? 50];
+};
+
+// One server roll of the 1–3 die, only while the builder still has to roll.
+export const rolls = (view) =>
+  (view?.state?.phase === 'roll' ? [{ label: 'Roll the die', dice: ['make-n-break'], primary: true }] : []);
+
+// "2 × 10 + 3 × 1" for {tens: 2, ones: 3}; "nothing" for none.
+export function chipText(c) {
+  const parts = [];
+  if (c?.tens) parts.push(`${c.tens} × 10`);
+  if (c?.ones) parts.push(`${c.ones} × 1`);
+  return parts.join(' + ') || 'nothing';
+}
+
+// Chips as small coins: ⑩ ⑩ ① … compacted to "2×⑩ 3×①".
+function chipBadges(c) {
+  const coin = (value, n) => (n ? h(`span.mnb-coin.v${value}`, { title: `${n} × ${value}` }, n > 1 ? `${n}×` : '', h('b', String(value))) : null);
+  const coins = [coin(10, c?.tens), coin(1, c?.ones)].filter(Boolean);
+  return coins.length ? h('span.mnb-coins', coins) : h('span.muted', '–');
+}
+
+const KIND_LABEL = {
+  standard: (c) => `Standard ${c.points}`,
+  'red-hand': (c) => `Red hand ${c.points}`,
+  'extreme-4': () => 'Extreme 4',
+  'extreme-5': () => 'Extreme 5',
+  'left-arrow': () => '4 ← left',
+  ten: () => '10 set aside',
+};
+
+const joined = (names) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
+
+export function mount(root, session) {
+  useStyles();
+  const seat = (i) => session.view?.seats?.[i] ?? `Seat ${i + 1}`;
+  const builderSeat = () => session.view?.state?.builder;
+  // Every turn event says whose turn the phone thought it was, so a stale phone is refused.
+  const act = (type, data = {}) => session.act(type, { ...data, builder: builderSeat() }).catch(() => {});
+  const undo = () => session.act('undo').catch(() => {});
+
+  // --- who --------------------------------------------------------------------------
+  const stageLine = h('p.mnb-stage');
+  const builderName = h('p.mnb-builder', { 'aria-live': 'polite' });
+  const roles = h('ul.mnb-roles');
+  const notice = h('p.mnb-notice', { role: 'status', hidden: true });
+  const who = h('section.card.mnb-who', { 'aria-label': 'Whose turn' }, stageLine, h('p.mnb-builds-label', 'Builds now'), builderName, roles, notice);
+
+  // --- roll phase -------------------------------------------------------------------
+  const physical = h('div.mnb-faces', [1, 2, 3].map((face) =>
+    h('button.mnb-face', { onclick: () => act('die', { face }), 'aria-label': `Rolled ${face}` }, String(face))));
+  const rollCard = h('section.card.mnb-roll', { 'aria-label': 'Roll' },
+    h('h2', 'Roll the die'),
+    h('p.muted', 'The die sets the timer to 1, 2 or 3.'),
+    h('button.primary.mnb-roll-app', { onclick: () => session.act('roll', { dice: ['make-n-break'] }).catch(() => {}) }, 'Roll with the app'),
+    h('p.muted.mnb-or', 'or tap what a real die shows:'),
+    physical);
+
+  // --- build phase ------------------------------------------------------------------
+  const buildInfo = h('p.mnb-build-info');
+  // The shared timer at a glance, for the builder who has scrolled down to the cards.
+  const clock = h('span.mnb-clock', { 'aria-hidden': 'true' });
+  const bonusClock = h('span.mnb-clock', { 'aria-hidden': 'true' });
+  const turnPoints = h('p.mnb-turn-points', { 'aria-live': 'polite' });
+  const played = h('ul.mnb-played', { 'aria-label': 'Cards this turn' });
+  const cardBtn = (label, data, cls = '', aria) => h(`button.mnb-cardbtn${cls}`, { onclick: () => act('card', data), 'aria-label': aria }, label);
+  const leftArrow = cardBtn('4 ←', { kind: 'left-arrow', completed: true }, '.left', '4 with left arrow');
+  const leftCaption = h('span.mnb-small');
+  leftArrow.append(leftCaption);
+  const tenBtn = cardBtn('10', { kind: 'ten' }, '.ten', '10 set aside');
+  tenBtn.append(h('span.mnb-small', 'set aside'));
+  const grid = h('div.mnb-cards',
+    h('div.mnb-group', h('p.mnb-group-title', 'Standard'),
+      h('div.mnb-row3', [1, 2, 3].map((p) => cardBtn(String(p), { kind: 'standard', points: p }, '.standard', `Standard ${p}`)))),
+    h('div.mnb-group', h('p.mnb-group-title', 'Red hand · one hand'),
+      h('div.mnb-row3', [1, 2, 3].map((p) => cardBtn(String(p), { kind: 'red-hand', points: p }, '.red', `Red hand ${p}`)))),
+    h('div.mnb-group', h('p.mnb-group-title', 'Extreme'),
+      h('div.mnb-row4',
+        cardBtn('4', { kind: 'extreme-4' }, '.extreme', 'Extreme 4'),
+        cardBtn('5', { kind: 'extreme-5' }, '.extreme', 'Extreme 5'),
+        leftArrow, tenBtn)));
+  const endTurn = h('button.primary.mnb-end', { onclick: () => act('end_turn') }, 'End turn');
+  const undoBuild = h('button.mnb-undo', { onclick: undo }, 'Undo');
+  const buildCard = h('section.card.mnb-build', { 'aria-label': 'Completed cards' },
+    h('div.mnb-build-head', buildInfo, clock),
+    h('p.muted.mnb-hint', 'Tap each card as it is completed.'),
+    grid, turnPoints, played,
+    h('div.mnb-thumbbar', undoBuild, endTurn));
+
+  // --- bonus phase ------------------------------------------------------------------
+  const bonusInfo = h('p.mnb-bonus-info');
+  const bonusCard = h('section.card.mnb-bonus', { 'aria-label': 'Bonus build' },
+    h('div.mnb-build-head', h('h2', '“10” bonus build'), bonusClock), bonusInfo,
+    h('div.mnb-bonus-buttons',
+      h('button.primary.mnb-bonus-done', { onclick: () => act('bonus', { completed: true }) }, 'Bonus build done (+5)'),
+      h('button.mnb-bonus-miss', { onclick: () => act('bonus', { completed: false }) }, 'Not completed')),
+    h('div.mnb-thumbbar', h('button.mnb-undo', { onclick: undo }, 'Undo')));
+
+  // --- game over --------------------------------------------------------------------
+  const overTitle = h('p.mnb-winner');
+  const overChips = h('ul.mnb-chips-list');
+  const overCard = h('section.card.mnb-over', { 'aria-label': 'Game over' }, h('h2', 'Game over'), overTitle, overChips);
+
+  // --- after a turn, and the score table ------------------------------------------------
+  const lastTitle = h('h2');
+  const lastList = h('ul.mnb-last-list');
+  const lastCard = h('section.card.mnb-last', { 'aria-label': 'Last turn', hidden: true }, lastTitle, lastList);
+  const table = h('table.mnb-table');
+  const tableCard = h('section.card.mnb-score', { 'aria-label': 'Score table' }, h('h2', 'Score table'), h('div.mnb-table-wrap', table));
+
+  root.append(who, rollCard, buildCard, bonusCard, overCard, lastCard, tableCard);
+
+  function tick() {
+    const t = session.view?.timer;
+    const phase = session.view?.state?.phase;
+    const el = phase === 'bonus' ? bonusClock : clock;
+    if (!t || (phase !== 'build' && phase !== 'bonus')) return;
+    const left = remainingMs(t);
+    const state = t.state === 'running' && left === 0 ? 'expired' : t.state;
+    const secs = Math.ceil(left / 1000);
+    el.dataset.state = state;
+    el.textContent = state === 'expired' ? 'Time!' : state === 'running' ? `${secs} s left` : state === 'paused' ? `Paused · ${secs} s` : `${secs} s`;
+    endTurn.classList.toggle('time-up', phase === 'build' && state === 'expired');
+  }
+  const ticker = setInterval(tick, 250);
+
+  function update(view) {
+    const s = view.state;
+    const seats = view.seats;
+    const turn = s.turn;
+    const o = s.options;
+    const phase = s.phase;
+
+    // who
+    who.hidden = s.finished;
+    if (!s.finished) {
+      stageLine.textContent = s.stage === 'sudden-death'
+        ? `Sudden death ${turn?.round ?? ''} · turn ${turn?.number ?? ''}`
+        : `Round ${s.round} of ${o.rounds} · turn ${turn?.number ?? ''}`;
+      builderName.textContent = seat(s.builder);
+      roles.replaceChildren(
+        h('li', h('span.mnb-role', 'Timer'), h('strong', seat(s.timer_runner))),
+        h('li', h('span.mnb-role', '← Left neighbour'), h('strong', seat(s.left_neighbour))));
+    }
+    if (s.stage === 'sudden-death' && !s.finished) {
+      notice.hidden = false;
+      notice.textContent = `Tied after the last round! Sudden death: ${joined((s.sudden_death?.contenders || []).map(seat))} build one more turn each.`;
+    } else {
+      notice.hidden = true;
+    }
+
+    // phases
+    rollCard.hidden = phase !== 'roll';
+    buildCard.hidden = phase !== 'build';
+    bonusCard.hidden = phase !== 'bonus';
+    overCard.hidden = !s.finished;
+
+    if (phase === 'build' && turn) {
+      const secs = turn.timer_seconds;
+      buildInfo.replaceChildren(
+        turn.die ? h('span.mnb-pill', `Die ${turn.die}`) : h('span.mnb-pill', `Timer ${turn.build_setting}`),
+        h('span', `Timer on ${secs} s: ${seat(s.timer_runner)} starts it.`));
+      leftCaption.textContent = `${seat(s.left_neighbour)} built it`;
+      leftArrow.setAttribute('aria-label', `4 with left arrow: ${seat(s.left_neighbour)} completed it`);
+      tenBtn.disabled = o.variant === 'no-dice' || turn.tens_set_aside >= 2;
+      const mine = turn.points[s.builder];
+      const extra = turn.points.map((p, i) => (i !== s.builder && p ? `${seat(i)} +${p}` : null)).filter(Boolean);
+      turnPoints.textContent = `This turn: ${seat(s.builder)} +${mine}` + (extra.length ? ` · ${extra.join(' · ')}` : '') +
+        (turn.tens_set_aside ? ` · ${turn.tens_set_aside} × “10” waiting` : '');
+      played.replaceChildren(...turn.cards.map((c) =>
+        h(`li.mnb-chip.${c.kind}`, (KIND_LABEL[c.kind] || (() => c.kind))(c), c.completed === false ? ' (missed)' : '')));
+    }
+    if (phase === 'bonus' && turn) {
+      bonusInfo.textContent = `${seat(s.builder)} builds the “10” card. Timer set to 1 (${turn.timer_seconds} s): ${seat(s.timer_runner)} taps Start.` +
+        (turn.bonus_owed > 1 ? ` ${turn.bonus_owed} bonus builds to go.` : '');
+    }
+    if (s.finished) {
+      const names = s.winners.map(seat);
+      overTitle.textContent = `★ ${joined(names)} ${names.length > 1 ? 'win' : 'wins'}!`;
+      overChips.replaceChildren(...seats.map((name, i) =>
+        h(`li${s.winners.includes(i) ? '.winner' : ''}`, h('span.name', name), h('span.pts', `${s.totals[i]} points`), h('span.chips', chipBadges(s.chips[i])))));
+    }
+
+    // the last turn
+    const last = s.last_turn;
+    lastCard.hidden = !last;
+    if (last) {
+      lastTitle.textContent = `Turn ${last.number}: ${seat(last.builder)} built`;
+      const rows = [];
+      last.points.forEach((p, i) => {
+        if (i === last.builder || p) {
+          rows.push(h('li', h('span.name', seat(i)), h('span.pts', `+${p}`),
+            h('span.take', p ? [`${seat(i)} takes ${chipText(last.chips_to_take[i])} `, chipBadges(last.chips_to_take[i])] : 'nothing to take')));
+        }
+      });
+      if (last.bonus_builds?.length) {
+        rows.push(h('li.muted', `“10” bonus: ${last.bonus_builds.map((b) => (b ? 'completed +5' : 'missed')).join(', ')}`));
+      }
+      lastList.replaceChildren(...rows);
+    }
+
+    // the score table: rows = rounds, columns = players
+    const head = h('thead', h('tr', h('th', ''), seats.map((name, i) => h(`th${s.builder === i ? '.now' : ''}`, name))));
+    const body = h('tbody', s.score_table.map((row) => h('tr', h('th', row.label), row.points.map((p) => h('td', String(p))))));
+    const totals = h('tfoot',
+      h('tr', h('th', 'Total'), s.totals.map((t) => h('td', String(t)))),
+      h('tr.chips', h('th', 'Chips'), s.chips.map((c) => h('td', chipBadges(c)))));
+    table.replaceChildren(head, body, totals);
+    tableCard.hidden = !s.score_table.length;
+    tick();
+  }
+
+  return { update, destroy: () => clearInterval(ticker) };
+}

@@ -1,0 +1,272 @@
+// Make 'n' Break Würfelspiel: the builder builds while the stopper die counts up to 30.
+// With the app as stopper, the phone that pressed "Los!" rolls at the table's pace and
+// speaks every running total; the other phones just show it. With a person as stopper,
+// they roll the real yellow die and tap its face. Then the completed cards, End turn.
+import { h } from '../lib/dom.js';
+import { useStyles } from './make-n-break.js';
+
+export const usesTimer = false; // the stopper die is the clock
+
+const STOP_AT = 30;
+const VOICE_KEY = 'scorekeeper.wuerfelspiel.voice';
+
+function voiceOn() {
+  try {
+    return localStorage.getItem(VOICE_KEY) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
+// Speak a short text in the page's language; quietly nothing where speech is missing.
+function say(text, { interrupt = true } = {}) {
+  if (!voiceOn()) return;
+  const synth = window.speechSynthesis;
+  if (!synth || typeof window.SpeechSynthesisUtterance !== 'function') return;
+  try {
+    if (interrupt && synth.pending) synth.cancel?.(); // a fast pace must not build up a backlog of old totals
+    const utterance = new window.SpeechSynthesisUtterance(String(text));
+    utterance.lang = document.documentElement.lang || navigator.language || 'en';
+    utterance.rate = 1.15;
+    synth.speak(utterance);
+  } catch {
+    /* no voice here: the screen shows the total */
+  }
+}
+
+const faceText = (f) => (f === 0 ? '–' : String(f));
+
+export function mount(root, session) {
+  useStyles();
+  const seat = (i) => session.view?.seats?.[i] ?? `Seat ${i + 1}`;
+  const builderSeat = () => session.view?.state?.builder;
+  const act = (type, data = {}) => session.act(type, { ...data, builder: builderSeat() });
+
+  // --- who ------------------------------------------------------------------------------
+  const turnLine = h('p.mnb-stage');
+  const builderName = h('p.mnb-builder', { 'aria-live': 'polite' });
+  const roles = h('ul.mnb-roles');
+  const who = h('section.card.mnb-who', { 'aria-label': 'Whose turn' }, turnLine, h('p.mnb-builds-label', 'Builds now'), builderName, roles);
+
+  // --- the stopper ----------------------------------------------------------------------
+  const total = h('output.ws-total', { 'aria-live': 'off', 'aria-label': 'stopper total' }, '0');
+  const stopp = h('p.ws-stopp', { role: 'alert', hidden: true }, 'Stopp!');
+  const bar = h('div.ws-bar', h('div.ws-fill'));
+  const rollsRow = h('ol.ws-rolls', { 'aria-label': 'stopper rolls' });
+  const status = h('p.ws-status', { role: 'status' });
+  const los = h('button.primary.ws-los', { onclick: () => startDriving() }, 'Los!');
+  const pause = h('button.ws-pause', { onclick: () => stopDriving() }, 'Pause');
+  const faces = h('div.ws-faces', [0, 1, 2, 3].map((face) =>
+    h('button.ws-face', { onclick: () => tapFace(face), 'aria-label': face === 0 ? 'Blank' : `Stopper ${face}` }, face === 0 ? 'blank' : String(face))));
+  const voice = h('button.ws-voice', { onclick: () => toggleVoice(), 'aria-pressed': String(voiceOn()) });
+  const stopperCard = h('section.card.ws-stopper', { 'aria-label': 'Stopper' },
+    h('div.ws-total-wrap', total, stopp), bar, rollsRow, status, h('div.ws-drive', los, pause), faces, voice);
+
+  // --- cards ----------------------------------------------------------------------------
+  const pointsRow = h('div.ws-points');
+  const turnPoints = h('p.mnb-turn-points', { 'aria-live': 'polite' });
+  const played = h('ul.mnb-played', { 'aria-label': 'Cards this turn' });
+  const card = (data) => () => act('card', data).catch(() => {});
+  const endTurn = h('button.primary.mnb-end', { onclick: () => act('end_turn').catch(() => {}) }, 'End turn');
+  const cardsCard = h('section.card.ws-cards', { 'aria-label': 'Completed cards' },
+    h('h2', 'Completed cards'),
+    h('p.muted.mnb-hint', 'Tap the points in the corner of each card the builder completed.'),
+    pointsRow,
+    h('div.ws-red',
+      h('button.mnb-cardbtn.red', { onclick: card({ kind: 'red-3' }), 'aria-label': 'Red 3' }, '3', h('span.mnb-small', 'red')),
+      h('button.mnb-cardbtn.red', { onclick: card({ kind: 'red-4' }), 'aria-label': 'Red 4' }, '4', h('span.mnb-small', 'red'))),
+    turnPoints, played,
+    h('div.mnb-thumbbar', h('button.mnb-undo', { onclick: () => session.act('undo').catch(() => {}) }, 'Undo'), endTurn));
+
+  // --- totals, last turn, game over -------------------------------------------------------
+  const overTitle = h('p.mnb-winner');
+  const overCard = h('section.card.mnb-over', { 'aria-label': 'Game over', hidden: true }, h('h2', 'Game over'), overTitle);
+  const lastLine = h('p');
+  const lastCard = h('section.card.mnb-last', { 'aria-label': 'Last turn', hidden: true }, h('h2', 'Last turn'), lastLine);
+  const totalsList = h('ol.ws-totals');
+  const totalsCard = h('section.card.ws-totals-card', { 'aria-label': 'Totals' }, h('h2', 'Totals'), totalsList);
+
+  root.append(who, overCard, stopperCard, cardsCard, lastCard, totalsCard);
+
+  // --- the app as stopper: only the phone that pressed Los! rolls ---------------------------
+  let driving = false;
+  let drivingTurn = null; // the turn this phone rolls (or tapped) for: it speaks the totals
+  let timer = 0;
+  let seen = { turn: null, count: 0, stop: false };
+  let lastChange = Date.now();
+
+  const pace = () => session.view?.state?.options?.pace_ms ?? 1500;
+
+  function startDriving() {
+    const turn = session.view?.state?.turn;
+    if (!turn || turn.stop || driving) return;
+    driving = true;
+    drivingTurn = turn.number;
+    if (!turn.rolls.length) say('Los!');
+    navigator.vibrate?.(80);
+    render();
+    schedule(turn.rolls.length ? pace() / 2 : pace());
+  }
+
+  function stopDriving() {
+    driving = false;
+    clearTimeout(timer);
+    render();
+  }
+
+  function schedule(ms) {
+    clearTimeout(timer);
+    timer = setTimeout(tick, ms);
+  }
+
+  async function tick() {
+    const turn = session.view?.state?.turn;
+    if (!driving || !turn || turn.stop || turn.number !== drivingTurn) return stopDriving();
+    const sent = Date.now();
+    let reply = null;
+    try {
+      reply = await session.act('roll', { dice: ['stopper'] });
+    } catch {
+      return stopDriving(); // refused (someone else reached 30 first): the screen says why
+    }
+    if (!reply) {
+      // Offline: the roll waits in the outbox. Stop rather than pile up rolls.
+      stopDriving();
+      status.textContent = 'Offline: roll the real die and tap its face.';
+      return undefined;
+    }
+    const now = session.view?.state?.turn;
+    if (!driving || !now || now.stop || now.number !== drivingTurn) return stopDriving();
+    schedule(Math.max(0, pace() - (Date.now() - sent)));
+    return undefined;
+  }
+
+  function tapFace(face) {
+    const turn = session.view?.state?.turn;
+    if (turn) drivingTurn = turn.number;
+    act('stopper', { face }).catch(() => {});
+  }
+
+  function toggleVoice() {
+    try {
+      localStorage.setItem(VOICE_KEY, voiceOn() ? 'off' : 'on');
+    } catch {
+      /* private mode: stays on */
+    }
+    render();
+  }
+
+  // Say and show what is new since this phone last looked.
+  function hear(turn) {
+    if (!turn) return;
+    const count = turn.running_totals.length;
+    const fresh = seen.turn === turn.number && count > seen.count;
+    if (seen.turn !== turn.number || count !== seen.count) lastChange = Date.now();
+    if (fresh && drivingTurn === turn.number) {
+      say(turn.stopper_total);
+      if (turn.stop) say('Stopp!', { interrupt: false });
+    }
+    if (fresh && turn.stop && !seen.stop) {
+      navigator.vibrate?.([400, 100, 400]);
+      total.classList.remove('bump');
+      void total.offsetWidth;
+      total.classList.add('bump');
+    }
+    seen = { turn: turn.number, count, stop: turn.stop };
+  }
+
+  function render() {
+    const view = session.view;
+    if (!view) return;
+    const s = view.state;
+    const turn = s.turn;
+    const o = s.options;
+    const app = o.stopper === 'app';
+    const running = !!turn && turn.rolls.length > 0 && !turn.stop;
+    const stale = Date.now() - lastChange > pace() * 3;
+
+    los.textContent = turn && turn.rolls.length ? 'Keep rolling' : 'Los!';
+    los.hidden = !app || !turn || turn.stop || driving || (running && !stale);
+    pause.hidden = !app || !driving;
+    faces.hidden = app || !turn || turn.stop;
+    voice.textContent = voiceOn() ? 'Voice on: totals spoken aloud' : 'Voice off: tap to hear the totals';
+    voice.setAttribute('aria-pressed', String(voiceOn()));
+    if (!turn) status.textContent = '';
+    else if (turn.stop) status.textContent = `${seat(s.builder)}'s time is up: tap the completed cards, then End turn.`;
+    else if (app && driving) status.textContent = 'Rolling on this phone…';
+    else if (app && running) status.textContent = stale ? 'The rolling stopped. Keep rolling here?' : 'Rolling on another phone…';
+    else if (app) status.textContent = `When ${seat(s.builder)} is ready: Los!`;
+    else status.textContent = `${seat(s.stopper)} rolls the yellow die and taps what it shows.`;
+  }
+
+  function update(view) {
+    const s = view.state;
+    const turn = s.turn;
+    const o = s.options;
+    if (driving && (!turn || turn.stop || turn.number !== drivingTurn)) stopDriving();
+    hear(turn);
+
+    // who
+    who.hidden = s.finished;
+    if (!s.finished && turn) {
+      turnLine.textContent = `Turn ${turn.number} of ${s.turns_total} · ${seat(s.builder)}'s turn ${s.turns_played[s.builder] + 1} of ${o.turns_each}`;
+      builderName.textContent = seat(s.builder);
+      roles.replaceChildren(h('li', h('span.mnb-role', 'Stopper'),
+        h('strong', o.stopper === 'app' ? `the app · ${seat(s.stopper)}'s turn` : seat(s.stopper))));
+    }
+
+    // the stopper
+    stopperCard.hidden = cardsCard.hidden = s.finished;
+    const value = turn?.stopper_total ?? 0;
+    total.textContent = String(value);
+    stopperCard.classList.toggle('stopped', !!turn?.stop);
+    stopp.hidden = !turn?.stop;
+    bar.firstChild.style.transform = `scaleX(${Math.min(1, value / STOP_AT)})`;
+    rollsRow.replaceChildren(...(turn?.rolls || []).map((f, i) =>
+      h('li', { title: `→ ${turn.running_totals[i]}` }, h('span.die.ws-mini', { dataset: { die: 'stopper', face: String(f) } }, faceText(f)))));
+
+    // cards
+    const most = o.max_card_points;
+    if (pointsRow.childElementCount !== most) {
+      pointsRow.replaceChildren(...Array.from({ length: most }, (_, i) =>
+        h('button.mnb-cardbtn.standard', { onclick: card({ kind: 'standard', points: i + 1 }), 'aria-label': `Card ${i + 1}` }, String(i + 1))));
+    }
+    endTurn.disabled = !turn?.stop;
+    endTurn.textContent = turn?.stop ? 'End turn' : `End turn (at ${STOP_AT})`;
+    if (turn) {
+      turnPoints.textContent = `This turn: ${seat(s.builder)} +${turn.points}`;
+      played.replaceChildren(...turn.cards.map((c) =>
+        h(`li.mnb-chip.${c.kind === 'standard' ? 'standard' : 'red'}`, c.kind === 'standard' ? `Card ${c.points}` : `Red ${c.points}`)));
+    }
+
+    // last turn, totals, game over
+    const last = s.last_turn;
+    lastCard.hidden = !last || s.finished;
+    if (last) {
+      const n = last.cards.length;
+      lastLine.textContent = `${seat(last.builder)} scored ${last.points} with ${n} card${n === 1 ? '' : 's'} (stopper reached ${last.stopper_total} in ${last.rolls.length} rolls).`;
+    }
+    const best = Math.max(...s.totals);
+    totalsList.replaceChildren(...view.seats.map((name, i) =>
+      h(`li${s.builder === i ? '.now' : ''}${s.finished && s.totals[i] === best ? '.winner' : ''}`,
+        h('span.name', name),
+        h('span.turns', `${s.turns_played[i]} of ${o.turns_each} turns`),
+        h('span.pts', String(s.totals[i])))));
+    overCard.hidden = !s.finished;
+    if (s.finished) {
+      const winners = view.seats.filter((_, i) => s.totals[i] === best);
+      overTitle.textContent = `★ ${winners.join(' and ')} ${winners.length > 1 ? 'win' : 'wins'} with ${best} points!`;
+    }
+    render();
+  }
+
+  const watch = setInterval(render, 1000); // notices when another phone stopped rolling
+  return {
+    update,
+    destroy() {
+      clearInterval(watch);
+      stopDriving();
+      window.speechSynthesis?.cancel?.();
+    },
+  };
+}

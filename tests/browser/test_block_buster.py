@@ -1,0 +1,272 @@
+"""Block Buster on a phone: a 3-player table from setup to the final scores.
+
+Skips and their refusals in the penalty ledger, all 16 point blocks counted with the
+steppers, passes, leftovers, finish — then the screen's totals against the API's, both
+the table's own result and a stateless score sheet built from the same numbers.
+"""
+
+import re
+import uuid
+
+import pytest
+import requests
+
+pytestmark = pytest.mark.browser
+
+MINUS = "\u2212"
+NAMES = ("Ann", "Ben", "Cat")  # seats in turn order: yellow, blue, red by default
+COLOURS = ("yellow", "blue", "red")
+
+# The 3-player pattern row by row (rulebook diagram 1-2) and the counts the table enters:
+# a mix of owners, ties (2-way and 3-way), clinched blocks (7+ or an unassailable lead).
+ROWS = [
+    ["red-circle", "blue-wave", "red-star", "green-spiral"],
+    ["green-spiral", "red-circle", "blue-wave", "red-star"],
+    ["red-star", "green-spiral", "red-circle", "blue-wave"],
+    ["blue-wave", "red-star", "green-spiral", "red-circle"],
+]
+PATTERN = [shape for row in ROWS for shape in row]
+COUNTS = [
+    {"yellow": 7, "blue": 3},  # Ann, clinched
+    {"blue": 5, "red": 4},  # Ben, leading until the board is final
+    {"red": 6, "yellow": 6},  # tie: nobody
+    {"yellow": 4, "blue": 2, "red": 3},  # Ann
+    {"blue": 6, "red": 2},  # Ben
+    {"red": 5, "yellow": 3, "blue": 2},  # Cat
+    {"yellow": 8},  # Ann, clinched
+    {"blue": 4, "red": 4, "yellow": 4},  # three-way tie: nobody
+    {"red": 7, "yellow": 5},  # Cat, clinched (12 of 12)
+    {"yellow": 3},  # Ann
+    {"blue": 6, "yellow": 5},  # Ben
+    {"red": 9, "blue": 3},  # Cat, clinched (12 of 12)
+    {"yellow": 2, "blue": 1},  # Ann
+    {"yellow": 5, "blue": 2, "red": 1},  # Ann
+    {"red": 4, "blue": 4},  # tie: nobody
+    {"yellow": 3, "red": 6},  # Cat
+]
+SKIPS = {"Ann": 3, "Ben": 2, "Cat": 2}
+LEFTOVERS = {"Ann": 5, "Ben": 0, "Cat": 8}
+
+
+def create_block_buster_table(phone, names=NAMES):
+    phone.goto("/")
+    phone.get_by_role("link", name="Start a table", exact=True).click()
+    phone.select_option("#game", "block-buster")
+    phone.wait_for_function("() => location.hash === '#/new/block-buster'")
+    inputs = phone.locator(".seats input")
+    for i, name in enumerate(names):
+        if i >= inputs.count():
+            phone.get_by_role("button", name="+ Add player").click()
+        inputs.nth(i).fill(name)
+    phone.get_by_role("button", name="Start the table").click()
+    phone.wait_for_function(
+        "() => location.hash.startsWith('#/table/') || !document.querySelector('form p.error')?.hidden"
+    )
+    if not phone.evaluate("location.hash.startsWith('#/table/')"):
+        pytest.fail(f"the new-table screen refused: {phone.locator('form p.error').inner_text()}")
+    phone.wait_for_selector(".live[data-state=live]")
+    phone.wait_for_selector(".bb-board .bb-tile")
+    return phone.evaluate("location.hash.split('/')[2]")
+
+
+def unstick_topbar(phone):
+    # The sticky top bar would cover the top of element screenshots.
+    phone.evaluate("document.querySelector('.topbar').style.position = 'static'")
+
+
+def ledger_row(phone, seat):
+    return phone.locator(f".bb-ledger .bb-player[data-seat='{seat}']")
+
+
+def wait_penalty(phone, seat, value):
+    phone.wait_for_selector(f".bb-ledger .bb-player[data-seat='{seat}'] .bb-penalty[data-penalty='{value}']")
+
+
+def supply_text(phone):
+    return phone.locator(".bb-supply-title").inner_text()
+
+
+def wait_supply(phone, twos, ones):
+    expected = f"{twos} × {MINUS}2 and {ones} × {MINUS}1 left"
+    phone.wait_for_function("t => document.querySelector('.bb-supply-title')?.textContent.includes(t)", arg=expected)
+    assert phone.locator(".bb-supply-row[data-value='-2'] .bb-token:not(.ghost)").count() == twos
+    assert phone.locator(".bb-supply-row[data-value='-2'] .bb-token.ghost").count() == 8 - twos
+    assert phone.locator(".bb-supply-row[data-value='-1'] .bb-token:not(.ghost)").count() == ones
+
+
+def skip_many(phone, seat, spaces):
+    row = ledger_row(phone, seat)
+    row.get_by_role("button", name="Skipped 2…").click()
+    for _ in range(spaces - 2):
+        row.get_by_role("button", name="More spaces").click()
+    row.get_by_role("button", name=f"Take {spaces} × {MINUS}2").click()
+
+
+def enter_point_block(phone, index, counts, shots=None, shot_name=None):
+    phone.locator(f".bb-tile[data-index='{index}']").click()
+    editor = phone.locator("dialog.bb-editor[open]")
+    editor.wait_for()
+    total = 0
+    for colour, n in counts.items():
+        for _ in range(n):
+            editor.get_by_role("button", name=f"More {colour}").click()
+        total += n
+        assert editor.locator(".bb-sum").inner_text() == f"{total} of 12 spaces"
+    if total == 12:
+        # A full ring: no colour can be raised any more.
+        for colour in COLOURS:
+            assert editor.get_by_role("button", name=f"More {colour}").is_disabled()
+    if shots is not None:
+        phone.screenshot(path=shots / shot_name)
+    owner_text = editor.locator(".bb-owner").inner_text()
+    editor.get_by_role("button", name="Save").click()
+    phone.wait_for_selector("dialog.bb-editor[open]", state="detached")
+    phone.wait_for_function(
+        f"() => document.querySelector(\".bb-tile[data-index='{index}']\").dataset.state !== 'empty'"
+    )
+    return owner_text
+
+
+def test_three_players_from_setup_to_final_scores(phone, live_server, shots):
+    code = create_block_buster_table(phone)
+    phone.expected_errors.append("status of 422")  # the two refusals below are meant to happen
+    assert phone.locator(".bb-tile").count() == 16
+    shapes = phone.eval_on_selector_all(".bb-tile .bb-shape", "els => els.map(e => e.dataset.shape)")
+    assert shapes == PATTERN
+    assert phone.locator(".bb-ledger .bb-player-name").all_inner_texts() == list(NAMES)
+
+    # Start penalties, paid from the supply: Ann -3 (one -2, one -1), Ben -1, Cat 0.
+    for seat, value in enumerate((-3, -1, 0)):
+        wait_penalty(phone, seat, value)
+    wait_supply(phone, 7, 6)
+
+    # Skips: each skipped space takes a -2 token from the common supply.
+    ledger_row(phone, 0).get_by_role("button", name="Skipped 1 space").click()
+    wait_penalty(phone, 0, -5)
+    wait_supply(phone, 6, 6)
+    skip_many(phone, 1, 2)
+    wait_penalty(phone, 1, -5)
+    wait_supply(phone, 4, 6)
+    skip_many(phone, 0, 2)
+    wait_penalty(phone, 0, -9)
+    wait_supply(phone, 2, 6)
+    assert ledger_row(phone, 0).locator(".bb-held .bb-token[data-value='-2']").count() == 4
+    assert ledger_row(phone, 0).locator(".bb-held .bb-token[data-value='-1']").count() == 1
+
+    # Refused: Ann at -9 cannot skip again (-11 is below -10); the server says why.
+    ledger_row(phone, 0).get_by_role("button", name="Skipped 1 space").click()
+    note = ledger_row(phone, 0).locator(".bb-note")
+    note.wait_for()
+    assert "below -10" in note.inner_text()
+    assert "Ann has -9" in note.inner_text()
+    wait_penalty(phone, 0, -9)
+
+    skip_many(phone, 2, 2)
+    wait_penalty(phone, 2, -4)
+    wait_supply(phone, 0, 6)
+    # Refused: the supply of -2 tokens is exhausted.
+    ledger_row(phone, 1).get_by_role("button", name="Skipped 1 space").click()
+    note = ledger_row(phone, 1).locator(".bb-note")
+    note.wait_for()
+    assert "supply has only 0 left" in note.inner_text()
+    wait_penalty(phone, 1, -5)
+    unstick_topbar(phone)
+    phone.wait_for_selector(".toast", state="hidden", timeout=8000)  # the table's copy of the refusal
+    phone.locator(".bb-ledger-card").screenshot(path=shots / "block-buster-ledger.png")
+
+    # All 16 point blocks through the steppers.
+    for index, counts in enumerate(COUNTS):
+        shot = {"shots": shots, "shot_name": "block-buster-editor.png"} if index == 11 else {}
+        owner_text = enter_point_block(phone, index, counts, **shot)
+        if index == 0:
+            assert "Ann (yellow) takes it" in owner_text and "clinched" in owner_text
+        if index == 2:
+            assert "Tie 6–6: nobody" in owner_text
+        if index == 7:
+            assert "Tie 4–4–4: nobody" in owner_text
+    tiles = phone.eval_on_selector_all(".bb-tile", "els => els.map(e => [e.dataset.state, e.dataset.owner])")
+    assert tiles[0] == ["clinched", "yellow"]
+    assert tiles[1] == ["leading", "blue"]  # 5 vs 4 with 3 free: still open while play goes on
+    assert tiles[2] == ["tie", ""]
+    assert tiles[8] == ["clinched", "red"]
+    assert phone.locator(".bb-tile .bb-lock-badge").count() == 4  # blocks 0, 6, 8, 11
+    assert phone.locator(".bb-progress").inner_text() == "16 of 16 entered"
+    assert phone.locator(".bb-finish").is_disabled()
+    phone.locator(".bb-board-card").screenshot(path=shots / "block-buster-board.png")
+
+    # Everyone passes; then leftovers per player.
+    for seat in range(3):
+        ledger_row(phone, seat).get_by_role("button", name="Pass").click()
+        phone.wait_for_selector(f".bb-ledger .bb-player[data-seat='{seat}'][data-passed='true']")
+    tiles = phone.eval_on_selector_all(".bb-tile", "els => els.map(e => [e.dataset.state, e.dataset.owner])")
+    assert tiles[1] == ["decided", "blue"]  # final once nobody can place
+    for seat, name in enumerate(NAMES):
+        row = ledger_row(phone, seat)
+        for _ in range(LEFTOVERS[name]):
+            row.get_by_role("button", name="More leftover squares").click()
+        row.get_by_role("button", name="Save").click()
+        row.get_by_role("button", name="Saved").wait_for()
+    phone.wait_for_function("() => !document.querySelector('.bb-finish').disabled")
+    phone.get_by_role("button", name="Finish the game").click()
+    phone.wait_for_selector(".bb-banner[data-kind='final']")
+
+    # The screen against the API: the table's result and a stateless sheet of the same game.
+    table = requests.get(f"{live_server.url}/api/tables/{code}", timeout=10).json()
+    result = table["result"]
+    assert result["finished"] is True
+    sheet = {
+        "variant": "standard",
+        "players": [
+            {"name": n, "colours": [c], "skips": SKIPS[n], "leftover_squares": LEFTOVERS[n]}
+            for n, c in zip(NAMES, COLOURS, strict=True)
+        ],
+        "point_blocks": [{"shape": s, "counts": c} for s, c in zip(PATTERN, COUNTS, strict=True)],
+    }
+    scored = requests.post(f"{live_server.url}/api/games/block-buster/score", json=sheet, timeout=10)
+    assert scored.status_code == 200, scored.text
+    scored = scored.json()
+    api_totals = [p["total"] for p in result["players"]]
+    assert api_totals == [p["total"] for p in scored["players"]]
+    assert [p["lines"] for p in result["players"]] == [p["lines"] for p in scored["players"]]
+    assert result["winners"] == scored["winners"]
+    assert [b["owner"] for b in result["point_blocks"]] == [b["owner"] for b in scored["point_blocks"]]
+
+    panel_totals = phone.eval_on_selector_all(".bb-scores .bb-total", "els => els.map(e => Number(e.dataset.total))")
+    board_totals = phone.eval_on_selector_all(".scoreboard .total", "els => els.map(e => Number(e.textContent))")
+    assert panel_totals == api_totals
+    assert board_totals == api_totals
+    shown = phone.locator(".bb-scores .bb-total").all_inner_texts()
+    assert shown == [str(t).replace("-", MINUS) for t in api_totals]
+    # Worked out by hand from the counts: Ann 1 circle, 1 star, 2 spirals, 2 waves = 20,
+    # start -3, 3 skipped spaces -6, 5 leftover squares -5.
+    assert api_totals == [6, 4, 1]
+    ann_lines = phone.locator(".bb-score[data-seat='0'] .bb-line").all_inner_texts()
+    assert any("2 × green spiral" in line and "+7" in line for line in ann_lines)
+    assert any("Leftover squares (5)" in line for line in ann_lines)
+    assert "Ann wins" in phone.locator(".bb-banner").inner_text()
+    assert phone.locator(".bb-finish").is_hidden()
+    phone.locator(".bb-score-card").screenshot(path=shots / "block-buster-result.png")
+    phone.screenshot(path=shots / "block-buster-final.png", full_page=True)
+
+
+def test_immediate_win_banner(phone, live_server, shots):
+    body = {"game": "block-buster", "seats": [{"name": n} for n in NAMES]}
+    code = requests.post(f"{live_server.url}/api/tables", json=body, timeout=10).json()["code"]
+    # Ann already holds three clinched red circles (board indices 0, 5, 10).
+    for index in (0, 5, 10):
+        reply = requests.post(
+            f"{live_server.url}/api/tables/{code}/events",
+            timeout=10,
+            json={"id": str(uuid.uuid4()), "type": "point_block", "data": {"index": index, "counts": {"yellow": 7}}},
+        )
+        assert reply.ok, reply.text
+    phone.goto(f"/#/table/{code}")
+    phone.wait_for_selector(".live[data-state=live]")
+    phone.wait_for_selector(".bb-tile[data-index='10'][data-state='clinched']")
+    assert phone.locator(".bb-banner").is_hidden()
+    enter_point_block(phone, 15, {"yellow": 7, "blue": 2})
+    banner = phone.locator(".bb-banner[data-kind='immediate']")
+    banner.wait_for()
+    assert banner.inner_text() == "Ann wins at once: 4 red circles"
+    assert re.search(r"Immediate win", phone.locator(".scores .meta").inner_text())
+    phone.screenshot(path=shots / "block-buster-immediate-win.png")

@@ -1,0 +1,310 @@
+"""Make 'N' Break Extreme and the Würfelspiel at a table, on two phones."""
+
+import uuid
+
+import pytest
+import requests
+
+pytestmark = pytest.mark.browser
+
+SECONDS = {1: 30, 2: 40, 3: 50}  # the default seconds per timer setting
+NAMES = ["Ann", "Ben", "Cy"]
+
+# Headless Chromium has no voices: record what the page asks to be spoken.
+RECORD_SPEECH = """
+(() => {
+  window.__spoken = [];
+  if (!('speechSynthesis' in window)) {
+    Object.defineProperty(window, 'speechSynthesis', { value: { speak() {}, cancel() {} }, configurable: true });
+  }
+  if (typeof window.SpeechSynthesisUtterance !== 'function') {
+    window.SpeechSynthesisUtterance = class { constructor(text) { this.text = text; } };
+  }
+  const synth = window.speechSynthesis;
+  const real = synth.speak.bind(synth);
+  synth.speak = (utterance) => {
+    window.__spoken.push(utterance.text);
+    try { real(utterance); } catch (e) { /* no voice */ }
+  };
+})();
+"""
+
+
+@pytest.fixture
+def second_phone(browser, live_server):
+    """Another phone at the same table, its clock 7 s ahead (as in test_table.py)."""
+    from conftest import PHONE
+    from test_table import SKEWED_CLOCK
+
+    context = browser.new_context(base_url=live_server.url, **PHONE)
+    context.add_init_script(SKEWED_CLOCK)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def create_table(live_server, game, names, **options):
+    body = {"game": game, "options": options, "seats": [{"name": n} for n in names]}
+    response = requests.post(f"{live_server.url}/api/tables", json=body, timeout=10)
+    assert response.status_code == 201, response.text
+    return response.json()["code"]
+
+
+def post_event(live_server, code, kind, data=None):
+    body = {"id": str(uuid.uuid4()), "type": kind, "data": data or {}}
+    response = requests.post(f"{live_server.url}/api/tables/{code}/events", json=body, timeout=10)
+    assert response.status_code in (200, 201), response.text
+    return response.json()
+
+
+def open_table(page, code):
+    page.goto(f"/#/table/{code}")
+    page.wait_for_selector(".live[data-state=live]")
+    page.wait_for_selector(".panel .mnb-who, .panel .mnb-over")
+
+
+def snap(page, path, selector=None):
+    """What the phone's screen shows with ``selector`` scrolled to the top (or the whole page)."""
+    if selector:
+        page.locator(selector).first.evaluate("el => el.scrollIntoView({block: 'start'})")
+        page.evaluate("scrollBy(0, -72)")  # below the sticky top bar
+        page.screenshot(path=path)
+    else:
+        page.evaluate("scrollTo(0, 0)")
+        page.screenshot(path=path, full_page=True)
+
+
+def totals_on(page):
+    return [int(t) for t in page.locator(".scoreboard .total").all_inner_texts()]
+
+
+def wait_for_builder(page, name, phase):
+    page.wait_for_function(
+        """([name, phase]) => document.querySelector('.mnb-builder')?.textContent === name
+             && !document.querySelector(`.mnb-${phase}`).hidden""", arg=[name, phase])
+
+
+def wait_for_turn_points(page, text):
+    page.wait_for_function("(t) => document.querySelector('.mnb-turn-points')?.textContent.startsWith(t)", arg=text)
+
+
+def timer_shows(page, seconds):
+    page.wait_for_function(
+        "(s) => document.querySelector('.timer-digits').textContent === String(s)"
+        " && document.querySelector('.timer-status').textContent === 'Ready'", arg=seconds)
+
+
+# --- Make 'N' Break -----------------------------------------------------------------------
+
+# Two rounds of three players: (builder, cards tapped, bonus builds, roll how).
+# Ann 3+2+2 | Ben 5+1 (a wrong tap undone) | Cy 2 and a "10" (+5) | Ann 4+3+3+3 | Ben 1 | Cy 1 and a missed "10".
+TURNS = [
+    ("Ann", [("Standard 3", {"kind": "standard", "points": 3}), ("Red hand 2", {"kind": "red-hand", "points": 2}),
+             ("4 with left arrow", {"kind": "left-arrow", "completed": True})], [], "server"),
+    ("Ben", [("Extreme 5", {"kind": "extreme-5"}), ("Standard 1", {"kind": "standard", "points": 1})], [], "server"),
+    ("Cy", [("10 set aside", {"kind": "ten"}), ("Standard 2", {"kind": "standard", "points": 2})], [True], "server"),
+    ("Ann", [("Extreme 4", {"kind": "extreme-4"}), ("Standard 3", {"kind": "standard", "points": 3}),
+             ("Standard 3", {"kind": "standard", "points": 3}), ("Red hand 3", {"kind": "red-hand", "points": 3})],
+     [], "physical"),
+    ("Ben", [("Standard 1", {"kind": "standard", "points": 1})], [], "panel"),
+    ("Cy", [("10 set aside", {"kind": "ten"}), ("Red hand 1", {"kind": "red-hand", "points": 1})], [False], "server"),
+]
+EXPECTED_TOTALS = [20, 9, 8]  # Ann 7 + 13, Ben 2 (left arrow) + 6 + 1, Cy 7 + 1
+
+
+def tap_card(page, label):
+    name = label
+    if label == "4 with left arrow":
+        name = page.locator(".mnb-cardbtn.left").get_attribute("aria-label")
+        assert name.startswith("4 with left arrow:")
+    page.get_by_role("button", name=name, exact=True).click()
+
+
+def test_a_two_round_game_on_two_phones(phone, second_phone, live_server, shots):
+    code = create_table(live_server, "make-n-break", NAMES, rounds=2)
+    open_table(phone, code)
+    open_table(second_phone, code)
+    phones = [phone, second_phone]
+
+    # The timer's presets are the three settings' seconds; the left neighbour and timer runner are named.
+    assert phone.locator(".timer-presets button").all_inner_texts() == ["30 s", "40 s", "50 s"]
+    assert phone.locator(".mnb-builder").inner_text() == "Ann"
+    assert phone.locator(".mnb-roles").inner_text().split("\n") == ["Timer", "Cy", "← Left neighbour", "Ben"]
+    snap(phone, shots / "mnb-roll.png", ".dice")
+
+    sheet_turns = []
+    for number, (builder, cards, bonuses, how) in enumerate(TURNS):
+        roller, builder_phone = phones[number % 2], phones[(number + 1) % 2]  # alternate who taps what
+        wait_for_builder(roller, builder, "roll")
+        if how in ("server", "panel"):  # the dice card's button, or the one in the turn panel
+            roller.get_by_role("button", name="Roll the die" if how == "server" else "Roll with the app").click()
+            roller.wait_for_selector(".mnb-build:not([hidden])")
+            face = int(roller.locator(".dice-faces .die").first.inner_text())
+        else:
+            face = 2
+            roller.get_by_role("button", name="Rolled 2").click()
+        # The die is on screen on both phones, and the shared timer is set to that setting's seconds.
+        for page in phones:
+            page.wait_for_function("(f) => document.querySelector('.mnb-pill')?.textContent === `Die ${f}`", arg=face)
+            timer_shows(page, SECONDS[face])
+        assert roller.get_by_role("button", name="Roll the die").count() == 0  # no roll outside the roll phase
+
+        wait_for_builder(builder_phone, builder, "build")
+        if number == 1:  # a wrong tap, undone with the thumb
+            tap_card(builder_phone, "Standard 2")
+            wait_for_turn_points(builder_phone, "This turn: Ben +2")
+            builder_phone.locator(".mnb-build .mnb-undo").click()
+            wait_for_turn_points(builder_phone, "This turn: Ben +0")
+        for i, (label, _) in enumerate(cards):
+            tap_card(builder_phone if i % 2 == 0 else roller, label)
+            for page in phones:
+                page.wait_for_function("(n) => document.querySelectorAll('.mnb-played li').length === n", arg=i + 1)
+        if number == 0:
+            assert "Ben +2" in phone.locator(".mnb-turn-points").inner_text()  # the left neighbour's share
+            roller.get_by_role("button", name="Start", exact=True).click()  # the timer runner starts the time
+            builder_phone.wait_for_function("() => document.querySelector('.mnb-clock').dataset.state === 'running'")
+            assert builder_phone.locator(".mnb-build .mnb-clock").inner_text().endswith("s left")
+            snap(builder_phone, shots / "mnb-build.png", ".mnb-who")
+        roller.get_by_role("button", name="End turn", exact=True).click()
+
+        for made in bonuses:
+            for page in phones:
+                wait_for_builder(page, builder, "bonus")
+                timer_shows(page, SECONDS[1])  # the bonus build runs with the timer on 1
+            if made:
+                snap(builder_phone, shots / "mnb-bonus.png", ".mnb-who")
+            button = "Bonus build done (+5)" if made else "Not completed"
+            builder_phone.get_by_role("button", name=button).click()
+
+        sheet_cards = [dict(data) for _, data in cards]
+        for card, made in zip([c for c in sheet_cards if c["kind"] == "ten"], bonuses, strict=True):
+            card["completed"] = made
+        sheet_turns.append({"builder": builder, "die": face, "cards": sheet_cards})
+
+        # After the turn: the points and the chips to take, on the other phone too.
+        other = phones[(number + 1) % 2]
+        other.wait_for_function("(n) => document.querySelector('.mnb-last h2')?.textContent.startsWith(`Turn ${n}:`)",
+                                arg=number + 1)
+        if number == 0:
+            summary = other.locator(".mnb-last").inner_text()
+            assert "Ann takes 7 × 1" in summary and "Ben takes 2 × 1" in summary
+        if number == 3:
+            assert "Ann takes 1 × 10 + 3 × 1" in other.locator(".mnb-last").inner_text()
+            snap(other, shots / "mnb-after-turn.png", ".mnb-last")
+
+    for page in phones:
+        page.wait_for_selector(".mnb-over:not([hidden])")
+        assert totals_on(page) == EXPECTED_TOTALS
+        assert page.locator(".mnb-winner").inner_text() == "★ Ann wins!"
+        assert page.locator(".mnb-chips-list li.winner .name").inner_text() == "Ann"
+        rows = page.locator(".mnb-table tbody tr").all_inner_texts()
+        assert [r.split("\t") for r in rows] == [["Round 1", "7", "8", "7"], ["Round 2", "13", "1", "1"]]
+        assert page.locator(".mnb-table tfoot tr").first.inner_text().split("\t") == ["Total", "20", "9", "8"]
+    snap(phone, shots / "mnb-game-over.png", ".mnb-over")
+
+    table = requests.get(f"{live_server.url}/api/tables/{code}", timeout=10).json()
+    assert [p["total"] for p in table["result"]["players"]] == EXPECTED_TOTALS
+    assert table["result"]["winners"] == ["Ann"] and table["result"]["finished"]
+    sheet = {"rounds": 2, "players": NAMES, "turns": sheet_turns}
+    scored = requests.post(f"{live_server.url}/api/games/make-n-break/score", json=sheet, timeout=10)
+    assert scored.status_code == 200, scored.text
+    assert [p["total"] for p in scored.json()["players"]] == EXPECTED_TOTALS
+    assert scored.json()["winners"] == ["Ann"]
+
+
+def test_a_tie_after_the_last_round_shows_sudden_death(phone, live_server, shots):
+    code = create_table(live_server, "make-n-break", ["Ann", "Ben"], rounds=1)
+    for _ in range(2):
+        post_event(live_server, code, "die", {"face": 1})
+        post_event(live_server, code, "card", {"kind": "standard", "points": 2})
+        post_event(live_server, code, "end_turn")
+    open_table(phone, code)
+    notice = phone.locator(".mnb-notice")
+    assert notice.is_visible()
+    assert "Sudden death: Ann and Ben build one more turn each" in notice.inner_text()
+    assert phone.locator(".mnb-stage").inner_text().startswith("Sudden death 1")
+    snap(phone, shots / "mnb-sudden-death.png", ".mnb-who")
+
+
+# --- Würfelspiel ---------------------------------------------------------------------------
+
+
+def test_b_the_app_rolls_the_stopper_and_speaks_the_totals(phone, second_phone, live_server, shots):
+    code = create_table(live_server, "wuerfelspiel", ["Ann", "Ben"], stopper="app", pace_ms=500)
+    for page in (phone, second_phone):
+        page.add_init_script(RECORD_SPEECH)
+        open_table(page, code)
+    assert phone.locator(".timer").count() == 0  # the stopper die is the clock
+    assert phone.locator(".mnb-builder").inner_text() == "Ann"
+    assert "the app · Ben's turn" in phone.locator(".mnb-roles").inner_text()
+    assert phone.get_by_role("button", name="End turn (at 30)").is_disabled()
+    snap(phone, shots / "ws-ready.png", ".mnb-who")
+
+    phone.get_by_role("button", name="Los!").click()
+    seen = []
+    while True:  # the totals climb, on both phones
+        phone.wait_for_function("(n) => Number(document.querySelector('.ws-total').textContent) > n",
+                                arg=seen[-1] if seen else 0, timeout=15000)
+        seen.append(int(phone.locator(".ws-total").inner_text()))
+        if len(seen) == 3:
+            assert second_phone.locator(".ws-status").inner_text() == "Rolling on another phone…"
+            assert second_phone.get_by_role("button", name="Los!").count() == 0
+            snap(phone, shots / "ws-rolling.png", ".ws-stopper")
+        if seen[-1] >= 30:
+            break
+    assert seen == sorted(seen)
+    for page in (phone, second_phone):
+        page.wait_for_selector(".ws-stopp:not([hidden])")
+        assert page.locator(".ws-stopp").inner_text() == "Stopp!"
+
+    # Each stopper roll in the log: the running total below 30 until the last one.
+    events = requests.get(f"{live_server.url}/api/tables/{code}/events", timeout=10).json()["events"]
+    rolls = [e["data"]["results"][0]["face"] for e in events if e["type"] == "roll"]
+    assert all(e["data"]["dice"] == ["stopper"] for e in events if e["type"] == "roll")
+    running = [sum(rolls[: i + 1]) for i in range(len(rolls))]
+    assert all(t < 30 for t in running[:-1]) and running[-1] >= 30
+    assert phone.locator(".ws-total").inner_text() == str(running[-1])
+
+    # Only the phone that pressed Los! rolled and spoke: every total, then "Stopp!".
+    phone.wait_for_function("() => window.__spoken.includes('Stopp!')")
+    spoken = phone.evaluate("window.__spoken")
+    assert spoken[0] == "Los!" and spoken[-1] == "Stopp!"
+    assert [int(t) for t in spoken[1:-1]] == running
+    assert second_phone.evaluate("window.__spoken") == []
+    snap(phone, shots / "ws-stopp.png", ".ws-stopper")
+
+    second_phone.get_by_role("button", name="Card 5").click()
+    phone.get_by_role("button", name="Red 4").click()
+    second_phone.wait_for_function(
+        "() => document.querySelector('.mnb-turn-points').textContent === 'This turn: Ann +9'")
+    second_phone.get_by_role("button", name="End turn", exact=True).click()
+    for page in (phone, second_phone):
+        page.wait_for_function("() => document.querySelector('.mnb-builder').textContent === 'Ben'")
+        assert totals_on(page) == [9, 0]
+        assert page.locator(".ws-total").inner_text() == "0"
+        assert page.locator(".ws-totals li").first.inner_text().split("\n") == ["Ann", "1 of 3 turns", "9"]
+    assert "Ann scored 9 with 2 cards" in phone.locator(".mnb-last").inner_text()
+    snap(phone, shots / "ws-next-turn.png", ".mnb-who")
+
+
+def test_a_person_as_stopper_taps_the_real_die(phone, live_server, shots):
+    code = create_table(live_server, "wuerfelspiel", ["Ann", "Ben", "Cy"], stopper="person")
+    for face in [3] * 9:
+        post_event(live_server, code, "stopper", {"face": face})
+    phone.add_init_script(RECORD_SPEECH)
+    open_table(phone, code)
+    assert phone.get_by_role("button", name="Los!").count() == 0
+    assert phone.locator(".ws-total").inner_text() == "27"
+    phone.get_by_role("button", name="Blank").click()
+    phone.wait_for_function("() => document.querySelectorAll('.ws-rolls li').length === 10")
+    snap(phone, shots / "ws-person.png", ".mnb-who")
+    phone.get_by_role("button", name="Stopper 3").click()
+    phone.wait_for_selector(".ws-stopp:not([hidden])")
+    assert phone.locator(".ws-total").inner_text() == "30"
+    assert phone.locator(".ws-faces").is_hidden()
+    phone.wait_for_function("() => window.__spoken.at(-1) === 'Stopp!'")
+    assert phone.evaluate("window.__spoken") == ["27", "30", "Stopp!"]
