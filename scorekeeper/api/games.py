@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import jsonify
 from flask_smorest import Blueprint
 
+from .. import games
 from ..errors import ErrorSchema
 from ..services import scoring
 from .schemas import CatalogueSchema, ResultSchema, SheetSchema
@@ -20,7 +21,8 @@ def catalogue():
     return jsonify(scoring.catalogue())
 
 
-@blp.route("/<string:game>/score", methods=["POST"])
+# The `any` converter makes unknown games a plain 404 and lists the games in the OpenAPI document.
+@blp.route(f"/<any({', '.join(repr(g) for g in games.REGISTRY)}):game>/score", methods=["POST"])
 @blp.arguments(SheetSchema)
 @blp.response(200, ResultSchema)
 @blp.alt_response(404, schema=ErrorSchema, description="No such game.", success=False)

@@ -167,7 +167,7 @@ class LeagueResultsQuerySchema(Schema):
     game = fields.String()
     player = fields.String()
     limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
-    offset = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=2**31 - 1))
 
 
 # --- standings and statistics ------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marshmallow import INCLUDE, Schema, fields, validate
+from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 
 from .. import games
 
@@ -10,8 +10,10 @@ from .. import games
 class StrictBoolean(fields.Boolean):
     """true or false, as JSON says: not 0, 1, "yes" or "on" (marshmallow's lenient default)."""
 
-    truthy = {True}
-    falsy = {False}
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):  # 0 == False in Python, so a set lookup would not do
+            raise ValidationError("Must be true or false.")
+        return value
 
 
 class LineSchema(Schema):
@@ -126,12 +128,16 @@ class TableSchema(Schema):
     join_url = fields.String(required=True)
 
 
+# Sequence numbers are 32-bit integers in the database; larger ones cannot exist.
+SEQ = validate.Range(min=0, max=2**31 - 1)
+
+
 class EventInSchema(Schema):
     id = fields.UUID(required=True, metadata={"description": "Made by the phone; the same id twice is stored once."})
     type = fields.String(required=True, validate=validate.Regexp(r"^[a-z][a-z0-9_-]{0,31}$"),
                          metadata={"description": "points, roll, undo, … (what the game accepts)."})
     data = fields.Dict(keys=fields.String(), load_default=dict)
-    expected_seq = fields.Integer(validate=validate.Range(min=0),
+    expected_seq = fields.Integer(validate=SEQ,
                                   metadata={"description": "Refuse with 409 if the table is no longer at this seq."})
 
 
@@ -150,7 +156,7 @@ class AppendedSchema(Schema):
 
 
 class EventsQuerySchema(Schema):
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    after = fields.Integer(load_default=0, validate=SEQ)
     limit = fields.Integer(load_default=500, validate=validate.Range(min=1, max=500))
 
 
@@ -160,7 +166,7 @@ class EventListSchema(Schema):
 
 
 class StreamQuerySchema(Schema):
-    after = fields.Integer(validate=validate.Range(min=0),
+    after = fields.Integer(validate=SEQ,
                            metadata={"description": "Resume after this seq (as the Last-Event-ID header does)."})
 
 
@@ -169,7 +175,7 @@ class TimerCommandSchema(Schema):
     action = fields.String(required=True, validate=validate.OneOf(["set", "start", "pause", "resume", "add", "reset"]))
     seconds = fields.Float(validate=validate.Range(min=0, max=3600),
                            metadata={"description": "For set and add."})
-    expected_seq = fields.Integer(validate=validate.Range(min=0))
+    expected_seq = fields.Integer(validate=SEQ)
 
 
 class ConflictSchema(Schema):

@@ -119,7 +119,7 @@ def stream(query, code):
     table = tables.get(code)
     after = query.get("after")
     last_id = request.headers.get("Last-Event-ID", "")
-    if after is None and last_id.isdigit():
+    if after is None and last_id.isdigit() and len(last_id) <= 9:
         after = int(last_id)
     body = stream_with_context(streams.stream(table.id, table.code, after, request.host_url))
     return Response(body, mimetype="text/event-stream",

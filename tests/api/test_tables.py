@@ -266,3 +266,10 @@ def test_word_challenges_are_judged_and_logged_with_the_table(client):
         "data.by": ["by must be a seat number from 0 to 1."]}
     assert post_event(client, code, "challenge", {"words": []}).status_code == 422
     assert not client.get(f"/api/tables/{code}").get_json()["can_undo"]  # challenges are not moves
+
+
+@pytest.mark.parametrize("query", ["after=100000000001", "after=-1", "limit=0", "limit=501", "after=x"])
+def test_event_list_refuses_impossible_positions(client, query):
+    code = new_table(client)["code"]
+    response = client.get(f"/api/tables/{code}/events?{query}")
+    assert response.status_code == 422 and response.get_json()["errors"]
