@@ -36,16 +36,23 @@ class ScorekeeperApi(Api):
 
     def register_blueprint(self, blp, **options):
         super().register_blueprint(blp, **options)
-        # Any operation may meet a rate limit (limits.py): say so in every operation's responses.
-        if "TOO_MANY_REQUESTS" not in self.spec.components.responses:
-            self.spec.components.response("TOO_MANY_REQUESTS", {
-                "description": "Too many requests from this address; Retry-After says when to try again.",
-                "content": {"application/json": {"schema": self.ERROR_SCHEMA}},
-            })
+        # Refusals that any operation may meet, said in every operation's responses: a rate
+        # limit (limits.py), and for operations with a body, a body that is not JSON (web.py).
+        common = {
+            "TOO_MANY_REQUESTS": "Too many requests from this address; Retry-After says when to try again.",
+            "UNSUPPORTED_MEDIA_TYPE": "The body is not JSON (Content-Type: application/json).",
+        }
+        for name, description in common.items():
+            if name not in self.spec.components.responses:
+                self.spec.components.response(name, {
+                    "description": description, "content": {"application/json": {"schema": self.ERROR_SCHEMA}}})
         for operations in self.spec._paths.values():  # apispec keeps no public way to edit a path
             for operation in operations.values():
-                if isinstance(operation, dict) and "responses" in operation:
-                    operation["responses"].setdefault("429", {"$ref": "#/components/responses/TOO_MANY_REQUESTS"})
+                if not isinstance(operation, dict) or "responses" not in operation:
+                    continue
+                operation["responses"].setdefault("429", {"$ref": "#/components/responses/TOO_MANY_REQUESTS"})
+                if "requestBody" in operation:
+                    operation["responses"].setdefault("415", {"$ref": "#/components/responses/UNSUPPORTED_MEDIA_TYPE"})
 
 
 api = ScorekeeperApi()

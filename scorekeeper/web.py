@@ -6,7 +6,8 @@ import hashlib
 from functools import lru_cache
 from pathlib import Path
 
-from flask import Blueprint, Flask, Response, jsonify, render_template_string, send_from_directory
+from flask import Blueprint, Flask, Response, jsonify, render_template_string, request, send_from_directory
+from werkzeug.exceptions import UnsupportedMediaType
 
 _HERE = Path(__file__).resolve().parent
 # An installed wheel carries frontend/ inside the package; a checkout has it beside it.
@@ -103,6 +104,14 @@ def docs_static(filename: str):
     return response
 
 
+def require_json() -> Response | None:
+    """Bodies sent to the API must say they are JSON; anything else is refused before parsing."""
+    writes = request.method in ("POST", "PUT", "PATCH")
+    if writes and request.path.startswith("/api/") and request.content_length and not request.is_json:
+        raise UnsupportedMediaType("Send the body as JSON, with Content-Type: application/json.")
+    return None
+
+
 def security_headers(response: Response) -> Response:
     response.headers.setdefault("Content-Security-Policy", CSP)
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
@@ -114,4 +123,5 @@ def security_headers(response: Response) -> Response:
 
 def init_app(app: Flask) -> None:
     app.register_blueprint(web)
+    app.before_request(require_json)
     app.after_request(security_headers)

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from flask import jsonify
-from flask_smorest import Blueprint
 
 from .. import games
 from ..errors import ErrorSchema
 from ..services import scoring
+from .blueprint import Blueprint
 from .schemas import CatalogueSchema, ResultSchema, SheetSchema
 
 blp = Blueprint("games", __name__, url_prefix="/api/games", description="The games and their rules.")

@@ -11,9 +11,9 @@ import csv
 import io
 
 from flask import Response, jsonify, request
-from flask_smorest import Blueprint
 
 from ..services import leagues
+from .blueprint import Blueprint
 from .league_schemas import (
     ExportSchema,
     HeadToHeadQuerySchema,

@@ -6,13 +6,13 @@ import gzip
 import threading
 
 from flask import Response, current_app, request
-from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
 from ..errors import ApiError
 from ..lexicon import LEXICON_IDS, REASONS, Lexicon, UnknownLexicon, get_lexicon
 from ..limits import word_checks
 from ..services import judge
+from .blueprint import Blueprint
 from .schemas import StrictBoolean
 
 blp = Blueprint("lexicons", __name__, url_prefix="/api/lexicons",

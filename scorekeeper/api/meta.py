@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import time
 
-from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 from sqlalchemy import text
 
 from .. import __version__
 from ..extensions import db
+from .blueprint import Blueprint
 
 blp = Blueprint("meta", __name__, url_prefix="/api", description="Health and server time.")
 

@@ -7,11 +7,11 @@ import uuid
 
 import segno
 from flask import Response, request, stream_with_context
-from flask_smorest import Blueprint
 
 from ..errors import ErrorSchema
 from ..limits import join_code_lookup
 from ..services import leagues, streams, tables
+from .blueprint import Blueprint
 from .schemas import (
     AppendedSchema,
     ConflictSchema,

@@ -22,7 +22,7 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
-from .. import games
+from .. import games, names
 from ..errors import ApiError
 from ..extensions import db
 from ..games.base import RuleError
@@ -97,9 +97,12 @@ def authorize(public_id: str, authorization: str | None, need: str = "viewer", l
 
 
 def _clean_name(value: str, field: str, most: int = MAX_NAME, what: str = "A name") -> str:
-    name = " ".join(str(value or "").split())
+    name = names.clean(str(value or ""))
     if not 1 <= len(name) <= most:
         raise ApiError(422, "bad_name", f"{what} must be 1 to {most} characters.", {field: [f"1 to {most} characters"]})
+    trouble = names.problem(name)
+    if trouble:
+        raise ApiError(422, "bad_name", f"{what} {trouble}.", {field: [trouble]})
     return name
 
 
@@ -240,7 +243,7 @@ def players(league: League) -> list[LeaguePlayer]:
 
 def add_player(league: League, name: str, commit: bool = True) -> LeaguePlayer:
     name = _clean_name(name, "name", what="A player's name")
-    key = name.casefold()
+    key = names.key(name)
     taken = db.session.scalar(select(LeaguePlayer.id).where(LeaguePlayer.league_id == league.id,
                                                             LeaguePlayer.name_key == key))
     if taken is not None:
@@ -259,8 +262,8 @@ def add_player(league: League, name: str, commit: bool = True) -> LeaguePlayer:
 
 
 def player_by_name(league: League, name: str) -> LeaguePlayer:
-    player = db.session.scalar(select(LeaguePlayer).where(LeaguePlayer.league_id == league.id,
-                                                          LeaguePlayer.name_key == " ".join(name.split()).casefold()))
+    query = select(LeaguePlayer).where(LeaguePlayer.league_id == league.id, LeaguePlayer.name_key == names.key(name))
+    player = None if names.problem(name) else db.session.scalar(query)  # no NUL bytes sent to the database
     if player is None:
         raise ApiError(404, "unknown_player", f"This league has no player called {name!r}.")
     return player
@@ -353,8 +356,8 @@ def check_result(league: League, payload: dict[str, Any], check_date: bool = Tru
     known = {p.name_key: p for p in players(league)}
     seen: set[int] = set()
     for i, row in enumerate(rows):
-        name = " ".join(str(row.get("name") or "").split())
-        player = known.get(name.casefold())
+        name = names.clean(str(row.get("name") or ""))
+        player = known.get(names.key(name))
         if player is None:
             raise _refuse(f"{prefix}.{i}.name", f"This league has no player called {name!r}; add them first.",
                           "unknown_player")
@@ -664,9 +667,9 @@ def _import(data: dict[str, Any]) -> tuple[League, dict[str, str]]:
     keys: set[str] = set()
     for i, name in enumerate(data.get("players", [])):
         clean = _clean_name(name, f"players.{i}", what="A player's name")
-        if clean.casefold() in keys:
+        if names.key(clean) in keys:
             raise _refuse(f"players.{i}", f"{clean!r} is listed twice.", "duplicate_player")
-        keys.add(clean.casefold())
+        keys.add(names.key(clean))
         add_player(league, clean, commit=False)
     db.session.flush()
     known = {p.name_key: p for p in players(league)}
@@ -698,7 +701,7 @@ def _import(data: dict[str, Any]) -> tuple[League, dict[str, str]]:
 
 def _check_version(league: League, known: dict[str, LeaguePlayer], version: dict[str, Any], field: str):
     for j, p in enumerate(version.get("players", [])):
-        if " ".join(str(p.get("name", "")).split()).casefold() not in known:
+        if names.key(str(p.get("name", ""))) not in known:
             raise _refuse(f"{field}.players.{j}.name", f"No player called {p.get('name')!r} in this export.")
     data = {k: version.get(k) for k in ("game", "played_on", "table_code", "sheet", "players")}
     played_on = data["played_on"]

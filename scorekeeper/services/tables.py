@@ -23,7 +23,7 @@ from flask import current_app, request
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
-from .. import games, timer
+from .. import games, names, timer
 from ..errors import ApiError
 from ..extensions import db
 from ..games import dice
@@ -38,6 +38,7 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 MAX_SEATS = 10
 MAX_NAME = 40
+CODE_SHAPE = re.compile(f"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$")
 EVENT_TYPE = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 
 MAX_CHALLENGES_SHOWN = 50
@@ -61,17 +62,20 @@ def _seat_names(seats: list[dict[str, Any]], game) -> list[str]:
             f"{game.name} is for {game.MIN_SEATS}–{min(game.MAX_SEATS, MAX_SEATS)} players; you listed {len(seats)}.",
             {"seats": [f"{game.MIN_SEATS} to {min(game.MAX_SEATS, MAX_SEATS)} seats"]},
         )
-    names: list[str] = []
+    seated: list[str] = []
     for i, seat in enumerate(seats):
-        name = " ".join(str(seat.get("name", "")).split())
+        name = names.clean(str(seat.get("name", "")))
         if not 1 <= len(name) <= MAX_NAME:
             raise ApiError(422, "bad_name", f"Seat {i + 1} needs a name of 1 to {MAX_NAME} characters.",
                            {f"seats.{i}.name": [f"1 to {MAX_NAME} characters"]})
-        if name.casefold() in (n.casefold() for n in names):
+        trouble = names.problem(name)
+        if trouble:
+            raise ApiError(422, "bad_name", f"Seat {i + 1}'s name {trouble}.", {f"seats.{i}.name": [trouble]})
+        if names.key(name) in (names.key(n) for n in seated):
             raise ApiError(422, "duplicate_name", f"Two seats are called {name!r}; give each player a different name.",
                            {f"seats.{i}.name": ["already taken at this table"]})
-        names.append(name)
-    return names
+        seated.append(name)
+    return seated
 
 
 def create(game_id: str, options: dict[str, Any] | None, seats: list[dict[str, Any]], league=None) -> Table:
@@ -80,19 +84,19 @@ def create(game_id: str, options: dict[str, Any] | None, seats: list[dict[str, A
     if game is None:
         raise ApiError(422, "unknown_game", f"There is no game called {game_id!r}; the games are "
                        f"{', '.join(games.REGISTRY)}.", {"game": ["unknown game"]})
-    names = _seat_names(seats, game)
+    seat_names = _seat_names(seats, game)
     if league is not None:
         options = {**leagues.table_defaults(league, game_id), **(options or {})}
-    state = game.setup(options or {}, names)  # RuleError → 422 naming the option
+    state = game.setup(options or {}, seat_names)  # RuleError → 422 naming the option
     if league is not None:
-        known = {p.name.casefold() for p in leagues.players(league)}
-        for name in names:
-            if name.casefold() not in known:
+        known = {p.name_key for p in leagues.players(league)}
+        for name in seat_names:
+            if names.key(name) not in known:
                 leagues.add_player(league, name, commit=False)
     snapshot = {"game": state, "timer": timer.initial(), "dice": None, "done": [], "undone": [], "challenges": []}
     for _ in range(10):
         table = Table(code=new_code(), game=game_id, options=state.get("options", options or {}),
-                      seats=names, last_seq=0, snapshot=snapshot, league_id=league.id if league else None)
+                      seats=seat_names, last_seq=0, snapshot=snapshot, league_id=league.id if league else None)
         db.session.add(table)
         try:
             db.session.commit()
@@ -105,7 +109,9 @@ def create(game_id: str, options: dict[str, Any] | None, seats: list[dict[str, A
 
 
 def get(code: str) -> Table:
-    table = db.session.scalar(select(Table).where(Table.code == normalize_code(code)))
+    code = normalize_code(code)
+    # Only a well-formed code reaches the database (PostgreSQL refuses NUL bytes with an error, for one).
+    table = db.session.scalar(select(Table).where(Table.code == code)) if CODE_SHAPE.match(code) else None
     if table is None:
         raise ApiError(404, "unknown_table", f"There is no table with the code {code!r}. Check the code and try again.")
     return table
@@ -162,6 +168,8 @@ def _existing(code: str, uid: str) -> Event | None:
 
 def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: int | None = None):
     """Validate and store one event. Returns (event, table, created): created is False for a repeat id."""
+    if not CODE_SHAPE.match(normalize_code(code)):
+        get(code)  # the 404, without asking the database about a code that cannot exist
     if not EVENT_TYPE.match(kind):
         raise ApiError(422, "bad_type", "type must be a short lower-case name such as 'points'.", {"type": ["bad"]})
     first = _existing(code, uid)

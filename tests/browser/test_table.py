@@ -105,8 +105,8 @@ def test_the_timer_agrees_on_two_phones_with_skewed_clocks(phone, second_phone, 
 
 
 def test_actions_taken_offline_are_sent_once_when_back(phone, live_server):
-    code = requests.post(f"{live_server.url}/api/tables",
-                         json={"game": "scorepad", "seats": [{"name": "Ann"}, {"name": "Ben"}]}, timeout=10).json()["code"]
+    body = {"game": "scorepad", "seats": [{"name": "Ann"}, {"name": "Ben"}]}
+    code = requests.post(f"{live_server.url}/api/tables", json=body, timeout=10).json()["code"]
     phone.goto(f"/#/table/{code}")
     phone.wait_for_selector(".live[data-state=live]")
     phone.expected_errors += ["ERR_INTERNET_DISCONNECTED", "ERR_NETWORK_CHANGED"]

@@ -2,11 +2,14 @@
 // as text, never parsed as HTML, so names people type can never become markup.
 
 export function h(tag, attrs = {}, ...children) {
-  const [head, ...classes] = tag.split('.');
-  const [name, id] = head.split('#');
+  // 'p.meta#help' and 'p#help.meta' both work: the name first, then .classes and #id in any order.
+  const parts = tag.split(/(?=[.#])/);
+  const name = /^[.#]/.test(parts[0]) ? 'div' : parts.shift();
   const el = document.createElement(name || 'div');
-  if (id) el.id = id;
-  if (classes.length) el.className = classes.join(' ');
+  for (const part of parts) {
+    if (part[0] === '#') el.id = part.slice(1);
+    else el.classList.add(part.slice(1));
+  }
   if (attrs === null || typeof attrs !== 'object' || attrs instanceof Node || Array.isArray(attrs)) {
     children.unshift(attrs);
     attrs = {};

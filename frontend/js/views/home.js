@@ -35,13 +35,15 @@ function joinForm() {
 export function mount(root) {
   const list = h('ul.games', { 'aria-busy': 'true' }, h('li.muted', 'Loading the games…'));
   const recent = store.get().recentTables;
+  const leaguesLink = h('a.button', { href: '#/leagues' }, 'Leagues');
+  leaguesLink.style.flexBasis = '100%'; // a row of its own under the two main actions
   append(root, [
     h('section.hero',
       h('h1', 'Keep score at the table'),
       h('p.lead', 'Everyone at the table joins on their own phone. One shared timer and one set of dice show on every phone at once, ' +
         'and the app knows the rules, so it adds up the points and refuses a score that cannot happen.'),
       h('div.row.hero-actions', h('a.button.primary', { href: '#/new' }, 'Start a table'),
-        h('a.button', { href: '#/judge' }, 'Word judge'))),
+        h('a.button', { href: '#/judge' }, 'Word judge'), leaguesLink)),
     joinForm(),
     recent.length ? h('section', h('h2', 'Your recent tables'), h('ul.recent', recent.map((t) =>
       h('li', h('a.button', { href: `#/table/${t.code}` }, h('span.code-small', t.code), ` ${store.get().catalogue?.games.find((g) => g.id === t.game)?.name || t.game}`))))) : null,

@@ -65,15 +65,15 @@ export function mount(root, params) {
     const gameSelect = h('select', { id: 'game', onchange: (e) => navigate(`#/new/${e.target.value}${keep}`) },
       cat.games.map((g) => h('option', { value: g.id, selected: g.id === game.id }, g.name)));
     form.replaceChildren(
-      league ? h('p.meta.in-league', 'In the league ', h('strong', league.name), ': the players join it and the result goes to its standings.') : null,
-      known && !league ? h('p.error', 'This phone has only the read-only link of that league: this table will not count in it.') : null,
-      suggestions,
+      ...[league ? h('p.meta.in-league', 'In the league ', h('strong', league.name), ': the players join it and the result goes to its standings.') : null,
+        known && !league ? h('p.error', 'This phone has only the read-only link of that league: this table will not count in it.') : null,
+        suggestions].filter(Boolean),
       h('label', { for: 'game' }, 'Game'), gameSelect,
       h('p.meta', game.summary),
       h('label', `Players, clockwise (${game.min_seats}–${game.max_seats})`),
       seats,
       h('button', { type: 'button', onclick: () => seats.children.length < game.max_seats && addSeat().focus() }, '+ Add player'),
-      game.options.length ? h('details.options', h('summary', 'Options'), game.options.map(optionInput)) : null,
+      ...(game.options.length ? [h('details.options', h('summary', 'Options'), game.options.map(optionInput))] : []),
       error,
       h('button.primary.wide', { type: 'submit' }, 'Start the table'),
     );

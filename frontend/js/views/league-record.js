@@ -1,0 +1,182 @@
+// #/league/:id/record — type in a game played without a table: the game, the day,
+// who played and each one's score (or place). New players can be added on the spot.
+import { leagues } from '../api.js';
+import { h } from '../lib/dom.js';
+import { navigate } from '../router.js';
+import { uuid4 } from '../lib/uuid.js';
+import { RANK, ensureCss, findLeague, games, today } from './league-common.js';
+
+export function mount(root, params) {
+  ensureCss();
+  const id = params.id;
+  const entry = findLeague(id);
+  const back = `#/league/${encodeURIComponent(id)}`;
+  const page = h('div.league-page.league-record');
+  root.append(page);
+  if (!entry || RANK[entry.role] < RANK.member) {
+    page.append(h('h1', 'Record a result'), h('p.card.error', { role: 'alert' },
+      entry ? 'Recording needs the league’s member link; this phone has the read-only link.' : 'This phone has no link for this league.'),
+    h('a.button', { href: entry ? back : '#/leagues' }, 'Back'));
+    return;
+  }
+
+  const resultId = uuid4(); // recording twice (a retry) stores it once
+  const gameSelect = h('select#rec-game', { required: true });
+  const date = h('input#rec-date', { type: 'date', value: today(), max: today(), required: true });
+  const byScore = h('input#mode-score', { type: 'radio', name: 'mode', value: 'score', checked: true });
+  const byPlace = h('input#mode-place', { type: 'radio', name: 'mode', value: 'place' });
+  const list = h('ul.rec-players', { 'aria-busy': 'true' }, h('li.muted', 'Loading the players…'));
+  const count = h('p.meta.rec-count', { 'aria-live': 'polite' });
+  const newName = h('input#new-player', { maxlength: 40, placeholder: 'New player’s name', autocomplete: 'off', 'aria-label': 'New player’s name' });
+  const addButton = h('button#add-player', { type: 'button' }, 'Add');
+  const addError = h('p.error', { role: 'alert', hidden: true });
+  const error = h('p.error', { role: 'alert', hidden: true });
+  const save = h('button#save-result.primary.wide', { type: 'submit' }, 'Save the result');
+  const mode = () => (byPlace.checked ? 'place' : 'score');
+
+  const form = h('form.card.stack.record-form', { novalidate: true },
+    h('label', { for: 'rec-game' }, 'Game'), gameSelect,
+    h('label', { for: 'rec-date' }, 'Played on'), date,
+    h('fieldset.mode', h('legend', 'How did it end?'),
+      h('div.segmented', byScore, h('label', { for: 'mode-score' }, 'Scores'), byPlace, h('label', { for: 'mode-place' }, 'Places'))),
+    h('div.rec-head', h('span#who.rec-title', 'Who played?'), count),
+    h('p.meta.rec-help'),
+    list,
+    h('div.row.add-player', newName, addButton), addError,
+    error, save);
+  page.append(h('a.back', { href: back }, `← ${entry.name || 'League'}`), h('h1', 'Record a result'), form);
+  const help = form.querySelector('.rec-help');
+
+  const rows = () => [...list.querySelectorAll('li.rec-player')];
+  const chosen = () => rows().filter((li) => li.querySelector('button.pick').getAttribute('aria-pressed') === 'true');
+  const refresh = () => {
+    const n = chosen().length;
+    const placing = mode() === 'place';
+    help.textContent = placing ? 'Tap the players who played, then give each their place (1 = won; a tie shares a place).'
+      : 'Tap the players who played, then type each one’s score.';
+    count.textContent = n ? `${n} playing` : '';
+    for (const li of rows()) {
+      const input = li.querySelector('input');
+      const on = li.querySelector('button.pick').getAttribute('aria-pressed') === 'true';
+      input.disabled = !on;
+      input.placeholder = on ? (placing ? 'place' : 'score') : '';
+      input.setAttribute('aria-label', `${li.dataset.name} ${placing ? 'place' : 'score'}`);
+      if (placing) {
+        input.min = '1';
+        input.max = String(Math.max(n, 1));
+      } else {
+        input.removeAttribute('min');
+        input.removeAttribute('max');
+      }
+    }
+  };
+
+  const playerRow = (name, on = false) => {
+    const input = h('input.rec-value', { type: 'number', inputmode: 'numeric', step: 1, disabled: !on });
+    const pick = h('button.pick', { type: 'button', 'aria-pressed': String(on) }, h('span.tick', { 'aria-hidden': 'true' }), name);
+    pick.addEventListener('click', () => {
+      const now = pick.getAttribute('aria-pressed') !== 'true';
+      pick.setAttribute('aria-pressed', String(now));
+      li.classList.toggle('on', now);
+      refresh();
+      if (now) input.focus();
+    });
+    const li = h('li.rec-player', { dataset: { name } }, pick, input);
+    li.classList.toggle('on', on);
+    return li;
+  };
+
+  byScore.addEventListener('change', refresh);
+  byPlace.addEventListener('change', refresh);
+
+  const addPlayer = async () => {
+    addError.hidden = true;
+    const name = newName.value.trim().replace(/\s+/g, ' ');
+    if (!name) {
+      newName.focus();
+      return;
+    }
+    const existing = rows().find((li) => li.dataset.name.toLowerCase() === name.toLowerCase());
+    if (existing) {
+      if (existing.querySelector('button.pick').getAttribute('aria-pressed') !== 'true') existing.querySelector('button.pick').click();
+      newName.value = '';
+      return;
+    }
+    addButton.disabled = true;
+    try {
+      const player = await leagues.addPlayer(id, entry.token, name);
+      list.querySelector('li.muted')?.remove();
+      list.append(playerRow(player.name, true));
+      newName.value = '';
+      refresh();
+      list.lastElementChild.querySelector('input').focus();
+    } catch (err) {
+      addError.textContent = err.message;
+      addError.hidden = false;
+    } finally {
+      addButton.disabled = false;
+    }
+  };
+  addButton.addEventListener('click', addPlayer);
+  newName.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      addPlayer();
+    }
+  });
+
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    error.hidden = true;
+    const show = (message, focus) => {
+      error.textContent = message;
+      error.hidden = false;
+      focus?.focus();
+    };
+    const picked = chosen();
+    if (picked.length < 2) return show('Choose at least two players.');
+    if (!date.value) return show('Give the day it was played.', date);
+    if (date.value > today()) return show('The day cannot be in the future.', date);
+    const key = mode();
+    const players = [];
+    for (const li of picked) {
+      const input = li.querySelector('input');
+      const value = Number(input.value);
+      if (input.value.trim() === '' || !Number.isInteger(value)) {
+        return show(`Give ${li.dataset.name} a ${key === 'place' ? 'place' : 'score'} (a whole number).`, input);
+      }
+      if (key === 'place' && (value < 1 || value > picked.length)) {
+        return show(`${li.dataset.name}’s place must be from 1 to ${picked.length}.`, input);
+      }
+      players.push({ name: li.dataset.name, [key]: value });
+    }
+    save.disabled = true;
+    try {
+      await leagues.record(id, entry.token, { id: resultId, game: gameSelect.value, played_on: date.value, players });
+      navigate(`${back}?saved=1`);
+    } catch (err) {
+      // The server names the field: players.2.score → that player's input.
+      const field = Object.keys(err.errors || {})[0] || '';
+      const match = field.match(/^players\.(\d+)\./);
+      show(err.message, match ? picked[Number(match[1])]?.querySelector('input') : field === 'played_on' ? date : null);
+    } finally {
+      save.disabled = false;
+    }
+  });
+
+  Promise.all([games(), leagues.players(id, entry.token), leagues.results(id, entry.token, { limit: 1 })])
+    .then(([catalogue, { players }, { results }]) => {
+      const preferred = params.query.game || results[0]?.game || '';
+      gameSelect.replaceChildren(...catalogue.games.map((g) => h('option', { value: g.id, selected: g.id === preferred }, g.name)));
+      list.replaceChildren(...players.map((p) => playerRow(p.name)));
+      if (!players.length) list.append(h('li.muted', 'No players yet: add them below.'));
+      list.removeAttribute('aria-busy');
+      refresh();
+    })
+    .catch((err) => show(err.message));
+
+  function show(message) {
+    error.textContent = message;
+    error.hidden = false;
+  }
+}

@@ -1,0 +1,308 @@
+// #/league/:id — a league's home: standings (sortable, filtered by game and season), recent
+// results, and — by role — record / start a table, share links, export.
+// Opened with a viewer link it is a read-only board for a club's screen: large type,
+// no edit buttons, refreshed every 30 s.
+import { leagues } from '../api.js';
+import { h } from '../lib/dom.js';
+import { navigate } from '../router.js';
+import {
+  RANK, ROLE_NAMES, adoptLink, dropToken, ensureCss, fill, findLeague, forget, formatDate, gameName, games, linkRow, number,
+  playerHref, remember, rename, saveBlob,
+} from './league-common.js';
+
+const REFRESH_MS = 30_000;
+
+const COLUMNS = [
+  { key: 'rating', label: 'Rating', title: 'Rating (OpenSkill, cautious estimate)', value: (r) => r.rating, show: (r) => number(r.rating) },
+  {
+    key: 'wins', label: 'Wins', value: (r) => r.wins,
+    show: (r) => [String(r.wins), r.shared_wins ? h('span.shared', ` (${r.shared_wins} shared)`) : null],
+  },
+  { key: 'win_rate', label: 'Win %', title: 'Win rate', value: (r) => r.win_rate, show: (r) => `${Math.round(r.win_rate * 100)}%` },
+  { key: 'played', label: 'Games', title: 'Games played', value: (r) => r.played, show: (r) => String(r.played) },
+  {
+    key: 'average', label: 'Avg', title: 'Average score', value: (r) => r.average_score ?? -Infinity,
+    show: (r) => number(r.average_score, Math.abs(r.average_score) >= 10 ? 0 : 1),
+  },
+];
+
+function standingsTable(rows, sort, onSort, hrefFor) {
+  const leader = rows[0]?.player; // the server's order: best rating first
+  const order = rows.map((r, i) => [r, i]);
+  const column = COLUMNS.find((c) => c.key === sort.key);
+  const sign = sort.dir === 'asc' ? 1 : -1;
+  order.sort(([a, i], [b, j]) => sign * (column.value(a) - column.value(b)) || i - j);
+  return h('table.standings',
+    h('caption.visually-hidden', 'Standings. Tap a column heading to sort by it.'),
+    h('thead', h('tr',
+      h('th.player-col', { scope: 'col' }, 'Player'),
+      COLUMNS.map((c) => h('th', {
+        scope: 'col', 'aria-sort': c.key === sort.key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none',
+        class: c.key === sort.key ? 'sorted' : null,
+      }, h('button.sort', {
+        type: 'button', dataset: { sort: c.key }, title: c.title || c.label,
+        'aria-label': `${c.title || c.label}: sort${c.key === sort.key && sort.dir === 'desc' ? ', lowest first' : ', highest first'}`,
+        onclick: () => onSort(c.key),
+      }, c.label, h('span.arrow', { 'aria-hidden': 'true' }, c.key === sort.key ? (sort.dir === 'asc' ? '▲' : '▼') : ''))),
+      ))),
+    h('tbody', order.map(([r]) => h('tr', { class: r.player === leader ? 'leader' : null, dataset: { player: r.player } },
+      h('th.player-col', { scope: 'row' },
+        r.player === leader ? h('span.crown', { role: 'img', 'aria-label': 'leader', title: 'Leader' }, '★') : null,
+        h('a', { href: hrefFor(r.player) }, r.player)),
+      COLUMNS.map((c) => h(`td.${c.key}`, c.show(r)))))));
+}
+
+function resultItem(result) {
+  const players = [...result.players].sort((a, b) => a.place - b.place);
+  return h('li.result', { dataset: { result: result.id } },
+    h('div.result-head', h('span.result-date', formatDate(result.played_on)), h('span.result-game', gameName(result.game)),
+      result.table_code ? h('span.meta.result-table', `table ${result.table_code}`) : null),
+    h('ol.result-players', players.map((p) => h('li', { class: p.place === 1 ? 'won' : null },
+      h('span.place', { 'aria-label': `place ${p.place}` }, p.place === 1 ? '★' : String(p.place)),
+      h('span.pname', p.name, p.team ? h('span.meta', ` · ${p.team}`) : null),
+      h('span.pscore', p.score === null || p.score === undefined ? '' : String(p.score))))));
+}
+
+export function mount(root, params) {
+  ensureCss();
+  const id = params.id;
+  const page = h('div.league-page.league-home');
+  root.append(page);
+  let timer = 0;
+  let alive = true;
+  let sort = { key: 'rating', dir: 'desc' };
+  const filters = { game: params.query.game || '', season: params.query.season || '' };
+  let rows = [];
+
+  const status = h('p.status', { role: 'status', 'aria-live': 'polite' });
+  const title = h('h1.league-title');
+  const roleBadge = h('span.role');
+  const meta = h('p.meta.league-meta');
+  const actions = h('div.league-actions');
+  const gameSelect = h('select#filter-game', { 'aria-label': 'Game' }, h('option', { value: '' }, 'All games'));
+  const seasonSelect = h('select#filter-season', { 'aria-label': 'Season' });
+  const standings = h('div.standings-wrap', { 'aria-busy': 'true' }, h('p.muted', 'Loading the standings…'));
+  const updated = h('p.meta.updated');
+  const recent = h('ul.results', { 'aria-busy': 'true' });
+  const share = h('div.share-links');
+  const tools = h('div.league-tools');
+
+  const fail = (message, entry) => {
+    page.replaceChildren(h('h1', entry?.name || 'League'), h('p.card.error', { role: 'alert' }, message),
+      h('p', h('a.button', { href: '#/leagues' }, 'Your leagues')));
+  };
+
+  const setup = (entry) => {
+    const board = entry.role === 'viewer';
+    page.classList.toggle('board', board);
+    title.textContent = entry.name || 'League';
+    roleBadge.className = `role role-${entry.role}`;
+    roleBadge.textContent = board ? 'Viewer · read only' : ROLE_NAMES[entry.role];
+    // Rebuilt only when the role or the links change, so a refresh never closes what is open.
+    const key = `${entry.role} ${JSON.stringify(entry.tokens || {})}`;
+    if (key !== shown) {
+      shown = key;
+      if (RANK[entry.role] >= RANK.member) {
+        actions.replaceChildren(
+          h('a#record-result.button.primary', { href: '#' }, 'Record a result'),
+          h('button#start-table', { type: 'button', onclick: startTable }, 'Start a table in this league'));
+      } else actions.replaceChildren();
+      renderShare(entry);
+      renderTools(entry);
+    }
+    const record = actions.querySelector('#record-result');
+    if (record) record.href = `#/league/${encodeURIComponent(id)}/record${filters.game ? `?game=${encodeURIComponent(filters.game)}` : ''}`;
+  };
+  let shown = '';
+
+  let lastGame = '';
+  const startTable = async () => {
+    const game = filters.game || lastGame || (await games()).games[0].id;
+    navigate(`#/new/${encodeURIComponent(game)}?league=${encodeURIComponent(id)}`);
+  };
+
+  const renderShare = (entry) => {
+    const roles = ['admin', 'member', 'viewer'].filter((r) => RANK[r] <= RANK[entry.role]);
+    share.replaceChildren(
+      h('details.card.share-league', { open: false },
+        h('summary', roles.length > 1 ? 'Share this league' : 'Share the read-only link'),
+        entry.role === 'admin' ? h('p.warning', h('strong', 'Keep the admin link safe: '), 'give players the member link.') : null,
+        h('p.status.share-status', { role: 'status' }),
+        roles.map((role) => linkRow(entry, role, {
+          extra: entry.role === 'admin' && role !== 'admin'
+            ? h('button.replace', { type: 'button', onclick: () => rotate(role) }, entry.tokens?.[role] ? 'Replace link' : `Make a new ${role} link`)
+            : null,
+        }))));
+  };
+
+  const rotate = async (role) => {
+    const entry = findLeague(id);
+    if (!window.confirm(`Make a new ${role} link? The old ${role} link stops working for everyone who has it.`)) return;
+    try {
+      const { token } = await leagues.rotate(id, entry.token, role);
+      const updatedEntry = remember({ id, role, token });
+      shown = `${updatedEntry.role} ${JSON.stringify(updatedEntry.tokens || {})}`;
+      renderShare(updatedEntry);
+      share.querySelector('details').open = true;
+      share.querySelector('.share-status').textContent = `New ${role} link made. The old one no longer works.`;
+      share.querySelector(`.link-${role} input`)?.focus();
+    } catch (err) {
+      share.querySelector('.share-status').textContent = err.message;
+    }
+  };
+
+  const renderTools = (entry) => {
+    const download = (format) => async (e) => {
+      const button = e.currentTarget;
+      button.disabled = true;
+      try {
+        const blob = await leagues.download(id, findLeague(id).token, format);
+        const safe = (entry.name || 'league').replace(/[^\w-]+/g, '-').replace(/^-|-$/g, '') || 'league';
+        saveBlob(blob, `${safe}.${format}`);
+      } catch (err) {
+        status.textContent = err.message;
+      } finally {
+        button.disabled = false;
+      }
+    };
+    tools.replaceChildren(
+      h('h2', 'Export'),
+      h('div.row',
+        entry.role === 'admin' ? h('button#export-json', { type: 'button', onclick: download('json') }, 'Download JSON') : null,
+        h('button#export-csv', { type: 'button', onclick: download('csv') }, 'Download CSV')),
+      h('p.meta', entry.role === 'admin' ? 'JSON is the whole league (it can be imported again); CSV is one row per player per result.'
+        : 'One row per player per result, for a spreadsheet.'),
+      h('button#forget.link-button', {
+        type: 'button',
+        onclick: () => {
+          if (!window.confirm('Forget this league on this phone? You will need its link to open it again.')) return;
+          forget(id);
+          navigate('#/leagues');
+        },
+      }, 'Forget this league on this phone'));
+  };
+
+  const fillFilters = (league, catalogue) => {
+    fill(gameSelect, h('option', { value: '' }, 'All games'),
+      catalogue.games.map((g) => h('option', { value: g.id, selected: g.id === filters.game }, g.name)));
+    seasonSelect.replaceChildren(...league.seasons.map((s) => h('option', {
+      value: s.default ? '' : String(s.id), selected: s.default ? !filters.season : String(s.id) === filters.season,
+    }, s.default ? `${s.name}` : `${s.name}${s.starts_on ? ` (${formatDate(s.starts_on, { short: true })} – ${formatDate(s.ends_on, { short: true })})` : ''}`)));
+    seasonSelect.disabled = league.seasons.length < 2;
+  };
+
+  const showStandings = () => {
+    const entry = findLeague(id);
+    if (!rows.length) {
+      standings.replaceChildren(h('p.muted.empty', RANK[entry?.role] >= RANK.member
+        ? 'No results yet. Record the first game, or start a table in this league: its result comes here when it ends.'
+        : 'No results yet.'));
+      return;
+    }
+    const q = { game: filters.game, season: filters.season };
+    standings.replaceChildren(standingsTable(rows, sort, (key) => {
+      sort = { key, dir: sort.key === key && sort.dir === 'desc' ? 'asc' : 'desc' };
+      showStandings();
+      standings.querySelector(`button[data-sort="${key}"]`)?.focus();
+    }, (name) => playerHref(id, name, q)));
+  };
+
+  const load = async () => {
+    const entry = findLeague(id);
+    if (!entry) return;
+    const query = { game: filters.game, season: filters.season };
+    try {
+      const [league, table, results, catalogue] = await Promise.all([
+        leagues.get(id, entry.token),
+        leagues.standings(id, entry.token, query),
+        leagues.results(id, entry.token, { ...query, limit: 20 }),
+        games(),
+      ]);
+      if (!alive) return;
+      rename(id, league.name);
+      if (league.role !== entry.role) remember({ id, name: league.name, role: league.role, token: entry.token });
+      const current = findLeague(id);
+      setup(current);
+      fillFilters(league, catalogue);
+      meta.textContent = `${league.players} ${league.players === 1 ? 'player' : 'players'}`;
+      rows = table.rows;
+      showStandings();
+      standings.removeAttribute('aria-busy');
+      lastGame = results.results[0]?.game || lastGame;
+      recent.replaceChildren(...(results.results.length ? results.results.map(resultItem) : [h('li.muted', 'Nothing recorded yet.')]));
+      recent.removeAttribute('aria-busy');
+      updated.textContent = `Updated ${new Date().toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}` +
+        (current.role === 'viewer' ? ' · refreshes every 30 s' : '');
+    } catch (err) {
+      if (!alive) return;
+      if (err.status === 401) {
+        const next = dropToken(id, entry.token);
+        if (next) return load();
+        fail('This league link does not work any more: the admin may have replaced it. Ask them for the new link.', entry);
+      } else if (err.offline) {
+        updated.textContent = 'Offline: showing what was loaded last.';
+        if (standings.hasAttribute('aria-busy')) standings.replaceChildren(h('p.muted.empty', 'No connection: the standings load when the phone is back online.'));
+      } else {
+        status.textContent = err.message;
+      }
+    }
+  };
+
+  gameSelect.addEventListener('change', () => {
+    filters.game = gameSelect.value;
+    load();
+  });
+  seasonSelect.addEventListener('change', () => {
+    filters.season = seasonSelect.value;
+    load();
+  });
+
+  const start = async () => {
+    if (params.query.t) {
+      page.append(h('p.muted', 'Opening the league link…'));
+      const problem = await adoptLink(id, params.query);
+      if (!alive) return;
+      page.replaceChildren();
+      if (problem && !findLeague(id)) {
+        fail(problem);
+        return;
+      }
+      if (problem) status.textContent = problem;
+    }
+    if (params.query.saved) {
+      status.textContent = 'Saved. The standings below include it.';
+      history.replaceState(history.state, '', `${location.pathname}${location.search}#/league/${encodeURIComponent(id)}`);
+    }
+    const entry = findLeague(id);
+    if (!entry) {
+      fail('This phone has no link for this league. Open the link someone shared with you (it ends with ?t=…).');
+      return;
+    }
+    page.append(
+      h('header.league-head', title, h('div.row', roleBadge, meta)),
+      status,
+      actions,
+      h('div.filters.row', gameSelect, seasonSelect),
+      h('section.card.standings-card', { 'aria-labelledby': 'standings-title' },
+        h('h2#standings-title', 'Standings'), standings, updated),
+      h('h2', 'Recent results'),
+      recent,
+      share,
+      tools,
+    );
+    setup(entry);
+    await load();
+    if (alive) timer = setInterval(() => document.visibilityState === 'visible' && load(), REFRESH_MS);
+  };
+  const onVisible = () => document.visibilityState === 'visible' && findLeague(id) && load();
+  document.addEventListener('visibilitychange', onVisible);
+  start();
+
+  return {
+    destroy() {
+      alive = false;
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    },
+  };
+}

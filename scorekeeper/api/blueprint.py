@@ -1,0 +1,18 @@
+"""The Blueprint every API module uses: flask-smorest's, with a parser that survives hostile JSON."""
+
+from __future__ import annotations
+
+import flask_smorest
+from webargs.flaskparser import FlaskParser
+
+
+class JsonParser(FlaskParser):
+    def _raw_load_json(self, req):
+        try:
+            return super()._raw_load_json(req)
+        except RecursionError as err:  # [[[[…]]]] nested past Python's limit: a bad body, not a crash
+            self._handle_invalid_json_error(err, req)
+
+
+class Blueprint(flask_smorest.Blueprint):
+    ARGUMENTS_PARSER = JsonParser()

@@ -1,0 +1,34 @@
+"""Names people type (players, leagues): what is kept, and what is refused.
+
+Names are shown on other people's phones, so characters that can hide or
+disguise text are refused: control characters, bidirectional overrides (which
+can make "Ann" display as another name), private-use and unpaired surrogates.
+Emoji are welcome, including sequences joined by a zero-width joiner. Names are
+stored in Unicode NFC with runs of white space folded to one space; two names
+are the same name when they match case-blind and ignoring zero-width joiners.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+ZWJ = "\u200d"
+REFUSED_CATEGORIES = {"Cc", "Co", "Cs", "Cn"}
+
+
+def problem(name: str) -> str | None:
+    """Why ``name`` cannot be used as it is, or None."""
+    for char in name:
+        category = unicodedata.category(char)
+        if category in REFUSED_CATEGORIES or (category == "Cf" and char != ZWJ):
+            return f"contains an invisible or control character (U+{ord(char):04X})"
+    return None
+
+
+def clean(value: str) -> str:
+    return " ".join(unicodedata.normalize("NFC", value).split())
+
+
+def key(name: str) -> str:
+    """What two names are compared by."""
+    return clean(name).replace(ZWJ, "").casefold()
