@@ -11,7 +11,7 @@ __version__ = "0.1.0"
 def create_app(test_config: dict[str, Any] | None = None):
     from flask import Flask
 
-    from . import config, errors, models, web  # noqa: F401 - models registers the tables
+    from . import cli, config, errors, models, web  # noqa: F401 - models registers the tables
     from .api import register_blueprints
     from .database import init_database
     from .extensions import api, db, migrate
@@ -32,4 +32,5 @@ def create_app(test_config: dict[str, Any] | None = None):
         from werkzeug.middleware.proxy_fix import ProxyFix
 
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXIES"], x_proto=app.config["PROXIES"])
+    cli.init_app(app)  # flask backup / restore
     return app

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import logging
+
 from flask import Flask
 from sqlalchemy import event
+from sqlalchemy.exc import DBAPIError
 
 from .extensions import db
+
+log = logging.getLogger(__name__)
 
 
 def is_sqlite(app: Flask) -> bool:
@@ -19,6 +24,19 @@ def init_database(app: Flask) -> None:
         # Writers queue for the lock instead of failing at once with "database is locked".
         options.setdefault("connect_args", {}).setdefault("timeout", 30)
     db.init_app(app)
+
+    @app.teardown_appcontext
+    def _end_session(_exc):
+        # Runs before Flask-SQLAlchemy's own teardown. If the database dropped the connection
+        # (a restart), the session's ROLLBACK fails here, after the response was made: drop the
+        # dead connection quietly so the client still gets the answer already built.
+        try:
+            db.session.remove()
+        except DBAPIError:
+            log.warning("database connection lost at the end of a request; discarded")
+            db.session.registry().invalidate()
+            db.session.registry.clear()
+
     if not is_sqlite(app):
         return
     with app.app_context():

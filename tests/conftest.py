@@ -199,19 +199,53 @@ def browser():
         browser.close()
 
 
+# A phone whose clock runs 7 s ahead, as a badly set phone's would: the shared timer must not care.
+SKEW_MS = 7000
+SKEWED_CLOCK = f"""
+(() => {{
+  const realNow = Date.now.bind(Date);
+  Date.now = () => realNow() + {SKEW_MS};
+}})();
+"""
+
+
 @pytest.fixture
-def phone(browser, live_server):
-    """A fresh phone-sized browser context; fails the test on any console error."""
-    context = browser.new_context(base_url=live_server.url, **PHONE)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.expected_errors = []  # substrings a test expects, e.g. a fetch failing while offline
-    yield page
-    context.close()
-    unexpected = [e for e in errors if not any(x in e for x in page.expected_errors)]
-    assert not unexpected, f"console errors: {unexpected}"
+def open_phone(browser, live_server):
+    """Open phone-sized browser contexts; each fails its test on a console error it did not expect.
+
+    A test adds substrings to ``page.expected_errors`` for errors it causes (going offline, a refusal).
+    """
+    opened = []
+
+    def open_one(clock_skew: bool = False):
+        context = browser.new_context(base_url=live_server.url, **PHONE)
+        if clock_skew:
+            context.add_init_script(SKEWED_CLOCK)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.expected_errors = []
+        opened.append((context, page, errors))
+        return page
+
+    yield open_one
+    problems = []
+    for context, page, errors in opened:
+        context.close()
+        problems += [e for e in errors if not any(x in e for x in page.expected_errors)]
+    assert not problems, f"console errors: {problems}"
+
+
+@pytest.fixture
+def phone(open_phone):
+    return open_phone()
+
+
+@pytest.fixture
+def second_phone(open_phone):
+    """Another phone at the same table, its clock 7 s ahead."""
+    return open_phone(clock_skew=True)
 
 
 @pytest.fixture

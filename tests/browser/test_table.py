@@ -5,32 +5,6 @@ import requests
 
 pytestmark = pytest.mark.browser
 
-SKEW_MS = 7000
-# Phone B's clock runs 7 s ahead, as a badly set phone's would.
-SKEWED_CLOCK = f"""
-(() => {{
-  const realNow = Date.now.bind(Date);
-  Date.now = () => realNow() + {SKEW_MS};
-}})();
-"""
-
-
-@pytest.fixture
-def second_phone(browser, live_server):
-    from conftest import PHONE
-
-    context = browser.new_context(base_url=live_server.url, **PHONE)
-    context.add_init_script(SKEWED_CLOCK)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.expected_errors = []
-    yield page
-    context.close()
-    unexpected = [e for e in errors if not any(x in e for x in page.expected_errors)]
-    assert not unexpected, unexpected
-
 
 def create_table_in_the_ui(phone, names=("Ann", "Ben")):
     phone.goto("/")

@@ -12,21 +12,6 @@ ANN = ["BAND#THE", "########", "NINEHAT#", "########", "########", "########", "
 BEN = ["###V####", "CAFÉ####", "###S####", "###T####", "########", "########", "########", "########"]
 
 
-@pytest.fixture
-def second_phone(browser, live_server):
-    from conftest import PHONE
-
-    context = browser.new_context(base_url=live_server.url, **PHONE)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.expected_errors = []
-    yield page
-    context.close()
-    unexpected = [e for e in errors if not any(x in e for x in page.expected_errors)]
-    assert not unexpected, unexpected
-
 
 def new_table(live_server, names=("Ann", "Ben"), **options):
     body = {"game": "bresk", "seats": [{"name": n} for n in names], "options": options}

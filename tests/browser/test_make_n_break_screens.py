@@ -30,22 +30,6 @@ RECORD_SPEECH = """
 """
 
 
-@pytest.fixture
-def second_phone(browser, live_server):
-    """Another phone at the same table, its clock 7 s ahead (as in test_table.py)."""
-    from conftest import PHONE
-    from test_table import SKEWED_CLOCK
-
-    context = browser.new_context(base_url=live_server.url, **PHONE)
-    context.add_init_script(SKEWED_CLOCK)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    yield page
-    context.close()
-    assert not errors, errors
-
 
 def create_table(live_server, game, names, **options):
     body = {"game": game, "options": options, "seats": [{"name": n} for n in names]}
