@@ -61,27 +61,36 @@ def database(kind: str):
 
 
 @contextlib.contextmanager
-def server(url: str, workers: int = 2, worker_class: str = "gevent"):
-    """gunicorn serving scorekeeper on ``url``; yields its base URL."""
+def server(url: str, workers: int = 2, log: list[str] | None = None):
+    """gunicorn serving scorekeeper on ``url``, without access log or rate limits; yields its base URL.
+
+    The server's error log goes to a file; its lines are appended to ``log`` at the end.
+    """
     port = free_port()
-    env = dict(os.environ, DATABASE_URL=url)
+    env = dict(os.environ, DATABASE_URL=url, SCOREKEEPER_ACCESS_LOG="", SCOREKEEPER_RATELIMIT="off")
     args = [str(Path(sys.executable).with_name("gunicorn")), "--config=python:scorekeeper.gunicorn_conf",
-            f"--bind=127.0.0.1:{port}", f"--workers={workers}", f"--worker-class={worker_class}",
-            "--worker-connections=2000", "--access-logfile=", "--log-level=warning", "--graceful-timeout=2",
-            "scorekeeper:create_app()"]
-    process = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
+            f"--bind=127.0.0.1:{port}", f"--workers={workers}", "--worker-connections=2000",
+            "--log-level=warning", "--graceful-timeout=2", "scorekeeper:create_app()"]
+    with tempfile.TemporaryFile("w+") as errors:
+        process = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=errors)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    urllib.request.urlopen(base + "/api/health", timeout=1)  # noqa: S310 - our own loopback server
+                    break
+                except OSError:
+                    if time.monotonic() > deadline or process.poll() is not None:
+                        raise RuntimeError("server did not start") from None
+                    time.sleep(0.2)
+            yield base
+        finally:
+            process.terminate()
             try:
-                urllib.request.urlopen(base + "/api/health", timeout=1)  # noqa: S310 - our own loopback server
-                break
-            except OSError:
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise RuntimeError("server did not start") from None
-                time.sleep(0.2)
-        yield base
-    finally:
-        process.terminate()
-        process.wait(15)
+                process.wait(15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+            errors.seek(0)
+            if log is not None:
+                log.extend(errors.read().splitlines())

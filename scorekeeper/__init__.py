@@ -15,9 +15,11 @@ def create_app(test_config: dict[str, Any] | None = None):
     from .api import register_blueprints
     from .database import init_database
     from .extensions import api, db, migrate
+    from .jsonio import OrjsonProvider
     from .limits import limiter
 
     app = Flask(__name__, instance_relative_config=True)
+    app.json = OrjsonProvider(app)
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(config.load(app.instance_path, test_config))
 

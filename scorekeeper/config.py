@@ -39,7 +39,6 @@ def load(instance_path: str, test_config: dict[str, Any] | None = None) -> dict[
         "SECRET_KEY": secret or "dev-only-not-secret",
         "PRODUCTION": production,
         "SQLALCHEMY_DATABASE_URI": database_url(env.get("DATABASE_URL"), instance_path),
-        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
         "PUBLIC_URL": env.get("SCOREKEEPER_PUBLIC_URL", ""),
         "MAX_CONTENT_LENGTH": 256 * 1024,  # the largest honest body is a few KiB
         "LEXICON_CACHE_DIR": env.get("SCOREKEEPER_LEXICON_CACHE", str(Path(instance_path) / "lexicon")),
@@ -55,7 +54,6 @@ def load(instance_path: str, test_config: dict[str, Any] | None = None) -> dict[
                 "Block Buster and Bresk!: rules that refuse impossible scores, shared tables, timer and dice.",
             },
         },
-        "JSON_SORT_KEYS": False,
         "PROXIES": int(env.get("SCOREKEEPER_PROXIES", "0")),
         # Off in tests unless a test turns it on: the suite itself sends thousands of requests.
         "RATELIMIT_ENABLED": not (test_config or {}).get("TESTING", False)

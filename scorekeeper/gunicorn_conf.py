@@ -17,5 +17,6 @@ timeout = 60
 graceful_timeout = 5  # open event streams would otherwise hold a restart for the full default
 # Longest request line gunicorn allows: long URLs get the app's own JSON errors, not gunicorn's HTML 414.
 limit_request_line = 8190
-accesslog = "-"
+# A log line per request, to stdout; SCOREKEEPER_ACCESS_LOG= (empty) turns it off (benchmarks).
+accesslog = os.environ.get("SCOREKEEPER_ACCESS_LOG", "-") or None
 errorlog = "-"

@@ -6,7 +6,7 @@ import io
 import uuid
 
 import segno
-from flask import Response, request, stream_with_context
+from flask import Response, jsonify, request, stream_with_context
 
 from ..errors import ErrorSchema
 from ..limits import join_code_lookup
@@ -33,8 +33,8 @@ def _view(table):
 
 
 def _appended(event, table, created):
-    body = {"event": tables.event_dict(event), "table": _view(table), "duplicate": not created}
-    return body, 201 if created else 200
+    body = {"event": event, "table": _view(table), "duplicate": not created}
+    return jsonify(body), 201 if created else 200
 
 
 @blp.route("", methods=["POST"])
@@ -53,7 +53,7 @@ def create_table(payload):
     if payload.get("league"):
         league, _ = leagues.authorize(payload["league"], request.headers.get("Authorization"), need="member")
     table = tables.create(payload["game"], payload["options"], payload["seats"], league)
-    return _view(table)
+    return jsonify(_view(table)), 201
 
 
 @blp.route("/<string:code>")
@@ -62,7 +62,8 @@ def create_table(payload):
 @blp.alt_response(404, schema=ErrorSchema, description="No table has this code.", success=False)
 def get_table(code):
     """The table with its derived state, live score, timer and last dice."""
-    return _view(tables.get(code))
+    # jsonify, not a schema dump: the view is built to the schema already, and this is the hot read.
+    return jsonify(tables.view(tables.read(code), request.host_url))
 
 
 @blp.route("/<string:code>/events", methods=["POST"])

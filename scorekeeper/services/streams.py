@@ -192,7 +192,7 @@ def stream(table_id: int, code: str, after: int | None, host_url: str) -> Iterat
     def build(since: int) -> tuple[int, str]:
         with app.app_context():
             try:
-                table = tables.get(code)
+                table = tables.read(code)
                 events = [tables.event_dict(e) for e in tables.events_after(table, since)]
                 seq = table.last_seq
                 return seq, sse("table", {"events": events, "table": tables.view(table, host_url)}, seq)

@@ -17,10 +17,10 @@ import logging
 import re
 import secrets
 import uuid
-from typing import Any
+from typing import Any, NamedTuple
 
 from flask import current_app, request
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .. import games, names, timer
@@ -28,7 +28,7 @@ from ..errors import ApiError
 from ..extensions import db
 from ..games import dice
 from ..games.base import RuleError
-from ..models import Event, Table, now_ms
+from ..models import Event, League, Table, now_ms
 from . import leagues, scoring, streams
 
 log = logging.getLogger(__name__)
@@ -94,9 +94,12 @@ def create(game_id: str, options: dict[str, Any] | None, seats: list[dict[str, A
             if names.key(name) not in known:
                 leagues.add_player(league, name, commit=False)
     snapshot = {"game": state, "timer": timer.initial(), "dice": None, "done": [], "undone": [], "challenges": []}
+    scored = None
     for _ in range(10):
         table = Table(code=new_code(), game=game_id, options=state.get("options", options or {}),
                       seats=seat_names, last_seq=0, snapshot=snapshot, league_id=league.id if league else None)
+        scored = scored or score_of(table, state)
+        table.snapshot = {**snapshot, "result": scored}
         db.session.add(table)
         try:
             db.session.commit()
@@ -117,15 +120,53 @@ def get(code: str) -> Table:
     return table
 
 
-def join_url(table: Table, host_url: str) -> str:
+class TableRow(NamedTuple):
+    """What a view of a table needs: read straight from the row, or taken from a loaded Table."""
+
+    id: int
+    code: str
+    game: str
+    options: dict[str, Any]
+    seats: list[str]
+    last_seq: int
+    snapshot: dict[str, Any]
+    created_at_ms: int
+    league: str | None  # the league's public id
+
+
+# Built once: the same statement object each time skips SQLAlchemy's per-call statement work.
+_READ = (select(Table.id, Table.code, Table.game, Table.options, Table.seats, Table.last_seq, Table.snapshot,
+                Table.created_at_ms, League.public_id)
+         .outerjoin(League, League.id == Table.league_id).where(Table.code == bindparam("code")))
+
+
+def read(code: str) -> TableRow:
+    """A table for reading, without the ORM: the hot path every phone polls and streams."""
+    code = normalize_code(code)
+    row = None
+    if CODE_SHAPE.match(code):
+        with db.engine.connect() as conn:
+            row = conn.execute(_READ, {"code": code}).first()
+    if row is None:
+        get(code)  # raises the 404
+    return TableRow(*row)
+
+
+def row_of(table: Table) -> TableRow:
+    return TableRow(table.id, table.code, table.game, table.options, table.seats, table.last_seq, table.snapshot,
+                    table.created_at_ms, table.league.public_id if table.league is not None else None)
+
+
+def join_url(table: Table | TableRow, host_url: str) -> str:
     base = (current_app.config.get("PUBLIC_URL") or host_url).rstrip("/")
     return f"{base}/#/table/{table.code}"
 
 
-def view(table: Table, host_url: str, now: int | None = None) -> dict[str, Any]:
+def view(table: Table | TableRow, host_url: str, now: int | None = None) -> dict[str, Any]:
     """Everything a phone shows about a table, as of ``now``; ``host_url`` makes its join link."""
+    if isinstance(table, Table):
+        table = row_of(table)
     now = now_ms() if now is None else now
-    game = games.get(table.game)
     snap = table.snapshot
     return {
         "code": table.code,
@@ -134,9 +175,9 @@ def view(table: Table, host_url: str, now: int | None = None) -> dict[str, Any]:
         "seats": table.seats,
         "seq": table.last_seq,
         "created_at_ms": table.created_at_ms,
-        "league": table.league.public_id if table.league is not None else None,
+        "league": table.league,
         "state": snap["game"],
-        "result": game.result(snap["game"], **scoring.table_context(table)).to_dict(),
+        "result": snap["result"],
         "timer": timer.view(snap["timer"], now),
         "dice": snap["dice"],
         "challenges": snap.get("challenges", []),
@@ -147,11 +188,16 @@ def view(table: Table, host_url: str, now: int | None = None) -> dict[str, Any]:
     }
 
 
+def score_of(table: Table, state: dict[str, Any]) -> dict[str, Any]:
+    """The live score for a game state; kept in the snapshot so a read does not recompute it."""
+    return games.get(table.game).result(state, **scoring.table_context(table)).to_dict()
+
+
 def event_dict(event: Event) -> dict[str, Any]:
     return {"seq": event.seq, "id": event.uid, "type": event.type, "data": event.data, "at_ms": event.created_at_ms}
 
 
-def events_after(table: Table, after: int, limit: int = 500) -> list[Event]:
+def events_after(table: Table | TableRow, after: int, limit: int = 500) -> list[Event]:
     return list(db.session.scalars(
         select(Event).where(Event.table_id == table.id, Event.seq > after).order_by(Event.seq).limit(limit)
     ))
@@ -160,21 +206,27 @@ def events_after(table: Table, after: int, limit: int = 500) -> list[Event]:
 # --- appending ------------------------------------------------------------------------------
 
 
-def _existing(code: str, uid: str) -> Event | None:
-    return db.session.scalar(
-        select(Event).join(Table).where(Table.code == normalize_code(code), Event.uid == uid)
-    )
+_EXISTING = (select(Event.seq, Event.uid, Event.type, Event.data, Event.created_at_ms)
+             .join(Table).where(Table.code == bindparam("code"), Event.uid == bindparam("uid")))
+
+
+def _existing(code: str, uid: str) -> dict[str, Any] | None:
+    """The event already stored under this id, as the API shows it."""
+    with db.engine.connect() as conn:
+        row = conn.execute(_EXISTING, {"code": normalize_code(code), "uid": uid}).first()
+    return None if row is None else {"seq": row.seq, "id": row.uid, "type": row.type, "data": row.data,
+                                     "at_ms": row.created_at_ms}
 
 
 def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: int | None = None):
-    """Validate and store one event. Returns (event, table, created): created is False for a repeat id."""
+    """Validate and store one event. Returns (event, table row, created): created is False for a repeat id."""
     if not CODE_SHAPE.match(normalize_code(code)):
         get(code)  # the 404, without asking the database about a code that cannot exist
     if not EVENT_TYPE.match(kind):
         raise ApiError(422, "bad_type", "type must be a short lower-case name such as 'points'.", {"type": ["bad"]})
     first = _existing(code, uid)
     if first is not None:  # a retry or an offline replay: the first outcome stands
-        return first, get(code), False
+        return first, read(code), False
 
     now = now_ms()
     # The write lock, first thing: everything below sees the table as no one else can change it.
@@ -189,25 +241,32 @@ def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: i
     table = db.session.get(Table, row.id, populate_existing=True)
     seq = row.last_seq
     try:
-        if _existing(code, uid) is not None:  # the same id raced us and won
-            db.session.rollback()
-            return _existing(code, uid), get(code), False
         if expected_seq is not None and expected_seq != seq - 1:
             raise ApiError(409, "stale", f"The table has moved on (it is at {seq - 1}, you expected {expected_seq}); "
                            "here is the current state.", table=view_for_conflict(table, seq - 1))
         stored, snapshot = step(table, {"seq": seq, "type": kind, "data": data}, now)
-        event = Event(table_id=table.id, seq=seq, uid=uid, type=kind, data=stored, created_at_ms=now)
-        db.session.add(event)
+        if snapshot["game"] is not table.snapshot["game"]:  # timer and challenge events leave the score alone
+            snapshot["result"] = score_of(table, snapshot["game"])
+        db.session.add(Event(table_id=table.id, seq=seq, uid=uid, type=kind, data=stored, created_at_ms=now))
         table.snapshot = snapshot
+        # What the answer shows, taken now: after the commit the objects would be reloaded.
+        event = {"seq": seq, "id": uid, "type": kind, "data": stored, "at_ms": now}
+        shown = row_of(table)
         streams.notify_in_transaction(table.id, seq)
         db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        first = _existing(code, uid)
+        if first is None:
+            raise
+        return first, read(code), False  # the same id raced us and won: its outcome stands
     except Exception:
         db.session.rollback()
         raise
-    streams.hub().published(table.id, seq)
+    streams.hub().published(shown.id, seq)
     if table.league_id is not None:
-        post_to_league(table, event)
-    return event, table, True
+        post_to_league(table, event["at_ms"])
+    return event, shown, True
 
 
 def league_result_id(table: Table) -> str:
@@ -215,7 +274,7 @@ def league_result_id(table: Table) -> str:
     return str(uuid.uuid5(uuid.NAMESPACE_URL, f"scorekeeper:table:{table.code}"))
 
 
-def post_to_league(table: Table, event: Event) -> None:
+def post_to_league(table: Table, at_ms: int) -> None:
     """When a league table's game is over, its result goes to the league's standings.
 
     After the event's own commit, so a problem here never loses the event. An
@@ -227,7 +286,7 @@ def post_to_league(table: Table, event: Event) -> None:
         return
     players = [{"name": p.name, "score": p.total, **({"team": str(p.extra["team"])} if p.extra.get("team") else {})}
                for p in result.players]
-    played_on = dt.datetime.fromtimestamp(event.created_at_ms / 1000, dt.UTC).date()
+    played_on = dt.datetime.fromtimestamp(at_ms / 1000, dt.UTC).date()
     try:
         leagues.record_table_result(table.league, table.code, table.game, played_on, players,
                                     league_result_id(table))

@@ -1,0 +1,229 @@
+"""Lighthouse scores of the phone app: home, a table and the word judge, mobile profile.
+
+Starts a throwaway server (gunicorn, 2 gevent workers, fresh SQLite file), makes a
+Make 'N' Break table with a few events, and runs Lighthouse (npm package
+``lighthouse``, installed on first use into bench/.lighthouse/node_modules, which
+git should ignore) with Debian's Chromium against
+
+    /                  the home screen
+    /#/table/<code>    a table
+    /#/judge           the word judge
+
+Prints the four category scores per page, the main timings, the first load's
+transfer size (Lighthouse's ``total-byte-weight``, less the judge's background
+download of the word list), what that load would weigh gzipped (the server
+does not compress), and every accessibility and best-practices audit that is
+not perfect, with the elements it names.
+
+    .venv/bin/python bench/lighthouse.py                   # needs node/npm and /usr/bin/chromium
+    .venv/bin/python bench/lighthouse.py --json-dir /tmp/lh  # also keep the full reports
+
+Targets: accessibility 100, best practices 100, performance >= 95, first load
+< 100 KB compressed. Lighthouse's performance score simulates a slow phone from
+a CPU benchmark of this machine; on a shared, busy machine it moves by several
+points from run to run, the other categories do not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import subprocess
+import tempfile
+import time
+import urllib.request
+import uuid
+from pathlib import Path
+
+from api_load import server  # servers.server with the access log off (and gunicorn 27's CLI quirk avoided)
+from servers import ROOT, database
+
+LIGHTHOUSE_DIR = ROOT / "bench" / ".lighthouse"
+LIGHTHOUSE_VERSION = "12.8.2"
+CHROME_PATH = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
+CHROME_FLAGS = "--headless --no-sandbox --disable-gpu --disable-background-networking"
+CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
+WORD_LIST = "/api/lexicons/en/words.txt"
+METRICS = {"first-contentful-paint": "FCP", "largest-contentful-paint": "LCP", "total-blocking-time": "TBT",
+           "cumulative-layout-shift": "CLS", "speed-index": "SI"}
+
+
+def lighthouse_cli() -> Path:
+    cli = LIGHTHOUSE_DIR / "node_modules" / "lighthouse" / "cli" / "index.js"
+    if not cli.exists():
+        LIGHTHOUSE_DIR.mkdir(parents=True, exist_ok=True)
+        subprocess.run(["npm", "install", "--no-save", "--no-audit", "--no-fund", "--prefix", str(LIGHTHOUSE_DIR),
+                        f"lighthouse@{LIGHTHOUSE_VERSION}"], check=True)
+    return cli
+
+
+def call(base: str, method: str, path: str, body: dict | None = None) -> dict:
+    data = json.dumps(body).encode() if body is not None else None
+    req = urllib.request.Request(base + path, data=data, method=method, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as response:  # noqa: S310 - our own loopback server
+        return json.loads(response.read())
+
+
+def make_table(base: str) -> str:
+    code = call(base, "POST", "/api/tables", {"game": "make-n-break",
+                                              "seats": [{"name": n} for n in ("Ann", "Ben", "Cleo", "Dev")]})["code"]
+    for kind, data in [("die", {"face": 2}), ("card", {"kind": "standard", "points": 2}), ("end_turn", {}),
+                       ("die", {"face": 1}), ("card", {"kind": "standard", "points": 3})]:
+        call(base, "POST", f"/api/tables/{code}/events", {"id": str(uuid.uuid4()), "type": kind, "data": data})
+    return code
+
+
+def run_lighthouse(cli: Path, url: str) -> dict:
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "report.json"
+        subprocess.run(["node", str(cli), url, "--output=json", f"--output-path={out}", "--quiet",
+                        f"--chrome-flags={CHROME_FLAGS}", "--only-categories=" + ",".join(CATEGORIES)],
+                       check=True, env=dict(os.environ, CHROME_PATH=CHROME_PATH))
+        return json.loads(out.read_text())
+
+
+def gzipped(base: str, url: str, cache: dict[str, tuple[int, int]]) -> tuple[int, int]:
+    """(raw bytes, bytes at gzip level 6) of a same-origin response: what a compressing server would send."""
+    if url not in cache:
+        with urllib.request.urlopen(url, timeout=30) as response:  # noqa: S310 - our own loopback server
+            body = response.read()
+        cache[url] = (len(body), len(gzip.compress(body, compresslevel=6)))
+    return cache[url]
+
+
+def weight(report: dict, base: str, cache: dict[str, tuple[int, int]]) -> dict:
+    items = report["audits"]["total-byte-weight"]["details"]["items"]
+    requests = {r["url"]: r for r in report["audits"]["network-requests"]["details"]["items"]}
+    total = sum(i["totalBytes"] for i in items)
+    words = sum(i["totalBytes"] for i in items if WORD_LIST in i["url"])
+    first = [i for i in items if WORD_LIST not in i["url"]]
+    gz = raw = 0
+    for i in first:
+        if i["url"].startswith(base):
+            size, packed = gzipped(base, i["url"], cache)
+            headers = i["totalBytes"] - requests.get(i["url"], {}).get("resourceSize", i["totalBytes"])
+            raw += size + max(headers, 0)
+            gz += packed + max(headers, 0)
+        else:
+            raw += i["totalBytes"]
+            gz += i["totalBytes"]
+    return {"total": total, "words": words, "first": total - words, "gzip": gz, "count": len(first),
+            "requests": len(requests)}
+
+
+def findings(report: dict) -> list[str]:
+    """Every scored audit below 1 in accessibility and best practices, with what it points at."""
+    lines = []
+    for category in ("accessibility", "best-practices"):
+        for ref in report["categories"][category]["auditRefs"]:
+            audit = report["audits"][ref["id"]]
+            if audit.get("score") is None or audit["score"] >= 1 or audit.get("scoreDisplayMode") in (
+                    "notApplicable", "manual", "informative"):
+                continue
+            lines.append(f"  [{category}] {audit['id']} (score {audit['score']:.2f}, weight {ref['weight']}): "
+                         f"{audit['title']}")
+            if audit.get("displayValue"):
+                lines.append(f"      {audit['displayValue']}")
+            for item in (audit.get("details") or {}).get("items", [])[:20]:
+                lines.append("      - " + describe(item))
+    return lines
+
+
+def describe(item: dict) -> str:
+    node = item.get("node") or {}
+    if node.get("selector"):
+        text = f"{node['selector']}  {node.get('snippet', '')[:140]}"
+        if node.get("explanation"):
+            text += "  — " + " ".join(node["explanation"].split())[:300]
+        return text
+    parts = [str(item[k]) for k in ("source", "url", "description", "label", "value") if item.get(k)]
+    if isinstance(item.get("sourceLocation"), dict):
+        parts.append(f"{item['sourceLocation'].get('url')}:{item['sourceLocation'].get('line')}")
+    return " | ".join(parts)[:400] or json.dumps(item)[:400]
+
+
+def performance_notes(report: dict) -> list[str]:
+    """What costs the performance score: weak metrics, shifted elements, the LCP element, repeated requests."""
+    audits, lines = report["audits"], []
+    weak = [f"{short} {audits[m].get('displayValue')} (score {audits[m]['score']:.2f})"
+            for m, short in METRICS.items() if (audits[m].get("score") or 0) < 0.9]
+    if weak:
+        lines.append("  weak metrics: " + ", ".join(weak))
+    shifts: dict[str, float] = {}
+    for item in audits.get("layout-shifts", {}).get("details", {}).get("items", []):
+        node = item.get("node") or {}
+        key = f"{node.get('selector')}  {node.get('snippet', '')}"
+        shifts[key] = shifts.get(key, 0) + item.get("score", 0)
+    for key, score in sorted(shifts.items(), key=lambda kv: -kv[1]):
+        lines.append(f"  layout shift {score:.3f}: {key}")
+    lcp = audits.get("largest-contentful-paint-element", {}).get("details", {}).get("items", [])
+    if lcp:
+        node = (lcp[0].get("items") or [{}])[0].get("node", {})
+        phases = ", ".join(f"{p['phase']} {p['timing']:.0f} ms" for p in (lcp[1]["items"] if len(lcp) > 1 else []))
+        lines.append(f"  LCP element: {node.get('selector')}  {node.get('snippet', '')}  ({phases})")
+    urls: dict[str, int] = {}
+    for r in audits["network-requests"]["details"]["items"]:
+        urls[r["url"]] = urls.get(r["url"], 0) + 1
+    repeated = [f"{url.split('/', 3)[-1] or '/'} ×{n}" for url, n in urls.items() if n > 1]
+    if repeated:
+        lines.append("  fetched more than once in the first load: " + ", ".join(repeated))
+    return lines
+
+
+def compression(report: dict) -> str:
+    audit = report["audits"]["uses-text-compression"]
+    if audit.get("scoreDisplayMode") == "notApplicable" or audit.get("score") in (None, 1):
+        saving = audit.get("details", {}).get("overallSavingsBytes", 0)
+        return f"not flagged (score {audit.get('score')}, {saving} bytes of savings listed)"
+    saving = audit.get("details", {}).get("overallSavingsBytes", 0)
+    return f"FLAGGED: {audit['title']} — {audit.get('displayValue', '')} ({saving / 1024:.1f} KiB)"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json-dir", type=Path, help="keep the full Lighthouse reports here")
+    args = parser.parse_args()
+    cli = lighthouse_cli()
+    started = time.strftime("%Y-%m-%d %H:%M:%S %Z")
+    load = os.getloadavg()
+    reports = {}
+    with database("sqlite") as url, server(url, workers=2) as base:
+        code = make_table(base)
+        pages = {"home": "/", "table": f"/#/table/{code}", "judge": "/#/judge"}
+        cache: dict[str, tuple[int, int]] = {}
+        rows = []
+        for name, path in pages.items():
+            report = run_lighthouse(cli, base + path)
+            reports[name] = report
+            if args.json_dir:
+                args.json_dir.mkdir(parents=True, exist_ok=True)
+                (args.json_dir / f"{name}.json").write_text(json.dumps(report))
+            scores = {c: report["categories"][c]["score"] for c in CATEGORIES}
+            rows.append((name, path, scores, weight(report, base, cache), report))
+    version = rows[0][4]["lighthouseVersion"]
+    benchmark = rows[0][4]["environment"].get("benchmarkIndex")
+    print(f"{started}; Lighthouse {version}, mobile profile (simulated throttling), {CHROME_PATH}; "
+          f"{os.cpu_count()} cores, load average {load[0]:.1f} at the start, CPU benchmark index {benchmark} "
+          "(shared, noisy machine: the performance score moves by several points between runs)")
+    print(f"{'page':<7} {'perf':>5} {'a11y':>5} {'best':>5} {'seo':>5}  {'first load':>11} {'gzipped':>9} "
+          f"{'word list':>10} {'requests':>9}")
+    for name, _path, s, w, _report in rows:
+        print(f"{name:<7} {s['performance'] * 100:>5.0f} {s['accessibility'] * 100:>5.0f} "
+              f"{s['best-practices'] * 100:>5.0f} {s['seo'] * 100:>5.0f}  {w['first'] / 1024:>8.1f} KiB "
+              f"{w['gzip'] / 1024:>5.1f} KiB {w['words'] / 1024:>6.0f} KiB {w['requests']:>9}")
+    print("targets: performance >= 95, accessibility 100, best practices 100, first load < 100 KB compressed "
+          "(first load = total-byte-weight less the word list; gzipped = the same files at gzip -6, headers as sent)")
+    for name, _path, _s, _w, report in rows:
+        audits = report["audits"]
+        timings = ", ".join(f"{short} {audits[m].get('displayValue', '?')}" for m, short in METRICS.items())
+        print(f"\n{name}: {timings}")
+        print(f"  text compression: {compression(report)}")
+        print("\n".join(performance_notes(report)))
+        problems = findings(report)
+        print("\n".join(problems) if problems else "  accessibility and best practices: every scored audit passes")
+
+
+if __name__ == "__main__":
+    main()
