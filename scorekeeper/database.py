@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 
 from flask import Flask
 from sqlalchemy import event
@@ -28,8 +29,14 @@ def init_database(app: Flask) -> None:
         # Writers queue for the lock instead of failing at once with "database is locked".
         options.setdefault("connect_args", {}).setdefault("timeout", 30)
     else:
-        # A server can restart under us: test a pooled connection before handing it out.
-        options.setdefault("pool_pre_ping", True)
+        # No pool_pre_ping: it costs a round trip on every request. If the server restarts,
+        # the first request on a dead connection fails cleanly (a JSON 500) and SQLAlchemy
+        # drops the whole pool, so the next requests get fresh connections.
+        # A gevent worker serves many requests at once; each holds a connection only briefly,
+        # but SQLAlchemy's default of 5 (+10) made them queue for one. Keep workers × (size +
+        # overflow) under the server's max_connections (100 by default).
+        options.setdefault("pool_size", int(os.environ.get("SCOREKEEPER_DB_POOL", "10")))
+        options.setdefault("max_overflow", 10)
     db.init_app(app)
 
     @app.teardown_appcontext

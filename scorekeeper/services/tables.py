@@ -145,7 +145,8 @@ def read(code: str) -> TableRow:
     code = normalize_code(code)
     row = None
     if CODE_SHAPE.match(code):
-        with db.engine.connect() as conn:
+        # Autocommit: one statement needs no transaction, and none is left to roll back.
+        with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
             row = conn.execute(_READ, {"code": code}).first()
     if row is None:
         get(code)  # raises the 404
@@ -212,7 +213,7 @@ _EXISTING = (select(Event.seq, Event.uid, Event.type, Event.data, Event.created_
 
 def _existing(code: str, uid: str) -> dict[str, Any] | None:
     """The event already stored under this id, as the API shows it."""
-    with db.engine.connect() as conn:
+    with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
         row = conn.execute(_EXISTING, {"code": normalize_code(code), "uid": uid}).first()
     return None if row is None else {"seq": row.seq, "id": row.uid, "type": row.type, "data": row.data,
                                      "at_ms": row.created_at_ms}
