@@ -10,6 +10,7 @@ __version__ = "0.1.0"
 
 def create_app(test_config: dict[str, Any] | None = None):
     from flask import Flask
+    from flask_compress import Compress
 
     from . import cli, config, errors, models, web  # noqa: F401 - models registers the tables
     from .api import register_blueprints
@@ -28,6 +29,7 @@ def create_app(test_config: dict[str, Any] | None = None):
     api.init_app(app)
     register_blueprints(app, api)
     limiter.init_app(app)
+    Compress(app)
     errors.register(app)
     web.init_app(app)
     if app.config["PROXIES"]:

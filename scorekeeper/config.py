@@ -60,6 +60,10 @@ def load(instance_path: str, test_config: dict[str, Any] | None = None) -> dict[
         and env.get("SCOREKEEPER_RATELIMIT", "on") != "off",
         "RATELIMIT_STORAGE_URI": env.get("RATELIMIT_STORAGE_URI", "memory://"),
         "RATELIMIT_HEADERS_ENABLED": True,
+        # Compressed answers for phones on a busy wifi; the event stream (text/event-stream) is never
+        # compressed, since a compressor may hold back what a phone must see at once.
+        "COMPRESS_MIMETYPES": ["text/html", "text/css", "text/javascript", "application/javascript",
+                               "application/json", "application/manifest+json", "image/svg+xml"],
     }
     if test_config:
         config.update(test_config)

@@ -64,3 +64,16 @@ def test_shell_lists_every_app_file_for_offline_use(sqlite_app):
     on_disk = {"/" + p.relative_to(FRONTEND).as_posix() for p in FRONTEND.rglob("*") if p.is_file()} - {"/sw.js"}
     assert set(shell["files"]) == on_disk | {"/"}
     assert len(shell["version"]) == 16
+
+
+def test_app_files_and_json_are_compressed_but_the_event_stream_is_not(sqlite_app):
+    client = sqlite_app.test_client()
+    script = client.get("/js/views/table.js", headers={"Accept-Encoding": "gzip, deflate, br, zstd"})
+    assert script.headers["Content-Encoding"] in ("zstd", "br", "deflate")  # files stream: no gzip there
+    catalogue = client.get("/api/games", headers={"Accept-Encoding": "gzip"})
+    assert catalogue.headers["Content-Encoding"] == "gzip"
+    code = client.post("/api/tables", json={"game": "scorepad", "seats": [{"name": "Ann"}]}).get_json()["code"]
+    stream = client.get(f"/api/tables/{code}/stream", headers={"Accept-Encoding": "gzip, br, zstd"}, buffered=False)
+    assert "Content-Encoding" not in stream.headers
+    assert next(iter(stream.response)).startswith(b"retry:")
+    stream.close()

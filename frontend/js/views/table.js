@@ -73,7 +73,7 @@ export function mount(root, { code }) {
   const redo = h('button', { onclick: () => session.act('redo').catch(() => {}) }, 'Redo');
   const toast = h('p.toast', { role: 'alert', hidden: true });
   const head = h('header.table-head',
-    h('div', title, h('button.code', { onclick: () => shareSheet(session.code), 'aria-label': `Invite players: table code ${session.code}` },
+    h('div', title, h('button.code', { onclick: () => shareSheet(session.code), title: 'Invite players: show the code and QR code' },
       h('span', session.code), h('span.invite', 'Invite'))),
     live);
   const timerSlot = h('div');
