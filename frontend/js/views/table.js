@@ -78,7 +78,9 @@ export function mount(root, { code }) {
     live);
   const timerSlot = h('div');
   const diceSlot = h('div');
-  root.append(head, scores, timerSlot, diceSlot, panel, h('div.row.undo', undo, redo), h('h2', 'Log'), log, toast);
+  // Undo and the log wait for the game's panel: shown before it, they would jump down when it arrives.
+  const after = h('div.after-panel', { hidden: true }, h('div.row.undo', undo, redo), h('h2', 'Log'), log);
+  root.append(head, scores, timerSlot, diceSlot, panel, after, toast);
 
   const parts = [];
   let game = null;
@@ -132,6 +134,7 @@ export function mount(root, { code }) {
     if (module.rolls) parts.push(mountDice(diceSlot, session, module.rolls));
     parts.push(module.mount(panel, session, game));
     parts.forEach((p) => p.update?.(view));
+    after.hidden = false;
     showLive();
   })();
 
