@@ -10,10 +10,10 @@ git should ignore) with Debian's Chromium against
     /#/judge           the word judge
 
 Prints the four category scores per page, the main timings, the first load's
-transfer size (Lighthouse's ``total-byte-weight``, less the judge's background
-download of the word list), what that load would weigh gzipped (the server
-does not compress), and every accessibility and best-practices audit that is
-not perfect, with the elements it names.
+transfer size as sent (Lighthouse's ``total-byte-weight``, less the judge's
+background download of the word list; the server compresses its files), the
+same files at gzip -6 for comparison, and every accessibility and
+best-practices audit that is not perfect, with the elements it names.
 
     .venv/bin/python bench/lighthouse.py                   # needs node/npm and /usr/bin/chromium
     .venv/bin/python bench/lighthouse.py --json-dir /tmp/lh  # also keep the full reports
@@ -85,7 +85,7 @@ def run_lighthouse(cli: Path, url: str) -> dict:
 
 
 def gzipped(base: str, url: str, cache: dict[str, tuple[int, int]]) -> tuple[int, int]:
-    """(raw bytes, bytes at gzip level 6) of a same-origin response: what a compressing server would send."""
+    """(raw bytes, bytes at gzip level 6) of a same-origin response, for comparison with what was sent."""
     if url not in cache:
         with urllib.request.urlopen(url, timeout=30) as response:  # noqa: S310 - our own loopback server
             body = response.read()
