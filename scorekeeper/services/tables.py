@@ -88,26 +88,22 @@ def create(game_id: str, options: dict[str, Any] | None, seats: list[dict[str, A
     if league is not None:
         options = {**leagues.table_defaults(league, game_id), **(options or {})}
     state = game.setup(options or {}, seat_names)  # RuleError → 422 naming the option
-    if league is not None:
-        known = {p.name_key for p in leagues.players(league)}
-        for name in seat_names:
-            if names.key(name) not in known:
-                leagues.add_player(league, name, commit=False)
     snapshot = {"game": state, "timer": timer.initial(), "dice": None, "done": [], "undone": [], "challenges": []}
-    scored = None
     for _ in range(10):
+        if league is not None:  # again on every try: a rollback takes the new players with it
+            known = {p.name_key for p in leagues.players(league)}
+            for name in seat_names:
+                if names.key(name) not in known:
+                    leagues.add_player(league, name, commit=False)
         table = Table(code=new_code(), game=game_id, options=state.get("options", options or {}),
                       seats=seat_names, last_seq=0, snapshot=snapshot, league_id=league.id if league else None)
-        scored = scored or score_of(table, state)
-        table.snapshot = {**snapshot, "result": scored}
+        table.snapshot = {**snapshot, "result": score_of(table, state)}
         db.session.add(table)
         try:
             db.session.commit()
             return table
-        except IntegrityError:  # the code was taken: draw another
+        except IntegrityError:  # the code was taken (or a seat's name joined the league just now): try again
             db.session.rollback()
-            if league is not None:  # the rollback took the new league players too
-                return create(game_id, options, seats, league)
     raise ApiError(503, "no_code", "Could not find a free table code; try again.")
 
 
