@@ -164,6 +164,41 @@ def evolve(state: dict[str, Any]) -> dict[str, Any]:
     return copy.deepcopy(state)
 
 
+def dispatch(handlers: dict[str, Callable[..., dict[str, Any]]], state: dict[str, Any], event: Any,
+             game_name: str) -> dict[str, Any]:
+    """Hand ``event`` to the handler for its type: ``handler(state, data)``.
+
+    Malformed events and types the game does not know are refused here, once for every game.
+    """
+    if not isinstance(event, dict):
+        raise RuleError("bad_event", "An event must be an object with a type.")
+    kind = event.get("type")
+    data = event.get("data") or {}
+    if not isinstance(data, dict):
+        raise RuleError("bad_event", "An event's data must be an object.", "data")
+    handler = handlers.get(kind) if isinstance(kind, str) else None
+    if handler is None:
+        raise RuleError("unknown_event", f"{game_name} has no {kind!r} event.", "type")
+    return handler(state, data)
+
+
+def rolled(data: dict[str, Any], die: str, one_only: RuleError) -> tuple[int, Any] | None:
+    """(index, face) of ``die`` in a server roll's results; None when the roll did not include it.
+
+    ``one_only`` is the refusal for a roll that threw that die more than once.
+    """
+    results = data.get("results")
+    if not isinstance(results, list):
+        raise RuleError("bad_roll", "A roll needs its results.", "data.results")
+    ours = [(i, r) for i, r in enumerate(results) if isinstance(r, dict) and r.get("die") == die]
+    if not ours:
+        return None
+    if len(ours) > 1:
+        raise one_only
+    index, found = ours[0]
+    return index, found.get("face")
+
+
 def winners_by_total(players: list[PlayerResult]) -> list[str]:
     """Everyone sharing the highest total (ties share the win)."""
     if not players:

@@ -53,7 +53,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import Line, Option, PlayerResult, Result, RuleError, chips, evolve, resolve_options
+from .base import Line, Option, PlayerResult, Result, RuleError, chips, dispatch, evolve, resolve_options, rolled
 
 id = "make-n-break"
 name = "Make 'N' Break Extreme"
@@ -182,29 +182,15 @@ def _start_turn(state: dict[str, Any], seat: int, stage: str, round_no: int) -> 
 
 
 def apply(state: dict[str, Any], event: dict[str, Any], **_: Any) -> dict[str, Any]:
-    if not isinstance(event, dict):
-        raise RuleError("bad_event", "An event must be an object with a type.")
-    kind = event.get("type")
-    data = event.get("data") or {}
-    if not isinstance(data, dict):
-        raise RuleError("bad_event", "An event's data must be an object.", "data")
-    handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
-    if handler is None:
-        raise RuleError("unknown_event", f"Make 'N' Break has no {kind!r} event.", "type")
-    return handler(state, data)
+    return dispatch(_HANDLERS, state, event, "Make 'N' Break")
 
 
 def _on_roll(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
-    results = data.get("results")
-    if not isinstance(results, list):
-        raise RuleError("bad_roll", "A roll needs its results.", "data.results")
-    ours = [(i, r) for i, r in enumerate(results) if isinstance(r, dict) and r.get("die") == DIE]
-    if not ours:
+    roll = rolled(data, DIE, RuleError("one_die", "Make 'N' Break rolls one die per turn.", "data.results"))
+    if roll is None:
         return state  # another game's die, or a d6 for fun: nothing to score
-    if len(ours) > 1:
-        raise RuleError("one_die", "Make 'N' Break rolls one die per turn.", "data.results")
-    index, found = ours[0]
-    return _set_die(state, found.get("face"), f"data.results.{index}.face")
+    index, face = roll
+    return _set_die(state, face, f"data.results.{index}.face")
 
 
 def _on_die(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:

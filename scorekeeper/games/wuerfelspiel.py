@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import Line, Option, PlayerResult, Result, RuleError, evolve, resolve_options
+from .base import Line, Option, PlayerResult, Result, RuleError, dispatch, evolve, resolve_options, rolled
 
 id = "wuerfelspiel"
 name = "Make 'n' Break Würfelspiel"
@@ -136,30 +136,16 @@ def _start_turn(state: dict[str, Any], seat: int) -> None:
 
 
 def apply(state: dict[str, Any], event: dict[str, Any], **_: Any) -> dict[str, Any]:
-    if not isinstance(event, dict):
-        raise RuleError("bad_event", "An event must be an object with a type.")
-    kind = event.get("type")
-    data = event.get("data") or {}
-    if not isinstance(data, dict):
-        raise RuleError("bad_event", "An event's data must be an object.", "data")
-    handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
-    if handler is None:
-        raise RuleError("unknown_event", f"The Würfelspiel has no {kind!r} event.", "type")
-    return handler(state, data)
+    return dispatch(_HANDLERS, state, event, "The Würfelspiel")
 
 
 def _on_roll(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
-    results = data.get("results")
-    if not isinstance(results, list):
-        raise RuleError("bad_roll", "A roll needs its results.", "data.results")
-    ours = [(i, r) for i, r in enumerate(results) if isinstance(r, dict) and r.get("die") == STOPPER_DIE]
-    if not ours:
+    one_only = RuleError("one_stopper_die", "The stopper rolls the one yellow die, one roll at a time.", "data.results")
+    roll = rolled(data, STOPPER_DIE, one_only)
+    if roll is None:
         return state  # some other die: nothing to count
-    if len(ours) > 1:
-        raise RuleError("one_stopper_die", "The stopper rolls the one yellow die, one roll at a time.",
-                        "data.results")
-    index, found = ours[0]
-    return _add_stopper_roll(state, found.get("face"), f"data.results.{index}.face")
+    index, face = roll
+    return _add_stopper_roll(state, face, f"data.results.{index}.face")
 
 
 def _on_stopper(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
