@@ -251,6 +251,30 @@ def second_phone(open_phone):
     return open_phone(clock_skew=True)
 
 
+def start_table_in_the_ui(phone, game: str, names) -> str:
+    """Home → Start a table → pick ``game``, name the seats → start; the new table's code.
+
+    Fails with the screen's own message if the new-table screen refuses.
+    """
+    phone.goto("/")
+    phone.get_by_role("link", name="Start a table", exact=True).click()
+    phone.select_option("#game", game)
+    phone.wait_for_function(f"() => location.hash === '#/new/{game}'")
+    inputs = phone.locator(".seats input")
+    for i, name in enumerate(names):
+        if i >= inputs.count():
+            phone.get_by_role("button", name="+ Add player").click()
+        inputs.nth(i).fill(name)
+    phone.get_by_role("button", name="Start the table").click()
+    phone.wait_for_function(
+        "() => location.hash.startsWith('#/table/') || !document.querySelector('form p.error')?.hidden"
+    )
+    if not phone.evaluate("location.hash.startsWith('#/table/')"):
+        pytest.fail(f"the new-table screen refused: {phone.locator('form p.error').inner_text()}")
+    phone.wait_for_selector(".live[data-state=live]")
+    return phone.evaluate("location.hash.split('/')[2]")
+
+
 @pytest.fixture
 def shots():
     """Where browser tests leave screenshots for a person to look at."""

@@ -10,6 +10,7 @@ import uuid
 
 import pytest
 import requests
+from conftest import start_table_in_the_ui
 
 pytestmark = pytest.mark.browser
 
@@ -49,24 +50,9 @@ LEFTOVERS = {"Ann": 5, "Ben": 0, "Cat": 8}
 
 
 def create_block_buster_table(phone, names=NAMES):
-    phone.goto("/")
-    phone.get_by_role("link", name="Start a table", exact=True).click()
-    phone.select_option("#game", "block-buster")
-    phone.wait_for_function("() => location.hash === '#/new/block-buster'")
-    inputs = phone.locator(".seats input")
-    for i, name in enumerate(names):
-        if i >= inputs.count():
-            phone.get_by_role("button", name="+ Add player").click()
-        inputs.nth(i).fill(name)
-    phone.get_by_role("button", name="Start the table").click()
-    phone.wait_for_function(
-        "() => location.hash.startsWith('#/table/') || !document.querySelector('form p.error')?.hidden"
-    )
-    if not phone.evaluate("location.hash.startsWith('#/table/')"):
-        pytest.fail(f"the new-table screen refused: {phone.locator('form p.error').inner_text()}")
-    phone.wait_for_selector(".live[data-state=live]")
+    code = start_table_in_the_ui(phone, "block-buster", names)
     phone.wait_for_selector(".bb-board .bb-tile")
-    return phone.evaluate("location.hash.split('/')[2]")
+    return code
 
 
 def unstick_topbar(phone):

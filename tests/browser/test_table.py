@@ -2,24 +2,9 @@
 
 import pytest
 import requests
+from conftest import start_table_in_the_ui
 
 pytestmark = pytest.mark.browser
-
-
-def create_table_in_the_ui(phone, names=("Ann", "Ben")):
-    phone.goto("/")
-    phone.get_by_role("link", name="Start a table", exact=True).click()
-    phone.select_option("#game", "scorepad")
-    phone.wait_for_function("() => location.hash === '#/new/scorepad'")
-    inputs = phone.locator(".seats input")
-    for i, name in enumerate(names):
-        if i >= inputs.count():
-            phone.get_by_role("button", name="+ Add player").click()
-        inputs.nth(i).fill(name)
-    phone.get_by_role("button", name="Start the table").click()
-    phone.wait_for_function("() => location.hash.startsWith('#/table/')")
-    phone.wait_for_selector(".live[data-state=live]")
-    return phone.evaluate("location.hash.split('/')[2]")
 
 
 def wait_for_totals(page, expected: str):
@@ -28,7 +13,7 @@ def wait_for_totals(page, expected: str):
 
 
 def test_create_join_score_and_roll_on_two_phones(phone, second_phone, shots):
-    code = create_table_in_the_ui(phone)
+    code = start_table_in_the_ui(phone, "scorepad", ("Ann", "Ben"))
     second_phone.goto("/")
     second_phone.fill("#join-code", code.lower())
     second_phone.get_by_role("button", name="Join").click()
