@@ -242,7 +242,8 @@ def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: i
             raise ApiError(409, "stale", f"The table has moved on (it is at {seq - 1}, you expected {expected_seq}); "
                            "here is the current state.", table=view_for_conflict(table, seq - 1))
         stored, snapshot = step(table, {"seq": seq, "type": kind, "data": data}, now)
-        if snapshot["game"] is not table.snapshot["game"]:  # timer and challenge events leave the score alone
+        scored = snapshot["game"] is not table.snapshot["game"]  # timer and challenge events leave the score alone
+        if scored:
             snapshot["result"] = score_of(table, snapshot["game"])
         db.session.add(Event(table_id=table.id, seq=seq, uid=uid, type=kind, data=stored, created_at_ms=now))
         table.snapshot = snapshot
@@ -261,8 +262,8 @@ def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: i
         db.session.rollback()
         raise
     streams.hub().published(shown.id, seq)
-    if table.league_id is not None:
-        post_to_league(table, event["at_ms"])
+    if scored and table.league_id is not None:
+        post_to_league(table, snapshot["result"], event["at_ms"])
     return event, shown, True
 
 
@@ -271,18 +272,16 @@ def league_result_id(table: Table) -> str:
     return str(uuid.uuid5(uuid.NAMESPACE_URL, f"scorekeeper:table:{table.code}"))
 
 
-def post_to_league(table: Table, at_ms: int) -> None:
-    """When a league table's game is over, its result goes to the league's standings.
+def post_to_league(table: Table, result: dict[str, Any], at_ms: int) -> None:
+    """When a league table's game is over, its ``result`` goes to the league's standings.
 
     After the event's own commit, so a problem here never loses the event. An
     undo and a different ending correct the result rather than adding another.
     """
-    game = games.get(table.game)
-    result = game.result(table.snapshot["game"], **scoring.table_context(table))
-    if not result.finished or not result.players:
+    if not result["finished"] or not result["players"]:
         return
-    players = [{"name": p.name, "score": p.total, **({"team": str(p.extra["team"])} if p.extra.get("team") else {})}
-               for p in result.players]
+    players = [{"name": p["name"], "score": p["total"], **({"team": str(p["team"])} if p.get("team") else {})}
+               for p in result["players"]]
     played_on = dt.datetime.fromtimestamp(at_ms / 1000, dt.UTC).date()
     try:
         leagues.record_table_result(table.league, table.code, table.game, played_on, players,
