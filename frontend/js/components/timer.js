@@ -82,6 +82,10 @@ export function mountTimer(root, session, { presets = [30, 60, 90] } = {}) {
 
   let lastChimed = null;
   let frame = 0;
+  let awake = false;
+  // The browser drops the wake lock when the page is hidden; take it again on return.
+  const onVisible = () => awake && document.visibilityState === 'visible' && keepAwake(true);
+  document.addEventListener('visibilitychange', onVisible);
 
   function mainAction() {
     const t = session.view.timer;
@@ -113,7 +117,10 @@ export function mountTimer(root, session, { presets = [30, 60, 90] } = {}) {
       // Only chime for an expiry this phone saw happen, not one long past.
       if (serverNow() - t.ends_at_ms < 3000) chime();
     }
-    keepAwake(state === 'running');
+    if ((state === 'running') !== awake) {
+      awake = state === 'running';
+      keepAwake(awake); // once per change, not once per frame
+    }
     frame = requestAnimationFrame(draw);
   }
 
@@ -121,6 +128,7 @@ export function mountTimer(root, session, { presets = [30, 60, 90] } = {}) {
   return {
     destroy() {
       cancelAnimationFrame(frame);
+      document.removeEventListener('visibilitychange', onVisible);
       keepAwake(false);
     },
   };
