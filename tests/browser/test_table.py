@@ -68,6 +68,7 @@ def test_actions_taken_offline_are_sent_once_when_back(phone, live_server):
     code = requests.post(f"{live_server.url}/api/tables", json=body, timeout=10).json()["code"]
     phone.goto(f"/#/table/{code}")
     phone.wait_for_selector(".live[data-state=live]")
+    phone.wait_for_selector("#points")  # the game's module loads after the table; going offline first would lose it
     phone.expected_errors += ["ERR_INTERNET_DISCONNECTED", "ERR_NETWORK_CHANGED"]
     phone.context.set_offline(True)
     phone.fill("#points", "4")
@@ -78,3 +79,17 @@ def test_actions_taken_offline_are_sent_once_when_back(phone, live_server):
     wait_for_totals(phone, "8,0")
     events = requests.get(f"{live_server.url}/api/tables/{code}/events", timeout=10).json()["events"]
     assert [e["data"] for e in events] == [{"seat": 0, "points": 4}, {"seat": 0, "points": 4}]
+
+
+def test_game_controls_that_fail_to_load_say_so_and_load_on_retry(phone, live_server):
+    body = {"game": "scorepad", "seats": [{"name": "Ann"}, {"name": "Ben"}]}
+    code = requests.post(f"{live_server.url}/api/tables", json=body, timeout=10).json()["code"]
+    phone.expected_errors += ["games/scorepad.js", "ERR_FAILED"]
+    phone.route("**/js/games/scorepad.js", lambda route: route.abort())
+    phone.goto(f"/#/table/{code}")
+    phone.wait_for_selector(".panel .error")
+    assert "did not load" in phone.locator(".panel .error").inner_text()
+    phone.unroute("**/js/games/scorepad.js")
+    phone.get_by_role("button", name="Try again").click()
+    phone.wait_for_selector("#points")
+    assert phone.locator(".panel .error").count() == 0

@@ -62,6 +62,25 @@ function describe(event, seats) {
   }
 }
 
+// The game's controls are a separate module; if the network drops before it arrives,
+// say so and try again when the phone is back online (or when asked), instead of a blank panel.
+async function loadPanel(gameId, panel) {
+  const load = PANELS[gameId] || PANELS.scorepad;
+  for (;;) {
+    try {
+      return await load();
+    } catch {
+      const retry = h('button', 'Try again');
+      panel.replaceChildren(h('p.card.error', { role: 'alert' }, 'The controls for this game did not load. Check the connection.'), retry);
+      await new Promise((resolve) => {
+        retry.onclick = resolve;
+        window.addEventListener('online', resolve, { once: true });
+      });
+      panel.replaceChildren();
+    }
+  }
+}
+
 export function mount(root, { code }) {
   const session = new TableSession(code);
   const title = h('h1.table-title', 'Table');
@@ -129,7 +148,7 @@ export function mount(root, { code }) {
     title.textContent = game?.name || view.game;
     const recent = [{ code: view.code, game: view.game, at: Date.now() }, ...store.get().recentTables.filter((t) => t.code !== view.code)].slice(0, 8);
     store.set({ recentTables: recent });
-    const module = await (PANELS[view.game] || PANELS.scorepad)();
+    const module = await loadPanel(view.game, panel);
     if (module.usesTimer !== false) parts.push(mountTimer(timerSlot, session, { presets: module.timerPresets?.(view) }));
     if (module.rolls) parts.push(mountDice(diceSlot, session, module.rolls));
     parts.push(module.mount(panel, session, game));
