@@ -55,6 +55,8 @@ export const api = {
   eventsPath: (code) => `${table(code)}/events`,
   timerPath: (code) => `${table(code)}/timer`,
   qrUrl: (code) => `${table(code)}/qr.svg`,
+  // A QR code (SVG text) of a link into this app; POSTed so links with tokens stay out of URLs and logs.
+  qr: (url) => request('POST', '/api/qr', { url }),
   // Server-Sent Events; the browser reconnects by itself and sends Last-Event-ID.
   stream: (code) => new EventSource(`${table(code)}/stream`),
   // The word judge (Bresk!).
@@ -78,6 +80,16 @@ export const leagues = {
   player: (id, token, name, params) =>
     request('GET', `${leaguePath(id)}/players/${encodeURIComponent(name)}${query(params)}`, undefined, bearer(token)),
   rotate: (id, token, role) => request('POST', `${leaguePath(id)}/tokens/rotate`, { role }, bearer(token)),
+  seasons: {
+    add: (id, token, body) => request('POST', `${leaguePath(id)}/seasons`, body, bearer(token)),
+  },
+  // PUT replaces the house rules; PATCH changes only the games and fields sent.
+  setRules: (id, token, rules, { merge = false } = {}) =>
+    request(merge ? 'PATCH' : 'PUT', `${leaguePath(id)}/rules`, rules, bearer(token)),
+  result: (id, token, resultId) => request('GET', `${leaguePath(id)}/results/${encodeURIComponent(resultId)}`, undefined, bearer(token)),
+  correct: (id, token, resultId, body) =>
+    request('PUT', `${leaguePath(id)}/results/${encodeURIComponent(resultId)}`, body, bearer(token)),
+  importLeague: (data) => request('POST', '/api/leagues/import', data),
   // The export needs the token header, so it is fetched here and handed back as a Blob to save.
   download: async (id, token, format) => {
     let response;
