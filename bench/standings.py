@@ -21,15 +21,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sqlalchemy import insert, select  # noqa: E402
+from sqlalchemy import delete, insert, select, text  # noqa: E402
 
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.config import database_url  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
-from scorekeeper.models import League, LeaguePlayer, LeagueResult, ResultEntry  # noqa: E402
-from scorekeeper.services import leagues  # noqa: E402
+from scorekeeper.models import League, LeaguePlayer, LeagueResult, LeagueTally, ResultEntry  # noqa: E402
+from scorekeeper.services import leagues, standings  # noqa: E402
 
 PLAYERS, RESULTS = 50, 10_000
+START = dt.date(2020, 1, 1)
 GAMES = ("scorepad", "make-n-break", "bresk", "block-buster", "wuerfelspiel")
 
 
@@ -39,12 +40,11 @@ def fill(league: League) -> None:
         leagues.add_player(league, f"Player {i:02d}", commit=False)
     db.session.flush()
     ids = list(db.session.scalars(select(LeaguePlayer.id).where(LeaguePlayer.league_id == league.id)))
-    start = dt.date(2020, 1, 1)
     results, entries = [], []
     first_id = (db.session.scalar(select(db.func.max(LeagueResult.id))) or 0) + 1
     for n in range(RESULTS):
         results.append({"id": first_id + n, "league_id": league.id, "uid": str(uuid.UUID(int=rng.getrandbits(128))),
-                        "game": rng.choice(GAMES), "played_on": start + dt.timedelta(days=n // 8), "table_code": None,
+                        "game": rng.choice(GAMES), "played_on": START + dt.timedelta(days=n // 8), "table_code": None,
                         "sheet": None, "digest": "0" * 64, "version": 1, "created_at_ms": 0, "updated_at_ms": 0})
         seated = rng.sample(ids, rng.randint(2, 5))
         scores = [rng.randint(0, 60) for _ in seated]
@@ -53,8 +53,34 @@ def fill(league: League) -> None:
                             "place": 1 + sum(s > score for s in scores), "team": None})
     db.session.execute(insert(LeagueResult), results)
     db.session.execute(insert(ResultEntry), entries)
+    if db.session.get_bind().dialect.name == "postgresql":  # rows went in with their ids: move the sequence on
+        db.session.execute(text("SELECT setval(pg_get_serial_sequence('league_results', 'id'), "
+                                "(SELECT max(id) FROM league_results))"))
     league.revision += 1
     db.session.commit()
+
+
+CASES = {
+    "nothing": "from nothing (no saved tally, nothing in memory)",
+    "restart": "after a restart (saved tally, nothing in memory)",
+    "new result": "after a new result (saved tally one result behind)",
+    "cached": "again (in memory)",
+}
+
+
+def prepare(league: League, case: str, n: int) -> None:
+    if case == "nothing":
+        db.session.execute(delete(LeagueTally).where(LeagueTally.league_id == league.id))
+        db.session.commit()
+        standings.forget()
+    elif case == "restart":
+        standings.forget()
+    elif case == "new result":
+        names = [f"Player {i:02d}" for i in range(n % 10, n % 10 + 4)]
+        last_day = START + dt.timedelta(days=(RESULTS - 1) // 8)  # recorded tonight: it counts last
+        leagues.record(league, {"game": "scorepad", "played_on": last_day,
+                                "players": [{"name": name, "score": s} for s, name in enumerate(names)]})
+        db.session.refresh(league)
 
 
 def run(url: str, label: str) -> None:
@@ -67,24 +93,22 @@ def run(url: str, label: str) -> None:
         t = time.perf_counter()
         fill(league)
         print(f"[{label}] inserted {PLAYERS} players, {RESULTS:,} results in {time.perf_counter() - t:.1f} s")
-        season = leagues.add_season(league, "2021–2022", dt.date(2021, 1, 1), dt.date(2022, 12, 31))
+        last_day = START + dt.timedelta(days=(RESULTS - 1) // 8)
+        season = leagues.add_season(league, "Since 2022", dt.date(2022, 1, 1), last_day)
         for name, season_id in (("all time", None), ("one season", season.id)):
-            cold = []
-            for _ in range(3):
-                leagues._CACHE.clear()
-                t = time.perf_counter()
-                rows = leagues.standings(league, season_id)
-                cold.append((time.perf_counter() - t) * 1000)
-            warm = []
-            for _ in range(20):
-                t = time.perf_counter()
-                leagues.standings(league, season_id)
-                warm.append((time.perf_counter() - t) * 1000)
+            times = {case: [] for case in CASES}
+            for n in range(5):
+                for case in CASES:
+                    prepare(league, case, n)
+                    t = time.perf_counter()
+                    rows = standings.standings(league, season_id)
+                    times[case].append((time.perf_counter() - t) * 1000)
             played = sum(r["played"] for r in rows)
-            print(f"[{label}] standings, {name} ({len(rows)} players, {played:,} player-games): "
-                  f"cold median {statistics.median(cold):.0f} ms (min {min(cold):.0f}), "
-                  f"cached median {statistics.median(warm):.2f} ms")
-        leagues._CACHE.clear()
+            print(f"[{label}] standings, {name} ({len(rows)} players, {played:,} player-games), median of 5:")
+            for case, what in CASES.items():
+                ms = statistics.median(times[case])
+                print(f"    {what:<52} {ms:8.1f} ms  ({ms / statistics.median(times['nothing']):.3f} of from nothing)")
+        standings.forget()
         db.session.delete(league)
         db.session.commit()
         db.engine.dispose()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, ForeignKey, Integer, LargeBinary, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -156,3 +156,19 @@ class ResultVersion(db.Model):
     version: Mapped[int] = mapped_column(Integer)
     data: Mapped[dict[str, Any]] = mapped_column(JSON)  # {game, played_on, players, sheet, table_code}
     replaced_at_ms: Mapped[int] = mapped_column(BigInteger, default=now_ms)
+
+
+class LeagueTally(db.Model):
+    """A league's standings tally for one season and game, saved (services/standings.py).
+
+    Rating every game in order is the slow part of standings; saving the result lets every
+    worker and instance, and the app after a restart, start from it and rate only what is new.
+    ``revision`` is the league's revision it includes at least; ``data`` is ``Tally.dumps()``.
+    """
+
+    __tablename__ = "league_tallies"
+
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"), primary_key=True)
+    scope: Mapped[str] = mapped_column(String(80), primary_key=True)
+    revision: Mapped[int] = mapped_column(Integer)
+    data: Mapped[bytes] = mapped_column(LargeBinary)

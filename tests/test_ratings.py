@@ -5,7 +5,7 @@ import datetime as dt
 import pytest
 from openskill.models import PlackettLuce
 
-from scorekeeper.services.league_stats import Analysis, Entry, Played
+from scorekeeper.services.league_stats import Entry, Played, Tally
 from scorekeeper.services.ratings import Ratings
 
 
@@ -35,7 +35,9 @@ def test_streaks_shared_wins_and_history():
         (Entry("a", 0, 2, None), Entry("b", 9, 1, None)),
         (Entry("a", 0, 2, None), Entry("b", 9, 1, None)),
     ])]
-    analysis = Analysis(games)
+    analysis = Tally()
+    for game in games:
+        analysis.add(game)
     a, b = analysis.row("a", "A"), analysis.row("b", "B")
     assert (a["wins"], a["shared_wins"], a["current_streak"], a["longest_win_streak"]) == (2, 1, -2, 2)
     assert (b["wins"], b["shared_wins"], b["current_streak"], b["longest_win_streak"]) == (3, 1, 2, 2)

@@ -13,6 +13,7 @@ import io
 from flask import Response, jsonify, request
 
 from ..services import leagues
+from ..services import standings as league_standings
 from .blueprint import Blueprint
 from .league_schemas import (
     ExportSchema,
@@ -174,7 +175,7 @@ def list_players(league_id):
 def player_page(query, league_id, name):
     """One player: standing, results (newest first), rating history per day and scores over time."""
     league, _ = _auth(league_id)
-    return leagues.player_page(league, name, query.get("season"), query.get("game"))
+    return league_standings.player_page(league, name, query.get("season"), query.get("game"))
 
 
 @blp.route("/<league_id:league_id>/seasons", methods=["POST"])
@@ -243,7 +244,7 @@ def correct_result(payload, league_id, result_id):
 def standings(query, league_id):
     """Best first (rating, then wins): played, wins, shared wins, win rate, average score, streaks, rating."""
     league, _ = _auth(league_id)
-    return {"rows": leagues.standings(league, query.get("season"), query.get("game"))}
+    return {"rows": league_standings.standings(league, query.get("season"), query.get("game"))}
 
 
 @blp.route("/<league_id:league_id>/leaderboards")
@@ -254,7 +255,7 @@ def standings(query, league_id):
 def leaderboards(query, league_id):
     """Per game: best score (who, when), average score, most wins."""
     league, _ = _auth(league_id)
-    boards = leagues.leaderboards(league, query.get("season"))
+    boards = league_standings.leaderboards(league, query.get("season"))
     if query.get("game"):
         boards = [b for b in boards if b["game"] == query["game"]]
     return {"games": boards}
@@ -268,7 +269,7 @@ def leaderboards(query, league_id):
 def head_to_head(query, league_id):
     """Two players: games together, who finished ahead, ties, games as teammates; in all and per game."""
     league, _ = _auth(league_id)
-    return leagues.head_to_head(league, query["a"], query["b"], query.get("season"), query.get("game"))
+    return league_standings.head_to_head(league, query["a"], query["b"], query.get("season"), query.get("game"))
 
 
 @blp.route("/<league_id:league_id>/export")

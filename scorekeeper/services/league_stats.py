@@ -1,4 +1,4 @@
-"""Standings, leaderboards, head-to-head and rating history: one pass over a league's results.
+"""Standings, leaderboards, head-to-head and rating history from a league's results.
 
 Pure: the input is the results in the order they count (played_on, then creation),
 each with its entries; no Flask, no database.
@@ -11,6 +11,8 @@ from collections import defaultdict
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
+
+import orjson
 
 from .ratings import Ratings
 
@@ -29,6 +31,8 @@ class Played:
     played_on: dt.date
     game: str
     entries: tuple[Entry, ...]
+    row: int = 0  # the database row: after the date, the order results count in
+    version: int = 1  # bumped by every correction
 
 
 def _side(entry: Entry) -> tuple[str, Any]:
@@ -44,23 +48,30 @@ class Line:
     scored: int = 0
     streak: int = 0
     longest_win_streak: int = 0
-    history: list[tuple[dt.date, float]] = field(default_factory=list)
+    history: list[tuple[int, float]] = field(default_factory=list)  # (day as date.toordinal(), rating after)
 
 
-class Analysis:
-    """Everything derived from one ordered run of results."""
+class Tally:
+    """What the standings need from a run of results: ratings and each player's line.
 
-    def __init__(self, results: Iterable[Played]):
-        self.results = list(results)
-        self.ratings = Ratings()
+    Results are added in the order they count. A tally can be saved (``dumps``) and restored
+    exactly, and carried forward with later results, so the expensive part — rating every game
+    in order — is done once per result rather than once per view. ``last`` and ``fingerprint``
+    say which results are in it, so a caller can tell whether the stored results up to ``last``
+    have changed underneath it (a correction bumps a version; a back-dated result adds a row).
+    """
+
+    def __init__(self, ratings: Ratings | None = None):
+        self.ratings = ratings or Ratings()
         self.lines: dict[Hashable, Line] = defaultdict(Line)
-        for result in self.results:
-            self._count(result)
+        self.fingerprint = (0, 0, 0)  # results counted, sum of versions, sum of row id × version
+        self.last: tuple[dt.date, int] | None = None
 
-    def _count(self, result: Played) -> None:
+    def add(self, result: Played) -> None:
         self.ratings.rate((e.player, e.place, e.team) for e in result.entries)
         first_sides = {_side(e) for e in result.entries if e.place == 1}
         shared = len(first_sides) > 1
+        day = result.played_on.toordinal()
         for e in result.entries:
             line = self.lines[e.player]
             line.played += 1
@@ -75,10 +86,13 @@ class Analysis:
             if e.score is not None:
                 line.score_total += e.score
                 line.scored += 1
-            line.history.append((result.played_on, self.ratings.ordinal(e.player)))
+            line.history.append((day, self.ratings.ordinal(e.player)))
+        count, versions, rows = self.fingerprint
+        self.fingerprint = (count + 1, versions + result.version, rows + result.row * result.version)
+        self.last = (result.played_on, result.row)
 
     def row(self, player: Hashable, name: str) -> dict[str, Any]:
-        line = self.lines[player]
+        line = self.lines[player] if player in self.lines else Line()
         return {
             "player": name,
             "played": line.played,
@@ -99,62 +113,87 @@ class Analysis:
 
     def rating_history(self, player: Hashable) -> list[dict[str, Any]]:
         """One point per day played: the rating after that day's last game."""
-        points: dict[dt.date, float] = {}
+        points: dict[int, float] = {}
         for day, rating in self.lines[player].history if player in self.lines else ():
             points[day] = rating
-        return [{"date": day.isoformat(), "rating": rating} for day, rating in points.items()]
+        return [{"date": dt.date.fromordinal(day).isoformat(), "rating": rating} for day, rating in points.items()]
 
-    def leaderboards(self, names: dict[Hashable, str]) -> list[dict[str, Any]]:
-        boards: dict[str, dict[str, Any]] = {}
-        wins: dict[str, dict[Hashable, int]] = defaultdict(lambda: defaultdict(int))
-        for result in self.results:
-            board = boards.setdefault(result.game, {"game": result.game, "results": 0, "best_score": None,
-                                                   "_total": 0, "_scored": 0})
-            board["results"] += 1
-            for e in result.entries:
-                if e.place == 1:
-                    wins[result.game][e.player] += 1
-                if e.score is None:
-                    continue
-                board["_total"] += e.score
-                board["_scored"] += 1
-                best = board["best_score"]
-                if best is None or e.score > best["score"]:  # the first to reach a score keeps it
-                    board["best_score"] = {"score": e.score, "player": names[e.player],
-                                           "played_on": result.played_on.isoformat(), "result_id": result.id}
-        out = []
-        for game, board in boards.items():
-            top = max(wins[game].values(), default=0)
-            leaders = sorted((names[p] for p, n in wins[game].items() if n == top and top), key=str.casefold)
-            out.append({
-                "game": game,
-                "results": board["results"],
-                "best_score": board["best_score"],
-                "average_score": board["_total"] / board["_scored"] if board["_scored"] else None,
-                "most_wins": [{"player": name, "wins": top} for name in leaders],
-            })
-        out.sort(key=lambda b: b["game"])
-        return out
+    # Saved as JSON: floats round-trip exactly, so a restored tally rates on bit for bit.
+    def dumps(self) -> bytes:
+        lines = [[player, line.played, line.wins, line.shared_wins, line.score_total, line.scored, line.streak,
+                  line.longest_win_streak, line.history]
+                 for player, line in self.lines.items()]
+        last = [self.last[0].toordinal(), self.last[1]] if self.last else None
+        return orjson.dumps({"ratings": self.ratings.state(), "lines": lines, "fingerprint": self.fingerprint,
+                             "last": last})
 
-    def head_to_head(self, a: Hashable, b: Hashable) -> dict[str, Any]:
-        def blank() -> dict[str, int]:
-            return {"games": 0, "a_ahead": 0, "b_ahead": 0, "ties": 0, "teammates": 0}
+    @classmethod
+    def loads(cls, data: bytes) -> Tally:
+        state = orjson.loads(data)
+        tally = cls(Ratings.restore(state["ratings"]))
+        for player, *counts, history in state["lines"]:
+            tally.lines[player] = Line(*counts, history=history)
+        tally.fingerprint = tuple(state["fingerprint"])
+        if state["last"]:
+            tally.last = (dt.date.fromordinal(state["last"][0]), state["last"][1])
+        return tally
 
-        total, per_game = blank(), defaultdict(blank)
-        for result in self.results:
-            ea = next((e for e in result.entries if e.player == a), None)
-            eb = next((e for e in result.entries if e.player == b), None)
-            if ea is None or eb is None:
+
+def leaderboards(results: Iterable[Played], names: dict[Hashable, str]) -> list[dict[str, Any]]:
+    """Per game: how many results, the best score (the first to reach it keeps it), the average, most wins."""
+    boards: dict[str, dict[str, Any]] = {}
+    wins: dict[str, dict[Hashable, int]] = defaultdict(lambda: defaultdict(int))
+    for result in results:
+        board = boards.setdefault(result.game, {"game": result.game, "results": 0, "best_score": None,
+                                               "_total": 0, "_scored": 0})
+        board["results"] += 1
+        for e in result.entries:
+            if e.place == 1:
+                wins[result.game][e.player] += 1
+            if e.score is None:
                 continue
-            if ea.team and ea.team == eb.team:
-                key = "teammates"
-            elif ea.place < eb.place:
-                key = "a_ahead"
-            elif eb.place < ea.place:
-                key = "b_ahead"
-            else:
-                key = "ties"
-            for counts in (total, per_game[result.game]):
-                counts["games"] += 1
-                counts[key] += 1
-        return {**total, "by_game": [{"game": g, **c} for g, c in sorted(per_game.items())]}
+            board["_total"] += e.score
+            board["_scored"] += 1
+            best = board["best_score"]
+            if best is None or e.score > best["score"]:  # the first to reach a score keeps it
+                board["best_score"] = {"score": e.score, "player": names[e.player],
+                                       "played_on": result.played_on.isoformat(), "result_id": result.id}
+    out = []
+    for game, board in boards.items():
+        top = max(wins[game].values(), default=0)
+        leaders = sorted((names[p] for p, n in wins[game].items() if n == top and top), key=str.casefold)
+        out.append({
+            "game": game,
+            "results": board["results"],
+            "best_score": board["best_score"],
+            "average_score": board["_total"] / board["_scored"] if board["_scored"] else None,
+            "most_wins": [{"player": name, "wins": top} for name in leaders],
+        })
+    out.sort(key=lambda b: b["game"])
+    return out
+
+
+def head_to_head(results: Iterable[Played], a: Hashable, b: Hashable) -> dict[str, Any]:
+    """Results both played: who finished ahead how often, ties, and games as teammates; also per game."""
+
+    def blank() -> dict[str, int]:
+        return {"games": 0, "a_ahead": 0, "b_ahead": 0, "ties": 0, "teammates": 0}
+
+    total, per_game = blank(), defaultdict(blank)
+    for result in results:
+        ea = next((e for e in result.entries if e.player == a), None)
+        eb = next((e for e in result.entries if e.player == b), None)
+        if ea is None or eb is None:
+            continue
+        if ea.team and ea.team == eb.team:
+            key = "teammates"
+        elif ea.place < eb.place:
+            key = "a_ahead"
+        elif eb.place < ea.place:
+            key = "b_ahead"
+        else:
+            key = "ties"
+        for counts in (total, per_game[result.game]):
+            counts["games"] += 1
+            counts[key] += 1
+    return {**total, "by_game": [{"game": g, **c} for g, c in sorted(per_game.items())]}

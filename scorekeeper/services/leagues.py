@@ -13,9 +13,7 @@ import hashlib
 import hmac
 import json
 import secrets
-import threading
 import uuid
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -29,7 +27,6 @@ from ..games.base import RuleError
 from ..lexicon.normalize import normalize
 from ..models import League, LeaguePlayer, LeagueResult, ResultEntry, ResultVersion, Season, now_ms
 from . import scoring
-from .league_stats import Analysis, Entry, Played
 
 ROLES = ("viewer", "member", "admin")  # each includes the ones before it
 MAX_NAME = 40
@@ -527,83 +524,6 @@ def _filtered(query, season: Season, game: str | None):
     if game:
         query = query.where(LeagueResult.game == game)
     return query
-
-
-# --- standings and the rest: one pass, cached per league revision ------------------------------------
-
-_CACHE: OrderedDict[tuple, Analysis] = OrderedDict()
-_CACHE_SIZE = 64
-_CACHE_LOCK = threading.Lock()
-
-
-def analysis(league: League, season_id: int | None = None, game: str | None = None) -> Analysis:
-    """Every result in the season (and game), in the order they count, analysed in one pass.
-
-    Cached per worker by (league, revision, season, game): any change to results bumps the
-    revision, so a cached analysis is never stale; another worker simply computes its own.
-    """
-    season = season_or_default(league, season_id)
-    if game is not None and games.get(game) is None:
-        raise _refuse("game", f"There is no game called {game!r}.", "unknown_game")
-    key = (league.public_id, league.revision, season.id, season.starts_on, season.ends_on, game)
-    with _CACHE_LOCK:
-        cached = _CACHE.get(key)
-        if cached is not None:
-            _CACHE.move_to_end(key)
-            return cached
-    query = _filtered(
-        select(LeagueResult.uid, LeagueResult.played_on, LeagueResult.game, ResultEntry.player_id,
-               ResultEntry.score, ResultEntry.place, ResultEntry.team)
-        .join(ResultEntry, ResultEntry.result_id == LeagueResult.id)
-        .where(LeagueResult.league_id == league.id), season, game,
-    ).order_by(LeagueResult.played_on, LeagueResult.id, ResultEntry.position)
-    results: list[Played] = []
-    current, entries = None, []
-    for uid, played_on, game_id, player_id, score, place, team in db.session.execute(query):
-        if current is None or current[0] != uid:
-            if current is not None:
-                results.append(Played(current[0], current[1], current[2], tuple(entries)))
-            current, entries = (uid, played_on, game_id), []
-        entries.append(Entry(player_id, score, place, team))
-    if current is not None:
-        results.append(Played(current[0], current[1], current[2], tuple(entries)))
-    computed = Analysis(results)
-    with _CACHE_LOCK:
-        _CACHE[key] = computed
-        while len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    return computed
-
-
-def standings(league: League, season_id: int | None = None, game: str | None = None) -> list[dict[str, Any]]:
-    return analysis(league, season_id, game).standings(_names(league))
-
-
-def leaderboards(league: League, season_id: int | None = None) -> list[dict[str, Any]]:
-    return analysis(league, season_id).leaderboards(_names(league))
-
-
-def head_to_head(league: League, a: str, b: str, season_id: int | None = None, game: str | None = None):
-    pa, pb = player_by_name(league, a), player_by_name(league, b)
-    return {"a": pa.name, "b": pb.name, **analysis(league, season_id, game).head_to_head(pa.id, pb.id)}
-
-
-def player_page(league: League, name: str, season_id: int | None = None, game: str | None = None):
-    player = player_by_name(league, name)
-    computed = analysis(league, season_id, game)
-    names = _names(league)
-    mine = [(r, next(e for e in r.entries if e.player == player.id)) for r in computed.results
-            if any(e.player == player.id for e in r.entries)]
-    return {
-        "player": player.name,
-        "standing": computed.row(player.id, player.name) if player.id in computed.lines else None,
-        "results": [{"id": r.id, "played_on": r.played_on.isoformat(), "game": r.game, "score": e.score,
-                     "place": e.place, "team": e.team, "won": e.place == 1,
-                     "players": [names[x.player] for x in r.entries]} for r, e in reversed(mine)],
-        "rating_history": computed.rating_history(player.id),
-        "scores": [{"date": r.played_on.isoformat(), "game": r.game, "score": e.score}
-                   for r, e in mine if e.score is not None],
-    }
 
 
 # --- export and import ----------------------------------------------------------------------------

@@ -47,6 +47,17 @@ class Ratings:
             for key, rating in zip(teams[label], team, strict=True):
                 self._ratings[key] = rating
 
+    def state(self) -> list[list[Any]]:
+        """``[[key, mu, sigma], …]``: everything needed to carry on exactly where this left off."""
+        return [[key, rating.mu, rating.sigma] for key, rating in self._ratings.items()]
+
+    @classmethod
+    def restore(cls, state: Iterable[list[Any]], model: Any = MODEL) -> Ratings:
+        ratings = cls(model)
+        for key, mu, sigma in state:
+            ratings._ratings[key] = model.rating(mu=mu, sigma=sigma)
+        return ratings
+
     def ordinal(self, key: Hashable) -> float:
         return self.get(key).ordinal()
 

@@ -1,0 +1,208 @@
+"""Standings, leaderboards, head-to-head and player pages of a league (DESIGN §7).
+
+Two things are derived from a league's results, per season and game:
+
+* the **tally** (league_stats.Tally): ratings and each player's line — what standings and the
+  rating chart need. Rating every game in order is the slow part, so a tally is saved in the
+  database (``league_tallies``) and carried forward: a new result costs one rating update, a
+  restart or another worker or instance starts from the saved tally. Before it is trusted,
+  one query checks that the results it counted are still those (same rows, same correction
+  versions); a correction or a back-dated result means counting again from the start.
+* the **results** themselves, for leaderboards, head-to-head and a player's results.
+
+Both are also kept per process for the league's current revision, which every change to
+results bumps, so nothing cached is ever stale.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable, Iterator
+from typing import Any
+
+from sqlalchemy import and_, func, or_, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import SQLAlchemyError
+
+from .. import games
+from ..extensions import db
+from ..models import League, LeagueResult, LeagueTally, ResultEntry, Season
+from . import league_stats
+from .league_stats import Entry, Played, Tally
+from .leagues import _filtered, _names, _refuse, player_by_name, season_or_default
+
+log = logging.getLogger(__name__)
+
+
+class _Recent:
+    """A small per-process LRU of values valid for one league revision."""
+
+    def __init__(self, size: int = 64):
+        self.size = size
+        self.items: OrderedDict[Hashable, tuple[int, Any]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: Hashable, revision: int) -> Any:
+        with self.lock:
+            hit = self.items.get(key)
+            if hit is None or hit[0] != revision:
+                return None
+            self.items.move_to_end(key)
+            return hit[1]
+
+    def put(self, key: Hashable, revision: int, value: Any) -> None:
+        with self.lock:
+            self.items[key] = (revision, value)
+            self.items.move_to_end(key)
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.items.clear()
+
+
+_TALLIES = _Recent()
+_RESULTS = _Recent()
+
+
+def forget() -> None:
+    """Drop what this process keeps (the saved tallies stay): for tests and benchmarks."""
+    _TALLIES.clear()
+    _RESULTS.clear()
+
+
+def _scope(season: Season, game: str | None) -> str:
+    return f"{season.id}:{season.starts_on}:{season.ends_on}:{game or ''}"
+
+
+def _check_game(game: str | None) -> None:
+    if game is not None and games.get(game) is None:
+        raise _refuse("game", f"There is no game called {game!r}.", "unknown_game")
+
+
+def _after(query, last):
+    """Results that count after ``last`` = (played_on, row id)."""
+    if last is None:
+        return query
+    day, row = last
+    return query.where(or_(LeagueResult.played_on > day, and_(LeagueResult.played_on == day, LeagueResult.id > row)))
+
+
+def _up_to(query, last):
+    day, row = last
+    return query.where(or_(LeagueResult.played_on < day, and_(LeagueResult.played_on == day, LeagueResult.id <= row)))
+
+
+def _played(league: League, season: Season, game: str | None, after=None) -> Iterator[Played]:
+    """The results in the order they count (date, then creation), each with its entries."""
+    query = _after(_filtered(
+        select(LeagueResult.id, LeagueResult.uid, LeagueResult.played_on, LeagueResult.game, LeagueResult.version,
+               ResultEntry.player_id, ResultEntry.score, ResultEntry.place, ResultEntry.team)
+        .join(ResultEntry, ResultEntry.result_id == LeagueResult.id)
+        .where(LeagueResult.league_id == league.id), season, game), after,
+    ).order_by(LeagueResult.played_on, LeagueResult.id, ResultEntry.position)
+    current, entries = None, []
+    for row, uid, played_on, game_id, version, player_id, score, place, team in db.session.execute(query):
+        if current is None or current[0] != row:
+            if current is not None:
+                yield Played(current[1], current[2], current[3], tuple(entries), current[0], current[4])
+            current, entries = (row, uid, played_on, game_id, version), []
+        entries.append(Entry(player_id, score, place, team))
+    if current is not None:
+        yield Played(current[1], current[2], current[3], tuple(entries), current[0], current[4])
+
+
+def _still_counts(league: League, season: Season, game: str | None, tally: Tally) -> bool:
+    """Are the results a saved tally counted still exactly those (none added before its last, none corrected)?"""
+    if tally.last is None:
+        return True
+    found = db.session.execute(_up_to(_filtered(
+        select(func.count(), func.coalesce(func.sum(LeagueResult.version), 0),
+               func.coalesce(func.sum(LeagueResult.id * LeagueResult.version), 0))
+        .where(LeagueResult.league_id == league.id), season, game), tally.last)).one()
+    return tuple(found) == tally.fingerprint
+
+
+def _save(league: League, scope: str, revision: int, tally: Tally) -> None:
+    """Upsert, never replacing a newer tally with an older one. A failure only costs speed later."""
+    dialect = sqlite if db.session.get_bind().dialect.name == "sqlite" else postgresql
+    row = {"league_id": league.id, "scope": scope, "revision": revision, "data": tally.dumps()}
+    statement = dialect.insert(LeagueTally).values(row)
+    statement = statement.on_conflict_do_update(
+        index_elements=["league_id", "scope"], set_={"revision": revision, "data": row["data"]},
+        where=LeagueTally.revision <= revision)
+    try:
+        db.session.execute(statement)
+        db.session.commit()
+    except SQLAlchemyError as err:  # e.g. a busy SQLite file: the standings are right, just not saved
+        db.session.rollback()
+        log.warning("standings tally not saved: %s", err)
+
+
+def tally(league: League, season_id: int | None = None, game: str | None = None) -> Tally:
+    """The season's (and game's) tally at the league's current revision."""
+    season = season_or_default(league, season_id)
+    _check_game(game)
+    scope, revision = _scope(season, game), league.revision
+    key = (league.id, scope)
+    cached = _TALLIES.get(key, revision)
+    if cached is not None:
+        return cached
+    saved = db.session.get(LeagueTally, (league.id, scope))
+    if saved is not None and saved.revision >= revision:
+        current = Tally.loads(saved.data)
+    else:
+        current = Tally.loads(saved.data) if saved is not None else Tally()
+        if not _still_counts(league, season, game, current):
+            current = Tally()
+        for result in _played(league, season, game, after=current.last):
+            current.add(result)
+        _save(league, scope, revision, current)
+    _TALLIES.put(key, revision, current)
+    return current
+
+
+def results(league: League, season_id: int | None = None, game: str | None = None) -> list[Played]:
+    season = season_or_default(league, season_id)
+    _check_game(game)
+    key = (league.id, _scope(season, game))
+    cached = _RESULTS.get(key, league.revision)
+    if cached is None:
+        cached = list(_played(league, season, game))
+        _RESULTS.put(key, league.revision, cached)
+    return cached
+
+
+def standings(league: League, season_id: int | None = None, game: str | None = None) -> list[dict[str, Any]]:
+    return tally(league, season_id, game).standings(_names(league))
+
+
+def leaderboards(league: League, season_id: int | None = None) -> list[dict[str, Any]]:
+    return league_stats.leaderboards(results(league, season_id), _names(league))
+
+
+def head_to_head(league: League, a: str, b: str, season_id: int | None = None, game: str | None = None):
+    pa, pb = player_by_name(league, a), player_by_name(league, b)
+    return {"a": pa.name, "b": pb.name,
+            **league_stats.head_to_head(results(league, season_id, game), pa.id, pb.id)}
+
+
+def player_page(league: League, name: str, season_id: int | None = None, game: str | None = None):
+    player = player_by_name(league, name)
+    counted = tally(league, season_id, game)
+    names = _names(league)
+    mine = [(r, next(e for e in r.entries if e.player == player.id))
+            for r in results(league, season_id, game) if any(e.player == player.id for e in r.entries)]
+    return {
+        "player": player.name,
+        "standing": counted.row(player.id, player.name) if player.id in counted.lines else None,
+        "results": [{"id": r.id, "played_on": r.played_on.isoformat(), "game": r.game, "score": e.score,
+                     "place": e.place, "team": e.team, "won": e.place == 1,
+                     "players": [names[x.player] for x in r.entries]} for r, e in reversed(mine)],
+        "rating_history": counted.rating_history(player.id),
+        "scores": [{"date": r.played_on.isoformat(), "game": r.game, "score": e.score}
+                   for r, e in mine if e.score is not None],
+    }

@@ -1,0 +1,128 @@
+"""Saved standings tallies: carried forward one result at a time, recounted when the past changes,
+and always equal to counting every result from scratch."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import delete, select
+
+from scorekeeper.extensions import db
+from scorekeeper.models import LeagueTally
+from scorekeeper.services import standings
+from scorekeeper.services.league_stats import Tally
+
+from test_leagues import RESULTS, auth, get, new_league, post_result
+
+
+@pytest.fixture
+def counted(monkeypatch):
+    """How many results get rated (Tally.add calls) — the expensive step a saved tally saves."""
+    calls = []
+    real = Tally.add
+
+    def add(self, result):
+        calls.append(result.id)
+        return real(self, result)
+
+    monkeypatch.setattr(Tally, "add", add)
+    return calls
+
+
+def from_scratch(app, client, league, **query):
+    """The standings with no saved tally and nothing kept in the process."""
+    with app.app_context():
+        db.session.execute(delete(LeagueTally))
+        db.session.commit()
+    standings.forget()
+    return get(client, league, "/standings", **query)["rows"]
+
+
+def saved_revisions(app):
+    with app.app_context():
+        return sorted(db.session.execute(select(LeagueTally.scope, LeagueTally.revision)).all())
+
+
+def result(day, *players):
+    return {"game": "scorepad", "played_on": day, "players": [{"name": n, "score": s} for n, s in players]}
+
+
+def test_a_new_result_is_rated_alone_even_after_a_restart(app, client, counted):
+    league = new_league(client)
+    for body in RESULTS:
+        assert post_result(client, league, body).status_code == 201
+    first = get(client, league, "/standings")["rows"]
+    assert len(counted) == len(RESULTS)
+    assert len(saved_revisions(app)) == 1
+    standings.forget()  # as after a restart, or in another worker or instance
+    counted.clear()
+    assert get(client, league, "/standings")["rows"] == first
+    assert counted == []  # read back, not recounted
+    assert post_result(client, league, result("2024-02-01", ("Ann", 3), ("Cy", 9))).status_code == 201
+    rows = get(client, league, "/standings")["rows"]
+    assert len(counted) == 1
+    assert rows == from_scratch(app, client, league)
+    assert rows != first
+
+
+def correct_oldest(client, league, body):
+    rid = get(client, league, "/results")["results"][-1]["id"]  # 2024-01-01
+    response = client.put(f"/api/leagues/{league['id']}/results/{rid}", json=body, headers=auth(league["admin_token"]))
+    assert response.status_code == 200, response.get_json()
+
+
+# How many results each change makes the next view rate: all of them when the past changed.
+CHANGES = {"correction": len(RESULTS), "back-dated": len(RESULTS) + 1, "same-day": 1,
+           "moved out and one back-dated in": len(RESULTS) + 1}
+
+
+@pytest.mark.parametrize("change", CHANGES)
+def test_a_changed_past_is_recounted_and_matches_counting_from_scratch(app, client, counted, change):
+    league = new_league(client)
+    for body in RESULTS:
+        assert post_result(client, league, body).status_code == 201
+    before = get(client, league, "/standings")["rows"]
+    if change == "correction":
+        correct_oldest(client, league, result("2024-01-01", ("Ann", 1), ("Ben", 5), ("Cy", 9)))
+    elif change == "back-dated":
+        assert post_result(client, league, result("2023-12-31", ("Dee", 9), ("Ann", 1))).status_code == 201
+    elif change == "same-day":  # the last day again: counts after the results already there
+        assert post_result(client, league, result("2024-01-05", ("Dee", 9), ("Ben", 1))).status_code == 201
+    else:  # one result leaves the counted past and another enters it: the same number of results
+        correct_oldest(client, league, result("2024-01-06", ("Ann", 10), ("Ben", 5), ("Cy", 5)))
+        assert post_result(client, league, result("2023-12-31", ("Dee", 9), ("Ann", 1))).status_code == 201
+    counted.clear()
+    rows = get(client, league, "/standings")["rows"]
+    assert len(counted) == CHANGES[change]
+    assert rows != before
+    assert rows == from_scratch(app, client, league)
+
+
+def test_each_season_and_game_has_its_own_tally(app, client):
+    league = new_league(client)
+    for body in RESULTS:
+        assert post_result(client, league, body).status_code == 201
+    season = client.post(f"/api/leagues/{league['id']}/seasons", headers=auth(league["admin_token"]),
+                         json={"name": "First days", "starts_on": "2024-01-01", "ends_on": "2024-01-02"}).get_json()
+    all_time = get(client, league, "/standings")["rows"]
+    scorepad = get(client, league, "/standings", game="scorepad")["rows"]
+    early = get(client, league, "/standings", season=season["id"])["rows"]
+    assert len(saved_revisions(app)) == 3
+    assert [r["played"] for r in early] == [2, 2, 2]
+    assert {r["player"]: r["played"] for r in scorepad} == {"Ann": 3, "Ben": 4, "Cy": 3, "Dee": 2}
+    assert all_time == from_scratch(app, client, league)
+    assert scorepad == from_scratch(app, client, league, game="scorepad")
+    assert early == from_scratch(app, client, league, season=season["id"])
+
+
+def test_a_tally_saved_and_restored_rates_on_exactly(app, client):
+    league = new_league(client)
+    for body in RESULTS[:3]:
+        assert post_result(client, league, body).status_code == 201
+    with app.app_context():
+        from scorekeeper.models import League
+        row = db.session.scalar(select(League).where(League.public_id == league["id"]))
+        whole = standings.tally(row)
+        again = Tally.loads(whole.dumps())
+        assert again.dumps() == whole.dumps()
+        names = {p: str(p) for p in whole.lines}
+        assert again.standings(names) == whole.standings(names)
