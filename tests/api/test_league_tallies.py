@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import pytest
 from sqlalchemy import delete, select
+from test_leagues import RESULTS, auth, get, new_league, post_result
 
 from scorekeeper.extensions import db
-from scorekeeper.models import LeagueTally
+from scorekeeper.models import League, LeagueTally
 from scorekeeper.services import standings
 from scorekeeper.services.league_stats import Tally
-
-from test_leagues import RESULTS, auth, get, new_league, post_result
 
 
 @pytest.fixture
@@ -119,7 +118,6 @@ def test_a_tally_saved_and_restored_rates_on_exactly(app, client):
     for body in RESULTS[:3]:
         assert post_result(client, league, body).status_code == 201
     with app.app_context():
-        from scorekeeper.models import League
         row = db.session.scalar(select(League).where(League.public_id == league["id"]))
         whole = standings.tally(row)
         again = Tally.loads(whole.dumps())

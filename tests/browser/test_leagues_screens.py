@@ -232,3 +232,33 @@ def test_the_viewer_board_refreshes_itself_every_30_seconds(phone, live_server):
     phone.clock.run_for(2_000)
     assert standings_on_screen(phone)[0] == ("Ben", "1")
     assert phone.locator("td.average").first.inner_text() == "–"  # places only: no scores to average
+
+
+def test_a_league_export_is_imported_on_the_phone(phone, live_server, shots, tmp_path):
+    league = api_league(live_server, "Old club", players=("Ann", "Ben", "Cy"))
+    for day, scores in (("2024-03-01", (5, 3, 1)), ("2024-03-08", (2, 9, 4)), ("2024-03-15", (7, 7, 1))):
+        body = {"game": "scorepad", "played_on": day,
+                "players": [{"name": n, "score": s} for n, s in zip(("Ann", "Ben", "Cy"), scores, strict=True)]}
+        assert requests.post(f"{live_server.url}/api/leagues/{league['id']}/results", json=body,
+                             headers=auth(league["member_token"]), timeout=10).status_code == 201
+    export = requests.get(f"{live_server.url}/api/leagues/{league['id']}/export",
+                          headers=auth(league["admin_token"]), timeout=10)
+    (tmp_path / "old-club.json").write_bytes(export.content)
+    (tmp_path / "not-json.json").write_text("this is not json")
+    want = requests.get(f"{live_server.url}/api/leagues/{league['id']}/standings",
+                        headers=auth(league["viewer_token"]), timeout=10).json()["rows"]
+
+    phone.goto("/#/leagues")
+    phone.locator(".import-league summary").click()
+    phone.set_input_files("#import-file", tmp_path / "not-json.json")
+    phone.wait_for_selector(".import-league .status:has-text('not a league export')")
+    phone.screenshot(path=shots / "league-import.png", full_page=True)
+    phone.set_input_files("#import-file", tmp_path / "old-club.json")
+    phone.wait_for_selector(".created")
+    assert "“Old club” is ready" in phone.locator(".created h2").inner_text()
+    new_admin = phone.locator(".created .link-admin input").input_value()
+    assert league["id"] not in new_admin  # a new league, with new links
+    phone.screenshot(path=shots / "league-imported.png", full_page=True)
+    phone.get_by_role("link", name="Open the league").click()
+    rows = standings_on_screen(phone)
+    assert [name for name, _ in rows] == [r["player"] for r in want]

@@ -60,6 +60,42 @@ export function mount(root) {
     }
   });
 
+  // Moving a league to this server (or restoring one): the JSON file its admin downloaded.
+  const file = h('input#import-file', { type: 'file', accept: '.json,application/json' });
+  const importStatus = h('p.status', { role: 'status' });
+  const importer = h('details.card.import-league',
+    h('summary', 'Import a league from its JSON export'),
+    h('p.meta', 'A league’s admin can download it as JSON; importing it here makes a new league with the same players, ' +
+      'seasons, house rules and results, and new links.'),
+    h('label', { for: 'import-file' }, 'Export file'), file, importStatus);
+  file.addEventListener('change', async () => {
+    const chosen = file.files[0];
+    if (!chosen) return;
+    importStatus.textContent = 'Importing…';
+    let data;
+    try {
+      data = JSON.parse(await chosen.text());
+    } catch {
+      importStatus.textContent = 'This file is not a league export (it is not JSON).';
+      return;
+    }
+    try {
+      const league = await leagues.importLeague(data);
+      for (const role of ['viewer', 'member', 'admin']) {
+        remember({ id: league.id, name: league.name, role, token: league[`${role}_token`] });
+      }
+      importStatus.textContent = '';
+      importer.replaceWith(created(knownLeagues().find((l) => l.id === league.id)));
+      mine.replaceChildren(...knownLeagues().map(leagueItem));
+      yours.hidden = false;
+      empty.hidden = true;
+    } catch (err) {
+      importStatus.textContent = `Not imported: ${err.message}`;
+    } finally {
+      file.value = '';
+    }
+  });
+
   const mine = h('ul.league-list', list.map(leagueItem));
   const yours = h('section.your-leagues', { 'aria-labelledby': 'your-leagues' }, h('h2#your-leagues', 'Your leagues'), mine);
   const empty = h('p.meta.empty-note', 'Someone shared a league link with you? Open it on this phone and the league appears here.');
@@ -67,8 +103,8 @@ export function mount(root) {
     h('h1', 'Leagues'),
     h('p.lead', 'Keep standings for the group you play with. No accounts: a league is reached by its links.'));
   // No league yet: creating one comes first; otherwise the leagues this phone knows do.
-  if (list.length) page.append(yours, form);
-  else page.append(form, empty, yours);
+  if (list.length) page.append(yours, form, importer);
+  else page.append(form, empty, yours, importer);
   yours.hidden = !list.length;
   root.append(page);
 }
