@@ -12,10 +12,10 @@ class LeagueIdConverter(BaseConverter):
 
 
 def register_blueprints(app: Flask, api: Api) -> None:
-    from . import games, leagues, lexicons, meta, tables
+    from . import games, leagues, lexicons, meta, qr, tables
 
     app.url_map.converters["league_id"] = LeagueIdConverter
     api.register_converter(LeagueIdConverter, lambda _: {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,32}$"})
 
-    for module in (meta, games, tables, lexicons, leagues):
+    for module in (meta, games, tables, lexicons, leagues, qr):
         api.register_blueprint(module.blp)

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import io
 import uuid
 
-import segno
 from flask import Response, jsonify, request, stream_with_context
 
 from ..errors import ErrorSchema
 from ..limits import join_code_lookup
 from ..services import leagues, streams, tables
 from .blueprint import Blueprint
+from .qr import svg
 from .schemas import (
     AppendedSchema,
     ConflictSchema,
@@ -134,9 +133,7 @@ def stream(query, code):
 def join_qr(code):
     """A QR code that opens this table on another phone."""
     table = tables.get(code)
-    out = io.BytesIO()
-    segno.make(tables.join_url(table, request.host_url), error="m").save(
-        out, kind="svg", scale=8, border=2, xmldecl=False, title=f"Join table {table.code}")
-    response = Response(out.getvalue(), mimetype="image/svg+xml")
+    response = Response(svg(tables.join_url(table, request.host_url), f"Join table {table.code}"),
+                        mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "public, max-age=3600"
     return response

@@ -137,6 +137,11 @@ def test_create_record_three_results_and_read_them_by_the_viewer_link(phone, sec
     assert second_phone.locator(".h2h-counts .b dd").inner_text() == "1 (33%)"
     second_phone.screenshot(path=shots / "league-player.png", full_page=True)
 
+    # Each of the player's results opens its own page.
+    second_phone.locator(".league-player .results > li a.result-link").first.click()
+    second_phone.wait_for_function("() => location.hash.includes('/result/')")
+    second_phone.wait_for_selector("h1:has-text('Bresk!')")
+
 
 def test_a_table_started_in_the_league_belongs_to_it(phone, live_server, shots):
     league = api_league(live_server, "Table league", players=("Ann",))
@@ -251,7 +256,7 @@ def test_a_league_export_is_imported_on_the_phone(phone, live_server, shots, tmp
     phone.goto("/#/leagues")
     phone.locator(".import-league summary").click()
     phone.set_input_files("#import-file", tmp_path / "not-json.json")
-    phone.wait_for_selector(".import-league .status:has-text('not a league export')")
+    phone.wait_for_selector(".import-league .error:has-text('not a league export')")
     phone.screenshot(path=shots / "league-import.png", full_page=True)
     phone.set_input_files("#import-file", tmp_path / "old-club.json")
     phone.wait_for_selector(".created")

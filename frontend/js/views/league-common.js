@@ -236,3 +236,44 @@ export function saveBlob(blob, filename) {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
+
+// --- QR codes of the share links ------------------------------------------------------------------
+
+const CAN = {
+  admin: 'run this league: record and correct results, change the house rules and seasons, replace links.',
+  member: 'record results and start tables in this league.',
+  viewer: 'see the standings and results, but change nothing.',
+};
+
+/**
+ * Show this phone's `role` link as a QR code in a modal dialog, for another phone to scan.
+ * The server draws it (POST /api/qr: the link holds a token, so it never goes into a URL).
+ * Resolves to the dialog, or null when this phone has no such link; rejects with the
+ * server's error (offline, refused) for the caller to show.
+ */
+export async function showQr(entry, role) {
+  const url = shareUrl(entry, role);
+  if (!url) return null;
+  const svg = new DOMParser().parseFromString(await api.qr(url), 'image/svg+xml').documentElement;
+  if (svg.localName !== 'svg') throw new Error('The QR code could not be drawn. Try again.');
+  // segno sets a fixed width and height; a viewBox instead lets the stylesheet size it.
+  if (!svg.hasAttribute('viewBox')) svg.setAttribute('viewBox', `0 0 ${svg.getAttribute('width')} ${svg.getAttribute('height')}`);
+  svg.removeAttribute('width');
+  svg.removeAttribute('height');
+  svg.querySelector('title')?.remove();
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', `QR code for the ${role} link`);
+  svg.classList.add('qr');
+  const titleId = `qr-title-${role}`;
+  const dialog = h('dialog.share.qr-dialog', { 'aria-labelledby': titleId, dataset: { role } },
+    h(`h2#${titleId}`, `${ROLE_NAMES[role]} link`),
+    entry.name ? h('p.meta.qr-league', entry.name) : null,
+    document.importNode(svg, true),
+    h('p.qr-about', `Anyone who scans this can ${CAN[role]}`),
+    role === 'admin' ? h('p.warning', 'Show it only to someone who should run the league.') : null,
+    h('div.row', h('button.primary.qr-close', { type: 'button', onclick: () => dialog.close() }, 'Close')));
+  document.body.append(dialog);
+  dialog.addEventListener('close', () => dialog.remove());
+  dialog.showModal();
+  return dialog;
+}

@@ -63,20 +63,28 @@ export function mount(root) {
   // Moving a league to this server (or restoring one): the JSON file its admin downloaded.
   const file = h('input#import-file', { type: 'file', accept: '.json,application/json' });
   const importStatus = h('p.status', { role: 'status' });
+  const importError = h('p.error', { role: 'alert', hidden: true });
   const importer = h('details.card.import-league',
     h('summary', 'Import a league from its JSON export'),
     h('p.meta', 'A league’s admin can download it as JSON; importing it here makes a new league with the same players, ' +
       'seasons, house rules and results, and new links.'),
-    h('label', { for: 'import-file' }, 'Export file'), file, importStatus);
+    h('label', { for: 'import-file' }, 'Export file'), file, importStatus, importError);
   file.addEventListener('change', async () => {
     const chosen = file.files[0];
     if (!chosen) return;
+    const refuse = (message) => {
+      importStatus.textContent = '';
+      importError.textContent = message;
+      importError.hidden = false;
+    };
+    importError.hidden = true;
     importStatus.textContent = 'Importing…';
     let data;
     try {
       data = JSON.parse(await chosen.text());
     } catch {
-      importStatus.textContent = 'This file is not a league export (it is not JSON).';
+      refuse('This file is not a league export (it is not JSON).');
+      file.value = '';
       return;
     }
     try {
@@ -90,7 +98,7 @@ export function mount(root) {
       yours.hidden = false;
       empty.hidden = true;
     } catch (err) {
-      importStatus.textContent = `Not imported: ${err.message}`;
+      refuse(`Not imported: ${err.message}`);
     } finally {
       file.value = '';
     }

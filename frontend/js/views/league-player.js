@@ -50,10 +50,13 @@ function scoresChart(page) {
   });
 }
 
-function resultRow(r, me) {
+function resultRow(r, me, leagueId) {
   const others = r.players.filter((p) => p !== me);
+  const href = `#/league/${encodeURIComponent(leagueId)}/result/${encodeURIComponent(r.id)}`;
   return h(r.won ? 'li.result.won' : 'li.result',
-    h('div.result-head', h('span.result-date', formatDate(r.played_on)), h('span.result-game', gameName(r.game))),
+    h('div.result-head',
+      h('a.result-link', { href }, h('span.result-date', formatDate(r.played_on)), ' ', h('span.result-game', gameName(r.game))),
+      h('span.chevron', { 'aria-hidden': 'true' }, '›')),
     h('p.result-line',
       h('strong', r.won ? '★ Won' : `${ordinal(r.place)} of ${r.players.length}`),
       r.score === null || r.score === undefined ? null : ` · ${r.score} points`,
@@ -141,7 +144,7 @@ export function mount(root, params) {
       const others = players.map((p) => p.name).filter((n) => n.toLowerCase() !== data.player.toLowerCase());
       fill(opponent, h('option', { value: '' }, others.length ? 'Choose a player' : 'Nobody else yet'),
         others.map((n) => h('option', { value: n }, n)));
-      results.replaceChildren(...(data.results.length ? data.results.map((r) => resultRow(r, data.player))
+      results.replaceChildren(...(data.results.length ? data.results.map((r) => resultRow(r, data.player, id))
         : [h('li.muted', 'No results yet.')]));
     })
     .catch((err) => {

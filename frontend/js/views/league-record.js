@@ -1,10 +1,77 @@
 // #/league/:id/record — type in a game played without a table: the game, the day,
-// who played and each one's score (or place). New players can be added on the spot.
+// who played and each one's score (or place), and for a game played in teams (Block
+// Buster's couple game) who partnered whom. New players can be added on the spot.
+// The team picker and the checks below are shared with the correction form (league-result.js).
 import { leagues } from '../api.js';
 import { h } from '../lib/dom.js';
 import { navigate } from '../router.js';
 import { uuid4 } from '../lib/uuid.js';
 import { RANK, ensureCss, findLeague, games, today } from './league-common.js';
+
+export const TEAMS = ['A', 'B'];
+
+/** Whether a game can be played in teams: one of its variants says so (Block Buster's couple game). */
+export const teamGame = (catalogue, gameId) =>
+  Boolean(catalogue?.games.find((g) => g.id === gameId)?.variants?.some((v) => v.teams));
+
+export const TEAM_HELP = 'Played in teams? Put partners in the same team: a team’s scores are added up and partners share its place.';
+
+let pickers = 0; // radio groups need page-unique names
+
+/** A player's team as big radio buttons: no team, Team A, Team B. */
+export function teamPicker(name, team = null) {
+  const group = `team-${++pickers}`;
+  const options = [['', 'No team'], ...TEAMS.map((t) => [t, `Team ${t}`])];
+  return h('fieldset.team-pick', h('legend.visually-hidden', `${name}’s team`),
+    h('div.segmented', options.map(([value, label], i) => [
+      h('input', { type: 'radio', name: group, id: `${group}-${i}`, value, checked: value === (team || '') }),
+      h('label', { for: `${group}-${i}` }, label),
+    ])));
+}
+
+/** The team chosen in a player's row (null: none, or no picker). */
+export const pickedTeam = (row) => row.querySelector('.team-pick input:checked')?.value || null;
+
+/**
+ * In places mode partners share their team's place: typing one partner's place fills in
+ * the others'. `rows` are the playing players' rows, `row` the one just typed in.
+ */
+export function shareTeamPlace(row, rows) {
+  const team = pickedTeam(row);
+  if (!team) return;
+  const value = row.querySelector('input.rec-value').value;
+  for (const other of rows) if (other !== row && pickedTeam(other) === team) other.querySelector('input.rec-value').value = value;
+}
+
+/**
+ * The server's checks on the players (check_result in services/leagues.py), made before
+ * sending so a mistake is explained at once. entries: [{name, value (text), team}];
+ * key: 'score' or 'place'. Returns null, or {index, message} naming the entry at fault.
+ */
+export function checkEntries(entries, key) {
+  for (const [index, e] of entries.entries()) {
+    const value = Number(e.value);
+    if (e.value.trim() === '' || !Number.isInteger(value)) return { index, message: `Give ${e.name} a ${key} (a whole number).` };
+    if (key === 'place' && (value < 1 || value > entries.length)) {
+      return { index, message: `${e.name}’s place must be from 1 to ${entries.length}.` };
+    }
+  }
+  const sides = new Set(entries.map((e, i) => (e.team ? `team ${e.team}` : `solo ${i}`)));
+  if (sides.size < 2) return { index: 0, message: 'Everyone is on one team: a result needs at least two sides.' };
+  if (key === 'place') {
+    const placeOf = {};
+    for (const [index, e] of entries.entries()) {
+      if (e.team && (placeOf[e.team] ??= Number(e.value)) !== Number(e.value)) {
+        return { index, message: `Partners share their team’s place: ${e.name} is in Team ${e.team}.` };
+      }
+    }
+  }
+  return null;
+}
+
+/** The request body's players: each one's score or place, and team when there is one. */
+export const bodyPlayers = (entries, key) =>
+  entries.map((e) => ({ name: e.name, [key]: Number(e.value), ...(e.team ? { team: e.team } : {}) }));
 
 export function mount(root, params) {
   ensureCss();
@@ -33,6 +100,8 @@ export function mount(root, params) {
   const error = h('p.error', { role: 'alert', hidden: true });
   const save = h('button#save-result.primary.wide', { type: 'submit' }, 'Save the result');
   const mode = () => (byPlace.checked ? 'place' : 'score');
+  let catalogue = null;
+  const withTeams = () => teamGame(catalogue, gameSelect.value);
 
   const form = h('form.card.stack.record-form', { novalidate: true },
     h('label', { for: 'rec-game' }, 'Game'), gameSelect,
@@ -52,12 +121,17 @@ export function mount(root, params) {
   const refresh = () => {
     const n = chosen().length;
     const placing = mode() === 'place';
-    help.textContent = placing ? 'Tap the players who played, then give each their place (1 = won; a tie shares a place).'
-      : 'Tap the players who played, then type each one’s score.';
+    const teams = withTeams();
+    help.textContent = `${placing ? 'Tap the players who played, then give each their place (1 = won; a tie shares a place).'
+      : 'Tap the players who played, then type each one’s score.'}${teams ? ` ${TEAM_HELP}` : ''}`;
     count.textContent = n ? `${n} playing` : '';
     for (const li of rows()) {
-      const input = li.querySelector('input');
+      const input = li.querySelector('input.rec-value');
       const on = li.querySelector('button.pick').getAttribute('aria-pressed') === 'true';
+      // Only a playing player in a team game has a team picker (no hidden choices get sent).
+      const picker = li.querySelector('.team-pick');
+      if (teams && on && !picker) li.append(teamPicker(li.dataset.name));
+      if (!(teams && on) && picker) picker.remove();
       input.disabled = !on;
       input.placeholder = on ? (placing ? 'place' : 'score') : '';
       input.setAttribute('aria-label', `${li.dataset.name} ${placing ? 'place' : 'score'}`);
@@ -81,6 +155,7 @@ export function mount(root, params) {
       refresh();
       if (now) input.focus();
     });
+    input.addEventListener('input', () => mode() === 'place' && shareTeamPlace(li, chosen()));
     const li = h('li.rec-player', { dataset: { name } }, pick, input);
     li.classList.toggle('on', on);
     return li;
@@ -88,6 +163,7 @@ export function mount(root, params) {
 
   byScore.addEventListener('change', refresh);
   byPlace.addEventListener('change', refresh);
+  gameSelect.addEventListener('change', refresh);
 
   const addPlayer = async () => {
     addError.hidden = true;
@@ -109,7 +185,7 @@ export function mount(root, params) {
       list.append(playerRow(player.name, true));
       newName.value = '';
       refresh();
-      list.lastElementChild.querySelector('input').focus();
+      list.lastElementChild.querySelector('input.rec-value').focus();
     } catch (err) {
       addError.textContent = err.message;
       addError.hidden = false;
@@ -138,18 +214,13 @@ export function mount(root, params) {
     if (!date.value) return show('Give the day it was played.', date);
     if (date.value > today()) return show('The day cannot be in the future.', date);
     const key = mode();
-    const players = [];
-    for (const li of picked) {
-      const input = li.querySelector('input');
-      const value = Number(input.value);
-      if (input.value.trim() === '' || !Number.isInteger(value)) {
-        return show(`Give ${li.dataset.name} a ${key === 'place' ? 'place' : 'score'} (a whole number).`, input);
-      }
-      if (key === 'place' && (value < 1 || value > picked.length)) {
-        return show(`${li.dataset.name}’s place must be from 1 to ${picked.length}.`, input);
-      }
-      players.push({ name: li.dataset.name, [key]: value });
-    }
+    const teams = withTeams();
+    const entries = picked.map((li) => ({
+      name: li.dataset.name, value: li.querySelector('input.rec-value').value, team: teams ? pickedTeam(li) : null,
+    }));
+    const problem = checkEntries(entries, key);
+    if (problem) return show(problem.message, picked[problem.index].querySelector('input.rec-value'));
+    const players = bodyPlayers(entries, key);
     save.disabled = true;
     try {
       await leagues.record(id, entry.token, { id: resultId, game: gameSelect.value, played_on: date.value, players });
@@ -158,14 +229,15 @@ export function mount(root, params) {
       // The server names the field: players.2.score → that player's input.
       const field = Object.keys(err.errors || {})[0] || '';
       const match = field.match(/^players\.(\d+)\./);
-      show(err.message, match ? picked[Number(match[1])]?.querySelector('input') : field === 'played_on' ? date : null);
+      show(err.message, match ? picked[Number(match[1])]?.querySelector('input.rec-value') : field === 'played_on' ? date : null);
     } finally {
       save.disabled = false;
     }
   });
 
   Promise.all([games(), leagues.players(id, entry.token), leagues.results(id, entry.token, { limit: 1 })])
-    .then(([catalogue, { players }, { results }]) => {
+    .then(([loaded, { players }, { results }]) => {
+      catalogue = loaded;
       const preferred = params.query.game || results[0]?.game || '';
       gameSelect.replaceChildren(...catalogue.games.map((g) => h('option', { value: g.id, selected: g.id === preferred }, g.name)));
       list.replaceChildren(...players.map((p) => playerRow(p.name)));

@@ -1,5 +1,6 @@
-// #/league/:id — a league's home: standings (sortable, filtered by game and season), recent
-// results, and — by role — record / start a table, share links, export.
+// #/league/:id — a league's home: standings (sortable, filtered by game and season), per-game
+// leaderboards, recent results (each opens its own page), and — by role — record / start a
+// table, settings, share links, export.
 // Opened with a viewer link it is a read-only board for a club's screen: large type,
 // no edit buttons, refreshed every 30 s.
 import { leagues } from '../api.js';
@@ -7,7 +8,7 @@ import { h } from '../lib/dom.js';
 import { navigate } from '../router.js';
 import {
   RANK, ROLE_NAMES, adoptLink, dropToken, ensureCss, fill, findLeague, forget, formatDate, gameName, games, linkRow, number,
-  playerHref, remember, rename, saveBlob,
+  playerHref, remember, rename, saveBlob, shareUrl, showQr,
 } from './league-common.js';
 
 const REFRESH_MS = 30_000;
@@ -52,15 +53,40 @@ function standingsTable(rows, sort, onSort, hrefFor) {
       COLUMNS.map((c) => h(`td.${c.key}`, c.show(r)))))));
 }
 
-function resultItem(result) {
+/** A recent result as a card; the whole card opens the result's page (its date and game are the link). */
+function resultItem(result, leagueId) {
   const players = [...result.players].sort((a, b) => a.place - b.place);
+  const href = `#/league/${encodeURIComponent(leagueId)}/result/${encodeURIComponent(result.id)}`;
   return h('li.result', { dataset: { result: result.id } },
-    h('div.result-head', h('span.result-date', formatDate(result.played_on)), h('span.result-game', gameName(result.game)),
-      result.table_code ? h('span.meta.result-table', `table ${result.table_code}`) : null),
+    h('div.result-head',
+      h('a.result-link', { href }, h('span.result-date', formatDate(result.played_on)), ' ', h('span.result-game', gameName(result.game))),
+      result.table_code ? h('span.meta.result-table', `table ${result.table_code}`) : null,
+      result.version > 1 ? h('span.meta.result-corrected', 'corrected') : null,
+      h('span.chevron', { 'aria-hidden': 'true' }, '›')),
     h('ol.result-players', players.map((p) => h('li', { class: p.place === 1 ? 'won' : null },
       h('span.place', { 'aria-label': `place ${p.place}` }, p.place === 1 ? '★' : String(p.place)),
-      h('span.pname', p.name, p.team ? h('span.meta', ` · ${p.team}`) : null),
+      h('span.pname', p.name, p.team ? h('span.meta', ` · team ${p.team}`) : null),
       h('span.pscore', p.score === null || p.score === undefined ? '' : String(p.score))))));
+}
+
+/** One game's leaderboard: best score (who, when; it opens that result), average score, most wins. */
+function leaderboardCard(board, leagueId) {
+  const best = board.best_score;
+  const leaders = board.most_wins;
+  const wins = leaders[0]?.wins;
+  return h('li.card.board-card', { dataset: { game: board.game } },
+    h('h3', gameName(board.game), h('span.meta.board-count', `${board.results} ${board.results === 1 ? 'game' : 'games'}`)),
+    h('dl.board-stats',
+      h('div.board-best', h('dt', 'Best score'), h('dd', best
+        ? h('a', { href: `#/league/${encodeURIComponent(leagueId)}/result/${encodeURIComponent(best.result_id)}` },
+          h('strong.board-value', String(best.score)), ' ', h('span.board-who', `${best.player} · ${formatDate(best.played_on, { short: true })}`))
+        : h('span.muted', 'No scores, places only'))),
+      h('div.board-average', h('dt', 'Average score'), h('dd', board.average_score === null ? h('span.muted', '–')
+        : h('strong.board-value', number(board.average_score)))),
+      h('div.board-wins', h('dt', leaders.length > 1 ? 'Most wins (shared)' : 'Most wins'), h('dd', leaders.length
+        ? [h('span.board-who', leaders.map((l) => l.player).join(', ')), ' ',
+          h('span.board-count', `${wins} ${wins === 1 ? 'win' : 'wins'}${leaders.length > 1 ? ' each' : ''}`)]
+        : h('span.muted', '–')))));
 }
 
 export function mount(root, params) {
@@ -84,6 +110,8 @@ export function mount(root, params) {
   const standings = h('div.standings-wrap', { 'aria-busy': 'true' }, h('p.muted', 'Loading the standings…'));
   const updated = h('p.meta.updated');
   const recent = h('ul.results', { 'aria-busy': 'true' });
+  const boards = h('section.leaderboards', { 'aria-labelledby': 'boards-title', hidden: true },
+    h('h2#boards-title', 'Leaderboards'), h('ul.boards'));
   const share = h('div.share-links');
   const tools = h('div.league-tools');
 
@@ -105,7 +133,11 @@ export function mount(root, params) {
       if (RANK[entry.role] >= RANK.member) {
         actions.replaceChildren(
           h('a#record-result.button.primary', { href: '#' }, 'Record a result'),
-          h('button#start-table', { type: 'button', onclick: startTable }, 'Start a table in this league'));
+          h('button#start-table', { type: 'button', onclick: startTable }, 'Start a table in this league'),
+          entry.role === 'admin'
+            ? h('a#league-settings.button', { href: `#/league/${encodeURIComponent(id)}/admin` },
+              h('span', { 'aria-hidden': 'true' }, '⚙'), 'Settings')
+            : null);
       } else actions.replaceChildren();
       renderShare(entry);
       renderTools(entry);
@@ -123,16 +155,41 @@ export function mount(root, params) {
 
   const renderShare = (entry) => {
     const roles = ['admin', 'member', 'viewer'].filter((r) => RANK[r] <= RANK[entry.role]);
+    // Beside Copy and Share: a QR code (when this phone has the link) and, for the admin, Replace.
+    const extra = (role) => {
+      const buttons = document.createDocumentFragment();
+      if (shareUrl(entry, role)) {
+        buttons.append(h('button.show-qr', {
+          type: 'button', 'aria-label': `Show QR code for the ${role} link`, onclick: (e) => openQr(e.currentTarget, role),
+        }, 'QR code'));
+      }
+      if (entry.role === 'admin' && role !== 'admin') {
+        buttons.append(h('button.replace', { type: 'button', onclick: () => rotate(role) }, entry.tokens?.[role] ? 'Replace link' : `Make a new ${role} link`));
+      }
+      return buttons;
+    };
     share.replaceChildren(
       h('details.card.share-league', { open: false },
         h('summary', roles.length > 1 ? 'Share this league' : 'Share the read-only link'),
         entry.role === 'admin' ? h('p.warning', h('strong', 'Keep the admin link safe: '), 'give players the member link.') : null,
         h('p.status.share-status', { role: 'status' }),
-        roles.map((role) => linkRow(entry, role, {
-          extra: entry.role === 'admin' && role !== 'admin'
-            ? h('button.replace', { type: 'button', onclick: () => rotate(role) }, entry.tokens?.[role] ? 'Replace link' : `Make a new ${role} link`)
-            : null,
-        }))));
+        roles.map((role) => linkRow(entry, role, { extra: extra(role) }))));
+  };
+
+  let qrBusy = false; // one dialog at a time, however fast the taps
+  const openQr = async (button, role) => {
+    if (qrBusy) return;
+    qrBusy = true;
+    const said = share.querySelector('.share-status');
+    said.textContent = '';
+    try {
+      const dialog = await showQr(findLeague(id), role);
+      dialog?.addEventListener('close', () => button.isConnected && button.focus());
+    } catch (err) {
+      said.textContent = err.message;
+    } finally {
+      qrBusy = false;
+    }
   };
 
   const rotate = async (role) => {
@@ -212,10 +269,11 @@ export function mount(root, params) {
     if (!entry) return;
     const query = { game: filters.game, season: filters.season };
     try {
-      const [league, table, results, catalogue] = await Promise.all([
+      const [league, table, results, leaders, catalogue] = await Promise.all([
         leagues.get(id, entry.token),
         leagues.standings(id, entry.token, query),
         leagues.results(id, entry.token, { ...query, limit: 20 }),
+        leagues.leaderboards(id, entry.token, query),
         games(),
       ]);
       if (!alive) return;
@@ -229,7 +287,9 @@ export function mount(root, params) {
       showStandings();
       standings.removeAttribute('aria-busy');
       lastGame = results.results[0]?.game || lastGame;
-      recent.replaceChildren(...(results.results.length ? results.results.map(resultItem) : [h('li.muted', 'Nothing recorded yet.')]));
+      recent.replaceChildren(...(results.results.length ? results.results.map((r) => resultItem(r, id)) : [h('li.muted', 'Nothing recorded yet.')]));
+      boards.hidden = !leaders.games.length;
+      fill(boards.querySelector('.boards'), leaders.games.map((b) => leaderboardCard(b, id)));
       recent.removeAttribute('aria-busy');
       updated.textContent = `Updated ${new Date().toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}` +
         (current.role === 'viewer' ? ' · refreshes every 30 s' : '');
@@ -285,6 +345,7 @@ export function mount(root, params) {
       h('div.filters.row', gameSelect, seasonSelect),
       h('section.card.standings-card', { 'aria-labelledby': 'standings-title' },
         h('h2#standings-title', 'Standings'), standings, updated),
+      boards,
       h('h2', 'Recent results'),
       recent,
       share,

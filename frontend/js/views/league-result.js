@@ -1,0 +1,272 @@
+// #/league/:id/result/:result — one result: the game, the day, everyone's score, place and
+// team, where it came from, and every earlier version (a correction keeps the version it
+// replaces). Anyone with a link can read it; the admin can correct it here.
+import { leagues } from '../api.js';
+import { h } from '../lib/dom.js';
+import { RANK, ensureCss, fill, findLeague, formatDate, gameName, games, playerHref, today } from './league-common.js';
+import { TEAM_HELP, bodyPlayers, checkEntries, pickedTeam, shareTeamPlace, teamGame, teamPicker } from './league-record.js';
+
+function ordinal(n) {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  return `${n}${teen ? 'th' : { 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] || 'th'}`;
+}
+
+const hasScore = (p) => p.score !== null && p.score !== undefined;
+const byPlace = (players) => [...players].sort((a, b) => a.place - b.place);
+
+function when(ms) {
+  return new Date(ms).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+}
+
+/** Everyone in a version of the result, best first; the winners marked by a star and a word. */
+function playersTable(version, leagueId) {
+  const teams = version.players.some((p) => p.team);
+  const scores = version.players.some(hasScore);
+  return h('table.result-table',
+    h('caption.visually-hidden', 'Players, best first'),
+    h('thead', h('tr',
+      h('th.place-col', { scope: 'col' }, 'Place'),
+      h('th.name-col', { scope: 'col' }, 'Player'),
+      teams ? h('th.team-col', { scope: 'col' }, 'Team') : null,
+      scores ? h('th.score-col', { scope: 'col' }, 'Score') : null)),
+    h('tbody', byPlace(version.players).map((p) => h('tr', { class: p.place === 1 ? 'won' : null, dataset: { player: p.name } },
+      h('td.place-col', p.place === 1 ? [h('span.star', { 'aria-hidden': 'true' }, '★ '), '1st'] : ordinal(p.place)),
+      h('th.name-col', { scope: 'row' }, h('a', { href: playerHref(leagueId, p.name) }, p.name),
+        p.place === 1 ? h('span.winner', 'Winner') : null),
+      teams ? h('td.team-col', p.team ? `Team ${p.team}` : '–') : null,
+      scores ? h('td.score-col', hasScore(p) ? String(p.score) : '–') : null))));
+}
+
+/** "Team A 28 · Team B 24": partners' scores are added up (as the server ranks them). */
+function teamTotals(players) {
+  const totals = {};
+  for (const p of players) if (p.team && hasScore(p)) totals[p.team] = (totals[p.team] || 0) + p.score;
+  const parts = Object.entries(totals).map(([team, total]) => `Team ${team} ${total}`);
+  return parts.length ? h('p.meta.team-totals', 'Team totals: ', parts.join(' · ')) : null;
+}
+
+function origin(result) {
+  if (result.table_code) return `Sent by table ${result.table_code} when its game ended`;
+  return result.sheet ? 'Typed in from a score sheet' : 'Typed in';
+}
+
+const shown = (key, value) => (value === null || value === undefined ? 'none' : key === 'place' ? ordinal(value) : String(value));
+
+/** What a correction changed, in words: "Ann’s score: 12 → 15". */
+function changes(before, after) {
+  const out = [];
+  if (before.game !== after.game) out.push(`Game: ${gameName(before.game)} → ${gameName(after.game)}`);
+  if (before.played_on !== after.played_on) out.push(`Day: ${formatDate(before.played_on)} → ${formatDate(after.played_on)}`);
+  const now = new Map(after.players.map((p) => [p.name, p]));
+  for (const p of before.players) {
+    const q = now.get(p.name);
+    if (!q) {
+      out.push(`${p.name} taken out`);
+      continue;
+    }
+    for (const key of ['score', 'place', 'team']) {
+      if ((p[key] ?? null) !== (q[key] ?? null)) out.push(`${p.name}’s ${key}: ${shown(key, p[key])} → ${shown(key, q[key])}`);
+    }
+  }
+  for (const q of after.players) if (!before.players.some((p) => p.name === q.name)) out.push(`${q.name} added`);
+  return out.length ? out : ['Nothing visible here (e.g. the score sheet).'];
+}
+
+/** Earlier versions, newest first: when each was made and replaced, what it was, what changed. */
+function historyList(result, leagueId) {
+  const versions = result.history || [];
+  if (!versions.length) return h('p.muted.no-history', 'Never corrected: this is the result as it was recorded.');
+  const made = (i) => (i === 0 ? result.created_at_ms : versions[i - 1].replaced_at_ms);
+  return h('ol.history', [...versions.entries()].reverse().map(([i, v]) => {
+    const next = versions[i + 1] || result;
+    return h('li.card.version', { dataset: { version: v.version } },
+      h('h3', `Version ${v.version}`),
+      h('p.meta.version-when', `Recorded ${when(made(i))} · replaced ${when(v.replaced_at_ms)}`),
+      h('p.version-what', gameName(v.game), ' · ', formatDate(v.played_on)),
+      playersTable(v, leagueId),
+      h('p.changes-title', `Changed in version ${next.version}:`),
+      h('ul.changes', changes(v, next).map((c) => h('li', c))));
+  }));
+}
+
+export function mount(root, params) {
+  ensureCss();
+  const { id } = params;
+  const resultId = params.result;
+  const entry = findLeague(id);
+  const back = `#/league/${encodeURIComponent(id)}`;
+  const page = h('div.league-page.league-result');
+  root.append(page);
+  if (!entry) {
+    page.append(h('h1', 'Result'), h('p.card.error', { role: 'alert' }, 'This phone has no link for this league.'),
+      h('a.button', { href: '#/leagues' }, 'Your leagues'));
+    return;
+  }
+  const admin = RANK[entry.role] >= RANK.admin;
+  const title = h('h1.result-title', 'Result');
+  const facts = h('p.meta.result-facts');
+  const status = h('p.status', { role: 'status', 'aria-live': 'polite' });
+  const current = h('section.card.result-now', { 'aria-labelledby': 'result-now-title', 'aria-busy': 'true' },
+    h('p.muted', 'Loading the result…'));
+  const history = h('section.result-history', { 'aria-labelledby': 'history-title' });
+  const correction = h('div.correction');
+  page.append(h('a.back', { href: back }, `← ${entry.name || 'League'}`), title, facts, status, current, correction, history);
+
+  let catalogue = null;
+
+  const show = (result) => {
+    title.textContent = gameName(result.game);
+    fill(facts,
+      h('span', `Played ${formatDate(result.played_on)}`), ' · ',
+      h('span.result-origin', origin(result)), ' · ',
+      h('span', result.version > 1 ? `corrected ${when(result.updated_at_ms)} (version ${result.version})` : `recorded ${when(result.created_at_ms)}`));
+    fill(current, h('h2#result-now-title', result.version > 1 ? `The result now (version ${result.version})` : 'The result'),
+      playersTable(result, id), teamTotals(result.players));
+    current.removeAttribute('aria-busy');
+    fill(history, h('h2#history-title', 'Corrections'), historyList(result, id));
+    if (admin) fill(correction, correctionForm(result));
+  };
+
+  /** The admin's correction: a closed button first, then a form like the record form. */
+  const correctionForm = (result) => {
+    const open = h('button#correct-open.wide', { type: 'button', 'aria-expanded': 'false', 'aria-controls': 'correct-form' },
+      'Correct this result');
+    const gameSelect = h('select#fix-game', { 'aria-describedby': 'fix-game-error' },
+      catalogue.games.map((g) => h('option', { value: g.id, selected: g.id === result.game }, g.name)));
+    const date = h('input#fix-date', { type: 'date', value: result.played_on, max: today(), 'aria-describedby': 'fix-date-error' });
+    const byScore = h('input#fix-mode-score', { type: 'radio', name: 'fix-mode', value: 'score' });
+    const byPlaces = h('input#fix-mode-place', { type: 'radio', name: 'fix-mode', value: 'place' });
+    // Scores when everyone has one (places then follow from them), else places.
+    (result.players.every(hasScore) ? byScore : byPlaces).checked = true;
+    const mode = () => (byPlaces.checked ? 'place' : 'score');
+    const rows = result.players.map((p, i) => {
+      const input = h('input.rec-value', {
+        id: `fix-value-${i}`, type: 'number', inputmode: 'numeric', step: 1, 'aria-describedby': `fix-error-${i}`,
+      });
+      // dataset.team keeps the team while the chosen game shows no picker, so switching back loses nothing.
+      const li = h('li.fix-player', { dataset: { name: p.name, team: p.team || '' } },
+        h('label.fix-name', { for: `fix-value-${i}` }, p.name), input,
+        h('p.field-error', { id: `fix-error-${i}`, role: 'alert', hidden: true }));
+      input.addEventListener('input', () => mode() === 'place' && shareTeamPlace(li, rows));
+      return li;
+    });
+    const help = h('p.meta.rec-help');
+    const formError = h('p.error.form-error', { role: 'alert', hidden: true });
+    const save = h('button#save-correction.primary', { type: 'submit' }, 'Save correction');
+    const cancel = h('button#cancel-correction', { type: 'button' }, 'Cancel');
+    const form = h('form#correct-form.card.stack.record-form.correct-form', { novalidate: true, hidden: true, 'aria-labelledby': 'correct-title' },
+      h('h2#correct-title', 'Correct this result'),
+      h('p.meta', 'The result as it is now is kept under Corrections, with the day and time it was replaced.'),
+      h('label', { for: 'fix-game' }, 'Game'), gameSelect, h('p#fix-game-error.field-error', { role: 'alert', hidden: true }),
+      h('label', { for: 'fix-date' }, 'Played on'), date, h('p#fix-date-error.field-error', { role: 'alert', hidden: true }),
+      h('fieldset.mode', h('legend', 'How did it end?'),
+        h('div.segmented', byScore, h('label', { for: 'fix-mode-score' }, 'Scores'), byPlaces, h('label', { for: 'fix-mode-place' }, 'Places'))),
+      h('fieldset.fix-players', h('legend', 'Players'), help, h('ul.fix-list', rows)),
+      formError,
+      h('div.row.form-buttons', save, cancel));
+
+    // Fill the values for the chosen mode: what the result has for it, or what was typed.
+    const typed = { score: result.players.map((p) => (hasScore(p) ? String(p.score) : '')), place: result.players.map((p) => String(p.place)) };
+    let shownMode = null;
+    const refresh = () => {
+      const key = mode();
+      if (shownMode && shownMode !== key) typed[shownMode] = rows.map((li) => li.querySelector('input.rec-value').value);
+      const teams = teamGame(catalogue, gameSelect.value) || result.players.some((p) => p.team);
+      rows.forEach((li, i) => {
+        const input = li.querySelector('input.rec-value');
+        if (shownMode !== key) input.value = typed[key][i];
+        input.placeholder = key;
+        input.setAttribute('aria-label', `${li.dataset.name} ${key}`);
+        if (key === 'place') Object.assign(input, { min: '1', max: String(rows.length) });
+        else ['min', 'max'].forEach((a) => input.removeAttribute(a));
+        const picker = li.querySelector('.team-pick');
+        if (picker) li.dataset.team = pickedTeam(li) || '';
+        if (teams && !picker) input.after(teamPicker(li.dataset.name, li.dataset.team));
+        if (!teams && picker) picker.remove();
+      });
+      shownMode = key;
+      help.textContent = `${key === 'place' ? 'Each player’s place: 1 = won; a tie shares a place.' : 'Each player’s score; the places follow from them.'}${teams ? ` ${TEAM_HELP}` : ''}`;
+    };
+    refresh();
+    byScore.addEventListener('change', refresh);
+    byPlaces.addEventListener('change', refresh);
+    gameSelect.addEventListener('change', refresh);
+
+    const clearErrors = () => {
+      for (const p of form.querySelectorAll('.field-error, .form-error')) {
+        p.hidden = true;
+        p.textContent = '';
+      }
+      for (const el of form.querySelectorAll('[aria-invalid]')) el.removeAttribute('aria-invalid');
+    };
+    // A message next to the field it is about: 'played_on', 'game', 'players.2.score', …
+    const fieldFor = (key) => {
+      if (key === 'played_on') return [date, form.querySelector('#fix-date-error')];
+      if (key === 'game') return [gameSelect, form.querySelector('#fix-game-error')];
+      const row = rows[Number(key.match(/^players\.(\d+)\./)?.[1])];
+      return row ? [row.querySelector('input.rec-value'), row.querySelector('.field-error')] : [null, formError];
+    };
+    const showErrors = (errors) => {
+      let first = null;
+      for (const [key, message] of errors) {
+        const [field, box] = fieldFor(key);
+        box.textContent = box.textContent ? `${box.textContent} ${message}` : message;
+        box.hidden = false;
+        field?.setAttribute('aria-invalid', 'true');
+        first ||= field;
+      }
+      first?.focus();
+    };
+
+    open.addEventListener('click', () => {
+      form.hidden = false;
+      open.hidden = true;
+      open.setAttribute('aria-expanded', 'true');
+      date.focus();
+    });
+    cancel.addEventListener('click', () => {
+      fill(correction, correctionForm(result)); // back to the result as it is, form closed
+      correction.querySelector('#correct-open').focus();
+    });
+
+    form.addEventListener('submit', async (e) => {
+      e.preventDefault();
+      clearErrors();
+      const key = mode();
+      const teams = Boolean(form.querySelector('.team-pick'));
+      const entries = rows.map((li) => ({
+        name: li.dataset.name, value: li.querySelector('input.rec-value').value, team: teams ? pickedTeam(li) : null,
+      }));
+      if (!date.value) return showErrors([['played_on', 'Give the day it was played.']]);
+      if (date.value > today()) return showErrors([['played_on', 'The day cannot be in the future.']]);
+      const problem = checkEntries(entries, key);
+      if (problem) return showErrors([[`players.${problem.index}.${key}`, problem.message]]);
+      save.disabled = true;
+      try {
+        const corrected = await leagues.correct(id, entry.token, resultId,
+          { game: gameSelect.value, played_on: date.value, players: bodyPlayers(entries, key) });
+        show(corrected);
+        status.textContent = `Corrected: this is version ${corrected.version}. The earlier one is kept under Corrections, and the standings count the new one.`;
+        status.scrollIntoView({ block: 'nearest' });
+      } catch (err) {
+        // The server names each field at fault; the form keeps everything typed.
+        const named = Object.entries(err.errors || {}).map(([k, messages]) => [k, [messages].flat().join(' ')]);
+        const placed = named.filter(([k]) => fieldFor(k)[0]);
+        showErrors(placed.length ? placed : [['', err.message]]);
+      } finally {
+        save.disabled = false;
+      }
+    });
+    return [open, form];
+  };
+
+  Promise.all([leagues.result(id, entry.token, resultId), games()])
+    .then(([result, loaded]) => {
+      catalogue = loaded;
+      show(result);
+    })
+    .catch((err) => {
+      fill(current, h('p.error', { role: 'alert' }, err.status === 404 ? 'This league has no such result: it may have been a link from another league.' : err.message));
+      current.removeAttribute('aria-busy');
+    });
+}
