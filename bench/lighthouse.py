@@ -10,8 +10,9 @@ git should ignore) with Debian's Chromium against
     /#/judge           the word judge
 
 Prints the four category scores per page, the main timings, the first load's
-transfer size as sent (Lighthouse's ``total-byte-weight``, less the judge's
-background download of the word list; the server compresses its files), the
+transfer size as sent (every request Lighthouse saw, as its ``total-byte-weight``
+counts them, less the judge's background download of the word list; the server
+compresses its files), the
 same files at gzip -6 for comparison, and every accessibility and
 best-practices audit that is not perfect, with the elements it names.
 
@@ -94,21 +95,23 @@ def gzipped(base: str, url: str, cache: dict[str, tuple[int, int]]) -> tuple[int
 
 
 def weight(report: dict, base: str, cache: dict[str, tuple[int, int]]) -> dict:
-    items = report["audits"]["total-byte-weight"]["details"]["items"]
-    requests = {r["url"]: r for r in report["audits"]["network-requests"]["details"]["items"]}
-    total = sum(i["totalBytes"] for i in items)
-    words = sum(i["totalBytes"] for i in items if WORD_LIST in i["url"])
-    first = [i for i in items if WORD_LIST not in i["url"]]
+    # Every request Lighthouse saw (total-byte-weight's own list shows only the ten largest).
+    requests = report["audits"]["network-requests"]["details"]["items"]
+    total = sum(r.get("transferSize", 0) for r in requests)
+    words = sum(r.get("transferSize", 0) for r in requests if WORD_LIST in r["url"])
+    first = [r for r in requests if WORD_LIST not in r["url"]]
     gz = raw = 0
-    for i in first:
-        if i["url"].startswith(base):
-            size, packed = gzipped(base, i["url"], cache)
-            headers = i["totalBytes"] - requests.get(i["url"], {}).get("resourceSize", i["totalBytes"])
+    for r in first:
+        sent = r.get("transferSize", 0)
+        # An event stream never ends (fetching it again would hang): it counts as sent.
+        if r["url"].startswith(base) and r.get("finished") and r.get("resourceType") != "EventSource":
+            size, packed = gzipped(base, r["url"], cache)
+            headers = sent - r.get("resourceSize", sent)
             raw += size + max(headers, 0)
             gz += packed + max(headers, 0)
         else:
-            raw += i["totalBytes"]
-            gz += i["totalBytes"]
+            raw += sent
+            gz += sent
     return {"total": total, "words": words, "first": total - words, "gzip": gz, "count": len(first),
             "requests": len(requests)}
 

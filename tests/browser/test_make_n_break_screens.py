@@ -88,7 +88,7 @@ def timer_shows(page, seconds):
 # Ann 3+2+2 | Ben 5+1 (a wrong tap undone) | Cy 2 and a "10" (+5) | Ann 4+3+3+3 | Ben 1 | Cy 1 and a missed "10".
 TURNS = [
     ("Ann", [("Standard 3", {"kind": "standard", "points": 3}), ("Red hand 2", {"kind": "red-hand", "points": 2}),
-             ("4 with left arrow", {"kind": "left-arrow", "completed": True})], [], "server"),
+             ("4 ←", {"kind": "left-arrow", "completed": True})], [], "server"),
     ("Ben", [("Extreme 5", {"kind": "extreme-5"}), ("Standard 1", {"kind": "standard", "points": 1})], [], "server"),
     ("Cy", [("10 set aside", {"kind": "ten"}), ("Standard 2", {"kind": "standard", "points": 2})], [True], "server"),
     ("Ann", [("Extreme 4", {"kind": "extreme-4"}), ("Standard 3", {"kind": "standard", "points": 3}),
@@ -102,9 +102,9 @@ EXPECTED_TOTALS = [20, 9, 8]  # Ann 7 + 13, Ben 2 (left arrow) + 6 + 1, Cy 7 + 1
 
 def tap_card(page, label):
     name = label
-    if label == "4 with left arrow":
-        name = page.locator(".mnb-cardbtn.left").get_attribute("aria-label")
-        assert name.startswith("4 with left arrow:")
+    if label == "4 ←":  # named by what it shows, the left neighbour included: "4 ← Ben built it"
+        neighbour = page.locator(".mnb-roles li").nth(1).locator("strong").inner_text()
+        name = f"4 ← {neighbour} built it"
     page.get_by_role("button", name=name, exact=True).click()
 
 

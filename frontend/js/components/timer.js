@@ -93,25 +93,35 @@ export function mountTimer(root, session, { presets = [30, 60, 90] } = {}) {
     return act('start')();
   }
 
+  // Called on every table change and every frame while running, but touches the page only when
+  // what it shows has changed: rewriting the same text 60 times a second lays the page out each frame.
+  const shown = new Map();
+  const put = (key, value, write) => {
+    if (shown.get(key) !== value) {
+      shown.set(key, value);
+      write(value);
+    }
+  };
+
   function draw() {
     const t = session.view?.timer;
     if (!t) return;
     const left = remainingMs(t);
     const state = t.state === 'running' && left === 0 ? 'expired' : t.state;
-    digits.textContent = format(left);
-    digits.dataset.remainingMs = String(Math.round(left));
-    card.dataset.state = state;
-    card.classList.toggle('last-seconds', state === 'running' && left <= LAST_SECONDS * 1000);
-    bar.firstChild.style.transform = `scaleX(${t.duration_ms ? Math.min(1, left / t.duration_ms) : 0})`;
-    status.textContent = {
+    put('digits', format(left), (v) => (digits.textContent = v));
+    put('ms', String(Math.round(left)), (v) => (digits.dataset.remainingMs = v));
+    put('state', state, (v) => (card.dataset.state = v));
+    put('last', state === 'running' && left <= LAST_SECONDS * 1000, (v) => card.classList.toggle('last-seconds', v));
+    put('bar', `scaleX(${t.duration_ms ? Math.min(1, left / t.duration_ms) : 0})`, (v) => (bar.firstChild.style.transform = v));
+    put('status', {
       idle: t.duration_ms ? 'Ready' : 'Set a time to start',
       running: 'Running',
       paused: 'Paused',
       expired: 'Time!',
-    }[state];
-    main.textContent = state === 'paused' ? 'Resume' : state === 'expired' ? 'Again' : 'Start';
-    main.disabled = state === 'running' || !t.duration_ms;
-    pauseBtn.disabled = state !== 'running';
+    }[state], (v) => (status.textContent = v));
+    put('main', state === 'paused' ? 'Resume' : state === 'expired' ? 'Again' : 'Start', (v) => (main.textContent = v));
+    put('mainOff', state === 'running' || !t.duration_ms, (v) => (main.disabled = v));
+    put('pauseOff', state !== 'running', (v) => (pauseBtn.disabled = v));
     if (state === 'expired' && lastChimed !== t.version) {
       lastChimed = t.version;
       // Only chime for an expiry this phone saw happen, not one long past.
@@ -121,11 +131,17 @@ export function mountTimer(root, session, { presets = [30, 60, 90] } = {}) {
       awake = state === 'running';
       keepAwake(awake); // once per change, not once per frame
     }
-    frame = requestAnimationFrame(draw);
+    // Only a running timer moves on its own; otherwise the next table change redraws it.
+    frame = state === 'running' ? requestAnimationFrame(draw) : 0;
   }
 
+  const redraw = () => {
+    cancelAnimationFrame(frame);
+    draw();
+  };
   frame = requestAnimationFrame(draw);
   return {
+    update: redraw,
     destroy() {
       cancelAnimationFrame(frame);
       document.removeEventListener('visibilitychange', onVisible);

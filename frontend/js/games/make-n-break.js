@@ -81,11 +81,11 @@ export function mount(root, session) {
   const turnPoints = h('p.mnb-turn-points', { 'aria-live': 'polite' });
   const played = h('ul.mnb-played', { 'aria-label': 'Cards this turn' });
   const cardBtn = (label, data, cls = '', aria) => h(`button.mnb-cardbtn${cls}`, { onclick: () => act('card', data), 'aria-label': aria }, label);
-  const leftArrow = cardBtn('4 ←', { kind: 'left-arrow', completed: true }, '.left', '4 with left arrow');
+  // These two are named by what they show, caption included ("4 ← Ben built it", "10 set
+  // aside"): the space keeps the big label and its caption apart in the name.
   const leftCaption = h('span.mnb-small');
-  leftArrow.append(leftCaption);
-  const tenBtn = cardBtn('10', { kind: 'ten' }, '.ten', '10 set aside');
-  tenBtn.append(h('span.mnb-small', 'set aside'));
+  const leftArrow = cardBtn(['4 ←', ' ', leftCaption], { kind: 'left-arrow', completed: true }, '.left');
+  const tenBtn = cardBtn(['10', ' ', h('span.mnb-small', 'set aside')], { kind: 'ten' }, '.ten');
   const grid = h('div.mnb-cards',
     h('div.mnb-group', h('p.mnb-group-title', 'Standard'),
       h('div.mnb-row3', [1, 2, 3].map((p) => cardBtn(String(p), { kind: 'standard', points: p }, '.standard', `Standard ${p}`)))),
@@ -135,8 +135,10 @@ export function mount(root, session) {
     const left = remainingMs(t);
     const state = t.state === 'running' && left === 0 ? 'expired' : t.state;
     const secs = Math.ceil(left / 1000);
-    el.dataset.state = state;
-    el.textContent = state === 'expired' ? 'Time!' : state === 'running' ? `${secs} s left` : state === 'paused' ? `Paused · ${secs} s` : `${secs} s`;
+    const text = state === 'expired' ? 'Time!' : state === 'running' ? `${secs} s left` : state === 'paused' ? `Paused · ${secs} s` : `${secs} s`;
+    // Four times a second: write only what changed, so an unchanged clock costs no layout.
+    if (el.dataset.state !== state) el.dataset.state = state;
+    if (el.textContent !== text) el.textContent = text;
     endTurn.classList.toggle('time-up', phase === 'build' && state === 'expired');
   }
   const ticker = setInterval(tick, 250);
@@ -178,7 +180,6 @@ export function mount(root, session) {
         turn.die ? h('span.mnb-pill', `Die ${turn.die}`) : h('span.mnb-pill', `Timer ${turn.build_setting}`),
         h('span', `Timer on ${secs} s: ${seat(s.timer_runner)} starts it.`));
       leftCaption.textContent = `${seat(s.left_neighbour)} built it`;
-      leftArrow.setAttribute('aria-label', `4 with left arrow: ${seat(s.left_neighbour)} completed it`);
       tenBtn.disabled = o.variant === 'no-dice' || turn.tens_set_aside >= 2;
       const mine = turn.points[s.builder];
       const extra = turn.points.map((p, i) => (i !== s.builder && p ? `${seat(i)} +${p}` : null)).filter(Boolean);

@@ -4,10 +4,13 @@
 // (scorekeeper/lexicon/normalize.py): NFKD, drop combining marks, trim, upper case.
 // The list holds valid words only, so it cannot tell a proper noun from any other
 // non-word: offline, both are `not_a_word`.
+//
+// Reading, downloading and packing the list (80,000 words) happen in a module worker
+// (workers/lexicon-worker.js, with lib/lexicon-store.js), so the page never stalls on
+// it; the page gets the packed list (lib/wordpack.js) and checks words synchronously.
 import { api, http } from '../api.js';
+import { hasWord, packSize } from './wordpack.js';
 
-const DB = 'scorekeeper-lexicon';
-const STORE = 'lists';
 const REVALIDATE_MS = 6 * 60 * 60 * 1000; // ask the server for a newer list at most every 6 hours
 
 export const REASON_TEXT = {
@@ -42,60 +45,38 @@ export function cellLetter(ch) {
   return /^[A-Z]$/.test(folded) ? folded : null;
 }
 
-// --- storage --------------------------------------------------------------------------------
-
-function openDb() {
-  return new Promise((resolve, reject) => {
-    const req = indexedDB.open(DB, 1);
-    req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: 'id' });
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-}
-
-async function idb(mode, fn) {
-  const db = await openDb();
-  try {
-    return await new Promise((resolve, reject) => {
-      const t = db.transaction(STORE, mode);
-      const req = fn(t.objectStore(STORE));
-      t.oncomplete = () => resolve(req.result);
-      t.onerror = () => reject(t.error);
-      t.onabort = () => reject(t.error);
-    });
-  } finally {
-    db.close();
-  }
-}
-
-const readStored = (id) => idb('readonly', (s) => s.get(id)).catch(() => undefined);
-const writeStored = (record) => idb('readwrite', (s) => s.put(record));
-
 // --- the list -------------------------------------------------------------------------------
 
 export class OfflineLexicon {
-  constructor(record) {
-    this.id = record.id;
-    this.name = record.name;
-    this.etag = record.etag;
-    this.savedAt = record.savedAt;
-    this.checkedAt = record.checkedAt || record.savedAt;
-    this.transferBytes = record.transferBytes;
-    this.words = new Set(record.text.split('\n').filter(Boolean));
+  /** meta: {id, name, etag, savedAt, checkedAt, transferBytes}; pack: {bytes, starts} (wordpack.js). */
+  constructor(meta, pack) {
+    this.id = meta.id;
+    this.name = meta.name;
+    this.etag = meta.etag;
+    this.savedAt = meta.savedAt;
+    this.checkedAt = meta.checkedAt || meta.savedAt;
+    this.transferBytes = meta.transferBytes;
+    this.pack = { bytes: pack.bytes, starts: pack.starts };
   }
 
   get size() {
-    return this.words.size;
+    return packSize(this.pack);
+  }
+
+  /** Whether the list holds this word, given in its lookup form (normalize()). */
+  has(normalized) {
+    return hasWord(this.pack, normalized);
   }
 
   /** {word, normalized, valid, reason} — the same reasons as the server, minus proper_noun. */
   check(word) {
     const normalized = normalize(word);
-    return { word, normalized, valid: this.reason(normalized) === 'valid', reason: this.reason(normalized), lexicon: this.id };
+    const reason = this.reason(normalized);
+    return { word, normalized, valid: reason === 'valid', reason, lexicon: this.id };
   }
 
   reason(normalized) {
-    if (this.words.has(normalized)) return normalized.length < 2 ? 'too_short' : 'valid';
+    if (this.has(normalized)) return normalized.length < 2 ? 'too_short' : 'valid';
     if (!/^[A-Z]+$/.test(normalized)) {
       return LETTERS_OR_JOINERS.test(normalized) && /[A-Z]/.test(normalized) ? 'hyphen_or_apostrophe' : 'not_letters';
     }
@@ -129,6 +110,19 @@ export function lexiconNow(id = 'en') {
   return loaded.get(id) || null;
 }
 
+let lists = null;
+
+/** GET /api/lexicons, once per visit (again after a failure): {lexicons: [{id, name, word_count, …}]}. */
+export function lexiconList() {
+  if (!lists) {
+    lists = http.get('/api/lexicons').catch((err) => {
+      lists = null;
+      throw err;
+    });
+  }
+  return lists;
+}
+
 /**
  * The offline list: from memory, else from IndexedDB (then revalidated in the
  * background now and then), else downloaded. Resolves to null when there is no
@@ -143,80 +137,102 @@ export function getLexicon(id = 'en', { name } = {}) {
   return loading.get(id);
 }
 
-async function load(id, name) {
+function load(id, name) {
   report({ id, state: 'checking' });
-  const stored = await readStored(id);
-  if (stored?.text) {
-    const lexicon = new OfflineLexicon(stored);
-    loaded.set(id, lexicon);
-    report({ id, state: 'ready', lexicon });
-    if (navigator.onLine && Date.now() - lexicon.checkedAt > REVALIDATE_MS) {
-      download(id, name || stored.name, stored).catch(() => {}); // a newer list replaces this one quietly
-    }
-    return lexicon;
-  }
-  try {
-    return await download(id, name);
-  } catch (err) {
-    report({ id, state: 'error', message: err.message });
-    return null;
-  }
+  const job = { id, name, wordsUrl: new URL(api.wordsPath(id), location.href).href, revalidateMs: REVALIDATE_MS, online: navigator.onLine };
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (value) => {
+      if (!settled) resolve(value);
+      settled = true;
+    };
+    start(job, (message, control) => {
+      if (message.state === 'need-info') {
+        lexiconList()
+          .then((r) => r.lexicons.find((l) => l.id === id))
+          .catch(() => null)
+          .then((info) => control.info(info ? { name: info.name, wordCount: info.word_count || 0 } : null));
+      } else if (message.state === 'ready') {
+        const lexicon = new OfflineLexicon(message.meta, message);
+        loaded.set(id, lexicon); // also when a newer list arrives later: it replaces this one
+        report({ id, state: 'ready', lexicon });
+        settle(lexicon);
+      } else if (message.state === 'error') {
+        report(message);
+        settle(null);
+      } else if (message.state === 'downloading') {
+        report(message);
+      } else if (message.state === 'idle') {
+        settle(loaded.get(id) || null);
+      }
+    });
+  });
 }
 
-async function download(id, name, stored) {
-  let wordCount = 0;
-  if (!stored) {
-    // The name (and word count, for the progress bar) come from the list of lists.
-    const info = await http.get('/api/lexicons').then((r) => r.lexicons.find((l) => l.id === id)).catch(() => null);
-    name = name || info?.name || id;
-    wordCount = info?.word_count || 0;
-  }
-  const headers = stored?.etag ? { 'If-None-Match': stored.etag } : {};
-  let response;
-  try {
-    response = await fetch(api.wordsPath(id), { headers, cache: 'no-store' });
-  } catch {
-    throw new Error('No connection: the word list could not be downloaded.');
-  }
-  if (response.status === 304 && stored) {
-    const record = { ...stored, checkedAt: Date.now() };
-    await writeStored(record).catch(() => {});
-    return loaded.get(id);
-  }
-  if (!response.ok) throw new Error(`The word list could not be downloaded (HTTP ${response.status}).`);
-  // Content-Length is the size on the wire (gzip); the body arrives decoded.
-  const transferBytes = Number(response.headers.get('Content-Length')) || 0;
-  let text = '';
-  if (response.body && !stored) {
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
-    let lines = 0;
-    let received = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      received += value.length;
-      const chunk = decoder.decode(value, { stream: true });
-      for (let i = chunk.indexOf('\n'); i !== -1; i = chunk.indexOf('\n', i + 1)) lines += 1;
-      text += chunk;
-      report({
-        id, state: 'downloading', received, transferBytes,
-        fraction: wordCount ? Math.min(1, lines / wordCount) : null,
-      });
+// --- where the loading runs ---------------------------------------------------------------
+
+let worker = null; // the module worker while jobs run; false once it has failed to start
+const jobs = new Map(); // id → {job, handle, control}: the jobs still running
+
+function start(job, handle) {
+  const entry = { job, handle, control: null };
+  jobs.set(job.id, entry);
+  if (worker !== false && typeof Worker === 'function') {
+    try {
+      worker ||= spawn();
+      const w = worker;
+      entry.control = { info: (info) => w.postMessage({ type: 'info', id: job.id, info }) };
+      w.postMessage({ type: 'load', job });
+      return;
+    } catch {
+      worker = false;
     }
-    text += decoder.decode();
-  } else {
-    text = await response.text();
   }
-  const record = {
-    id, name, text, transferBytes: transferBytes || stored?.transferBytes || 0,
-    etag: response.headers.get('ETag') || '', savedAt: Date.now(), checkedAt: Date.now(),
-  };
-  await writeStored(record).catch(() => {}); // private mode: keep it for this visit only
-  const lexicon = new OfflineLexicon(record);
-  loaded.set(id, lexicon);
-  report({ id, state: 'ready', lexicon });
-  return lexicon;
+  onPage(entry);
+}
+
+function spawn() {
+  const w = new Worker(new URL('../workers/lexicon-worker.js', import.meta.url), { type: 'module', name: 'lexicon' });
+  w.addEventListener('message', ({ data }) => {
+    const entry = jobs.get(data.id);
+    if (entry) finish(entry, data);
+  });
+  // The worker could not start (no module workers here, or its script failed to load):
+  // the jobs still running start again on the page.
+  w.addEventListener('error', (event) => {
+    event.preventDefault();
+    w.terminate();
+    if (worker === w) worker = false;
+    [...jobs.values()].forEach((entry) => onPage(entry));
+  });
+  return w;
+}
+
+function finish(entry, message) {
+  if (message.state === 'idle') {
+    jobs.delete(entry.job.id);
+    if (!jobs.size && worker) {
+      worker.terminate(); // started again when another list is wanted
+      worker = null;
+    }
+  }
+  entry.handle(message, entry.control);
+}
+
+function onPage(entry) {
+  const { id } = entry.job;
+  import('./lexicon-store.js')
+    .then(({ runJob }) => {
+      entry.control = runJob(entry.job, (message) => {
+        if (message.state === 'idle') jobs.delete(id);
+        entry.handle(message, entry.control);
+      });
+    })
+    .catch(() => {
+      jobs.delete(id);
+      entry.handle({ id, state: 'error', message: 'The word list could not be loaded on this phone.' }, null);
+      entry.handle({ id, state: 'idle' }, null);
+    });
 }
 
 /** 'about 210 KB' */

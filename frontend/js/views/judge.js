@@ -8,17 +8,31 @@
 // table event with the seat who challenged.
 import { api } from '../api.js';
 import { h } from '../lib/dom.js';
-import { REASON_TEXT, getLexicon, kilobytes, lexiconNow, onLexiconProgress } from '../lib/lexicon.js';
+import { REASON_TEXT, getLexicon, kilobytes, lexiconList, lexiconNow, onLexiconProgress } from '../lib/lexicon.js';
 import { TableSession } from '../session.js';
 
 export const CLEAR_AFTER_MS = 4000;
 const MAX_WORDS = 10; // the server's limit for one challenge
 const APPROX_DOWNLOAD = 'about 210 KB';
 
+const STYLESHEET_WAIT_MS = 3000;
+
+/**
+ * Add a stylesheet once. Resolves when it has loaded (or failed, or after 3 s), so a
+ * screen can wait for its styles instead of showing unstyled and then jumping.
+ */
 export function useStylesheet(href) {
-  if (!document.querySelector(`link[rel=stylesheet][href="${href}"]`)) {
-    document.head.append(h('link', { rel: 'stylesheet', href }));
+  let link = document.querySelector(`link[rel=stylesheet][href="${href}"]`);
+  if (link?.sheet) return Promise.resolve();
+  if (!link) {
+    link = h('link', { rel: 'stylesheet', href });
+    document.head.append(link);
   }
+  return new Promise((resolve) => {
+    link.addEventListener('load', resolve, { once: true });
+    link.addEventListener('error', resolve, { once: true });
+    setTimeout(resolve, STYLESHEET_WAIT_MS);
+  });
 }
 
 export const seatKey = (code) => `bresk-seat:${code}`;
@@ -31,7 +45,7 @@ let lexiconNames = null; // id → name, from /api/lexicons, once per visit
 
 async function lexiconName(id) {
   if (!lexiconNames) {
-    lexiconNames = api.lexicons()
+    lexiconNames = lexiconList() // the same request the word list's download uses
       .then((r) => Object.fromEntries(r.lexicons.map((l) => [l.id, l.name])))
       .catch(() => {
         lexiconNames = null;
@@ -45,12 +59,12 @@ async function lexiconName(id) {
 /** The list's download state, as a line with a progress bar. */
 function lexiconStatus(id) {
   const text = h('span.lexicon-status-text', 'Checking the word list on this phone…');
-  const bar = h('progress', { max: 1, hidden: true, 'aria-label': 'Word list download' });
+  // The bar keeps its place while hidden (judge.css), so the form below never moves.
+  const bar = h('progress', { max: 1, 'aria-label': 'Word list download' });
   const el = h('p.lexicon-status', { dataset: { state: 'checking' }, 'aria-live': 'polite' }, text, bar);
   const show = (detail) => {
     if (detail.id !== id) return;
     el.dataset.state = detail.state;
-    bar.hidden = detail.state !== 'downloading';
     if (detail.state === 'downloading') {
       if (detail.fraction != null) bar.value = detail.fraction;
       else bar.removeAttribute('value');
@@ -99,7 +113,8 @@ export function mountJudge(root, { session = null, lexicon: lexiconId = 'en', au
   const done = h('button.verdict-done', { type: 'button' }, 'Done');
   const overlay = h('div.verdict', { hidden: true, role: 'alert', tabindex: '-1' },
     mark, word, meta, reveal, h('div.verdict-actions', which, done));
-  root.append(h('div.judge', status.el, named, form), overlay);
+  // The download's status goes under the form: however it changes, the input and button stay put.
+  root.append(h('div.judge', named, form, status.el), overlay);
 
   let words = null; // the words of the verdict on screen, kept only for "Which one?"
   let outcome = null;
@@ -263,34 +278,43 @@ function tableFromHash() {
 }
 
 export function mount(root, params = {}) {
-  useStylesheet('/css/judge.css');
+  // The judge's own styles first: drawn without them, the form would jump when they arrive.
+  const styled = useStylesheet('/css/judge.css');
   const code = (params.table || tableFromHash() || '').toUpperCase();
   root.append(
     h('h1', 'Word judge'),
     h('p.lead', 'For a dispute at the table. Type the word or words, tap Judge, and show everyone the screen.'),
   );
-  const slot = h('section.card.judge-card');
+  const slot = h('section.card.judge-card', { hidden: true });
   root.append(slot);
   let judge = null;
   let session = null;
+  let gone = false;
+  const show = (options) => {
+    if (gone) return;
+    slot.hidden = false;
+    judge = mountJudge(slot, { ...options, autofocus: true });
+  };
   if (code) {
     session = new TableSession(code);
     const back = h('a.button', { href: `#/table/${code}` }, `Back to table ${code}`);
     root.append(h('p', back));
-    session.start()
+    Promise.all([session.start(), styled])
       .then(() => {
-        judge = mountJudge(slot, { session, autofocus: true });
-        session.addEventListener('change', (e) => judge?.update(e.detail));
+        show({ session });
+        session?.addEventListener('change', (e) => judge?.update(e.detail));
       })
       .catch(() => {
         session = null;
-        judge = mountJudge(slot, { autofocus: true });
+        styled.then(() => show({}));
       });
   } else {
-    judge = mountJudge(slot, { autofocus: true });
+    getLexicon('en'); // the word list starts loading (in a worker) while the styles arrive
+    styled.then(() => show({}));
   }
   return {
     destroy() {
+      gone = true;
       judge?.destroy();
       session?.stop();
     },
