@@ -16,6 +16,13 @@ same server. Targets: the state read at >= 50 % of the baseline, p99 < 100 ms.
 
     .venv/bin/python bench/api_load.py                      # both databases, 10 s per case
     .venv/bin/python bench/api_load.py --duration 5 --db sqlite
+    .venv/bin/python bench/api_load.py --pin                # 1 worker on core 0, wrk on core 1
+
+Why --pin: with two workers and wrk sharing two cores, the kernel time-slices three
+busy processes and whichever is descheduled stalls all its connections; that alone
+puts every case's p99, the trivial endpoint's too, at 0.2-1 s (measured: /api/games
+p99 44-55 ms with one pinned worker and wrk on the other core; over 1 s with both
+workers on one core). Pinned, the latency figures describe the app, not the sharing.
 
 wrk and the servers share this machine's cores (2 on the reference machine, with
 other work running), so absolute figures move from run to run; the ratios, taken
@@ -186,12 +193,13 @@ def bresk_sheet(base: str) -> dict:
 # --- wrk ----------------------------------------------------------------------------------------
 
 
-def wrk(url: str, script: str, seconds: int) -> dict:
+def wrk(url: str, script: str, seconds: int, cpus: str | None = None) -> dict:
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as f:
         f.write(script)
     try:
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        out = subprocess.run(["wrk", f"-t{THREADS}", f"-c{CONNECTIONS}", f"-d{seconds}s", "--timeout", "10s",
+        pin = ["taskset", "-c", cpus] if cpus else []
+        out = subprocess.run([*pin, "wrk", f"-t{THREADS}", f"-c{CONNECTIONS}", f"-d{seconds}s", "--timeout", "10s",
                               "-s", f.name, url], capture_output=True, text=True)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
     finally:
@@ -209,16 +217,17 @@ def wrk(url: str, script: str, seconds: int) -> dict:
     return stats
 
 
-def case(base: str, path: str, extra: str, warmup: int, seconds: int, run: int) -> dict:
+def case(base: str, path: str, extra: str, warmup: int, seconds: int, run: int, cpus: str | None) -> dict:
     script = f"RUN = {run}\n" + LUA_COMMON + extra
-    wrk(base + path, script.replace("RUN = ", "RUN = 0xf00 + "), warmup)  # warm-up: other ids
-    return wrk(base + path, script, seconds)
+    wrk(base + path, script.replace("RUN = ", "RUN = 0xf00 + "), warmup, cpus)  # warm-up: other ids
+    return wrk(base + path, script, seconds, cpus)
 
 
-def measure(kind: str, warmup: int, seconds: int) -> list[dict]:
+def measure(kind: str, warmup: int, seconds: int, pin: bool) -> list[dict]:
     rows: list[dict] = []
     log: list[str] = []
-    with database(kind) as url, server(url, workers=2, log=log) as base:
+    workers, server_cpus, wrk_cpus = (1, "0", "1") if pin else (2, None, None)
+    with database(kind) as url, server(url, workers=workers, log=log, cpus=server_cpus) as base:
         read_code = make_n_break_table(base, READ_TABLE_EVENTS)
         read_bytes = len(urllib.request.urlopen(f"{base}/api/tables/{read_code}").read())  # noqa: S310
         spread = scorepad_tables(base, SPREAD_TABLES)
@@ -239,7 +248,7 @@ def measure(kind: str, warmup: int, seconds: int) -> list[dict]:
             ("GET /api/time (baseline, last)", "/api/time", ""),
         ]
         for run, (label, path, extra) in enumerate(plan, start=1):
-            rows.append({"db": kind, "case": label, **case(base, path, extra, warmup, seconds, run)})
+            rows.append({"db": kind, "case": label, **case(base, path, extra, warmup, seconds, run, wrk_cpus)})
         single_table = call(base, "GET", f"/api/tables/{single}")
     baseline = statistics.mean(r["rps"] for r in (rows[0], rows[-1]))
     for r in rows:
@@ -272,19 +281,22 @@ def main() -> None:
                         help="database (repeatable); default both")
     parser.add_argument("--duration", type=int, default=10, help="seconds measured per case (default 10)")
     parser.add_argument("--warmup", type=int, default=2, help="seconds of warm-up per case (default 2)")
+    parser.add_argument("--pin", action="store_true",
+                        help="one worker on core 0 and wrk on core 1 (taskset), so they never share a core")
     args = parser.parse_args()
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is missing: apt-get install -y wrk")
     load = os.getloadavg()
     print(f"{time.strftime('%Y-%m-%d %H:%M:%S %Z')}; {os.cpu_count()} cores, load average {load[0]:.1f} "
           f"{load[1]:.1f} {load[2]:.1f} (shared, noisy machine: compare ratios, not absolute figures)", flush=True)
-    print(f"{CONNECTIONS} connections ({THREADS} wrk threads), 2 gevent workers, {args.duration} s per case after "
+    setup = "1 gevent worker on core 0, wrk on core 1" if args.pin else "2 gevent workers, wrk on the same cores"
+    print(f"{CONNECTIONS} connections ({THREADS} wrk threads), {setup}, {args.duration} s per case after "
           f"{args.warmup} s warm-up; ratio = throughput / mean of the two baselines on the same server; "
           "errors = non-2xx + socket errors; wrk cpu = cores busy in wrk itself", flush=True)
     notes, failed = [], False
     for kind in args.db or ["sqlite", "postgresql"]:
         try:
-            rows = measure(kind, args.warmup, args.duration)
+            rows = measure(kind, args.warmup, args.duration, args.pin)
         except Exception as err:  # one database failing (e.g. restarted under us) still reports the other
             notes.append(f"{kind}: FAILED: {type(err).__name__}: {str(err).splitlines()[0][:300]}")
             failed = True
