@@ -16,6 +16,8 @@ import orjson
 
 from .ratings import Ratings
 
+TALLY_FORMAT = 1  # bump when Tally.dumps changes: tallies saved before are then counted again
+
 
 @dataclass(frozen=True)
 class Entry:
@@ -48,7 +50,10 @@ class Line:
     scored: int = 0
     streak: int = 0
     longest_win_streak: int = 0
-    history: list[tuple[int, float]] = field(default_factory=list)  # (day as date.toordinal(), rating after)
+    # After each game: the day (date.toordinal()) and the rating, flat — day, rating, day, rating…
+    # One list of numbers, not thousands of pairs: a big league's tally loads without waking
+    # the garbage collector.
+    history: list[float] = field(default_factory=list)
 
 
 class Tally:
@@ -86,7 +91,7 @@ class Tally:
             if e.score is not None:
                 line.score_total += e.score
                 line.scored += 1
-            line.history.append((day, self.ratings.ordinal(e.player)))
+            line.history += (day, self.ratings.ordinal(e.player))
         count, versions, rows = self.fingerprint
         self.fingerprint = (count + 1, versions + result.version, rows + result.row * result.version)
         self.last = (result.played_on, result.row)
@@ -114,7 +119,8 @@ class Tally:
     def rating_history(self, player: Hashable) -> list[dict[str, Any]]:
         """One point per day played: the rating after that day's last game."""
         points: dict[int, float] = {}
-        for day, rating in self.lines[player].history if player in self.lines else ():
+        history = self.lines[player].history if player in self.lines else []
+        for day, rating in zip(history[::2], history[1::2], strict=True):
             points[day] = rating
         return [{"date": dt.date.fromordinal(day).isoformat(), "rating": rating} for day, rating in points.items()]
 
@@ -124,12 +130,14 @@ class Tally:
                   line.longest_win_streak, line.history]
                  for player, line in self.lines.items()]
         last = [self.last[0].toordinal(), self.last[1]] if self.last else None
-        return orjson.dumps({"ratings": self.ratings.state(), "lines": lines, "fingerprint": self.fingerprint,
-                             "last": last})
+        return orjson.dumps({"format": TALLY_FORMAT, "ratings": self.ratings.state(), "lines": lines,
+                             "fingerprint": self.fingerprint, "last": last})
 
     @classmethod
     def loads(cls, data: bytes) -> Tally:
         state = orjson.loads(data)
+        if not isinstance(state, dict) or state.get("format") != TALLY_FORMAT:
+            raise ValueError("a tally saved in another format")
         tally = cls(Ratings.restore(state["ratings"]))
         for player, *counts, history in state["lines"]:
             tally.lines[player] = Line(*counts, history=history)

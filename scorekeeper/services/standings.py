@@ -142,21 +142,28 @@ def _save(league: League, scope: str, revision: int, tally: Tally) -> None:
         log.warning("standings tally not saved: %s", err)
 
 
+def _restore(saved: LeagueTally | None) -> Tally | None:
+    if saved is None:
+        return None
+    try:
+        return Tally.loads(saved.data)
+    except ValueError:  # saved by a version of the app that kept it in another form: count again
+        return None
+
+
 def tally(league: League, season_id: int | None = None, game: str | None = None) -> Tally:
     """The season's (and game's) tally at the league's current revision."""
     season = season_or_default(league, season_id)
     _check_game(game)
     scope, revision = _scope(season, game), league.revision
-    key = (league.id, scope)
+    key = (league.public_id, scope)  # random: never shared by two leagues, even across databases
     cached = _TALLIES.get(key, revision)
     if cached is not None:
         return cached
     saved = db.session.get(LeagueTally, (league.id, scope))
-    if saved is not None and saved.revision >= revision:
-        current = Tally.loads(saved.data)
-    else:
-        current = Tally.loads(saved.data) if saved is not None else Tally()
-        if not _still_counts(league, season, game, current):
+    current = _restore(saved)
+    if current is None or saved.revision < revision:
+        if current is None or not _still_counts(league, season, game, current):
             current = Tally()
         for result in _played(league, season, game, after=current.last):
             current.add(result)
@@ -168,7 +175,7 @@ def tally(league: League, season_id: int | None = None, game: str | None = None)
 def results(league: League, season_id: int | None = None, game: str | None = None) -> list[Played]:
     season = season_or_default(league, season_id)
     _check_game(game)
-    key = (league.id, _scope(season, game))
+    key = (league.public_id, _scope(season, game))
     cached = _RESULTS.get(key, league.revision)
     if cached is None:
         cached = list(_played(league, season, game))

@@ -124,3 +124,17 @@ def test_a_tally_saved_and_restored_rates_on_exactly(app, client):
         assert again.dumps() == whole.dumps()
         names = {p: str(p) for p in whole.lines}
         assert again.standings(names) == whole.standings(names)
+
+
+def test_a_tally_saved_in_another_format_is_counted_again(app, client, counted):
+    league = new_league(client)
+    for body in RESULTS:
+        assert post_result(client, league, body).status_code == 201
+    first = get(client, league, "/standings")["rows"]
+    with app.app_context():
+        db.session.execute(LeagueTally.__table__.update().values(data=b'{"lines": []}'))
+        db.session.commit()
+    standings.forget()
+    counted.clear()
+    assert get(client, league, "/standings")["rows"] == first
+    assert len(counted) == len(RESULTS)
