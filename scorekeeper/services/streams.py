@@ -14,6 +14,7 @@ that was at the same point, so a thousand phones cost one query, not a thousand.
 
 from __future__ import annotations
 
+import itertools
 import json
 import logging
 import threading
@@ -52,6 +53,10 @@ class Hub:
         self._messages: OrderedDict[tuple[int, int, int], tuple[int, str]] = OrderedDict()
         self._build_locks: dict[int, threading.Lock] = {}
         self._watcher: threading.Thread | None = None
+        # PostgreSQL: which LISTEN connection is up (a new number each time one is opened),
+        # None while there is none. What was learnt under one number holds while it lasts.
+        self.epoch: int | None = None
+        self._epochs = itertools.count(1)
 
     # --- hearing of changes ---------------------------------------------------------------
 
@@ -63,10 +68,14 @@ class Hub:
             return self._conditions[table_id]
 
     def published(self, table_id: int, seq: int) -> None:
-        condition = self._condition(table_id)
-        with condition:
-            if seq > self._latest.get(table_id, 0):
-                self._latest[table_id] = seq
+        with self._lock:
+            if seq <= self._latest.get(table_id, 0):
+                return
+            self._latest[table_id] = seq
+            # On PostgreSQL every table's changes are heard: only those streamed here get a condition.
+            condition = self._conditions.get(table_id)
+        if condition is not None:
+            with condition:  # a stream checks its wait under this lock, so it cannot miss the wake-up
                 condition.notify_all()
 
     def latest(self, table_id: int) -> int:
@@ -84,10 +93,16 @@ class Hub:
     def watch(self, table_id: int, seq: int) -> None:
         with self._lock:
             self._watching[table_id] += 1
+        self._condition(table_id)
+        self.start()
+        self.published(table_id, seq)
+
+    def start(self) -> None:
+        """Hear of changes made by other workers and instances from now on (idempotent)."""
+        with self._lock:
             if self._watcher is None or not self._watcher.is_alive():
                 self._watcher = threading.Thread(target=self._watch_database, name="table-watcher", daemon=True)
                 self._watcher.start()
-        self.published(table_id, seq)
 
     def unwatch(self, table_id: int) -> None:
         with self._lock:
@@ -133,17 +148,21 @@ class Hub:
 
         with self.app.app_context():
             url = db.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
-        with psycopg.connect(url, autocommit=True) as conn:
-            conn.execute(f"LISTEN {CHANNEL}")
-            self._poll_once()  # anything that happened before LISTEN took effect
-            last_poll = time.monotonic()
-            while True:
-                for note in conn.notifies(timeout=PG_SAFETY_POLL_S):
-                    table_id, seq = (int(x) for x in note.payload.split(":"))
-                    self.published(table_id, seq)
-                if time.monotonic() - last_poll >= PG_SAFETY_POLL_S:
-                    self._poll_once()
-                    last_poll = time.monotonic()
+        try:
+            with psycopg.connect(url, autocommit=True) as conn:
+                conn.execute(f"LISTEN {CHANNEL}")
+                self._poll_once()  # anything that happened before LISTEN took effect
+                self.epoch = next(self._epochs)
+                last_poll = time.monotonic()
+                while True:
+                    for note in conn.notifies(timeout=PG_SAFETY_POLL_S):
+                        table_id, seq = (int(x) for x in note.payload.split(":"))
+                        self.published(table_id, seq)
+                    if time.monotonic() - last_poll >= PG_SAFETY_POLL_S:
+                        self._poll_once()
+                        last_poll = time.monotonic()
+        finally:
+            self.epoch = None  # deaf until the next connection: what was learnt may be missing changes
 
     # --- what a stream sends --------------------------------------------------------------
 

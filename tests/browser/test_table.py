@@ -85,11 +85,13 @@ def test_game_controls_that_fail_to_load_say_so_and_load_on_retry(phone, live_se
     body = {"game": "scorepad", "seats": [{"name": "Ann"}, {"name": "Ben"}]}
     code = requests.post(f"{live_server.url}/api/tables", json=body, timeout=10).json()["code"]
     phone.expected_errors += ["games/scorepad.js", "ERR_FAILED"]
-    phone.route("**/js/games/scorepad.js", lambda route: route.abort())
+    # On the context, not the page: the service worker's own fetches (installing the app shell) fail too,
+    # or it could take over the page and serve the module from its cache.
+    phone.context.route("**/js/games/scorepad.js", lambda route: route.abort())
     phone.goto(f"/#/table/{code}")
     phone.wait_for_selector(".panel .error")
     assert "did not load" in phone.locator(".panel .error").inner_text()
-    phone.unroute("**/js/games/scorepad.js")
+    phone.context.unroute("**/js/games/scorepad.js")
     phone.get_by_role("button", name="Try again").click()
     phone.wait_for_selector("#points")
     assert phone.locator(".panel .error").count() == 0

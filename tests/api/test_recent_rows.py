@@ -1,0 +1,109 @@
+"""Table reads served again from this process on PostgreSQL, while no change has been heard of;
+on SQLite every read goes to the database."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from conftest import _wipe
+from sqlalchemy import text
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+from scorekeeper.services import streams, tables
+
+
+@pytest.fixture
+def cached(backend, monkeypatch):
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": backend["url"], "RECENT_ROWS": True})
+    _wipe(app)
+    fetched = []
+    real = tables._fetch
+
+    def fetch(code):
+        fetched.append(code)
+        return real(code)
+
+    monkeypatch.setattr(tables, "_fetch", fetch)
+    client = app.test_client()
+    code = client.post("/api/tables", json={"game": "scorepad", "seats": [{"name": "Ann"}, {"name": "Ben"}]}
+                       ).get_json()["code"]
+    if backend["name"] == "postgresql":
+        with app.app_context():
+            hub = streams.hub()
+            hub.start()
+            deadline = time.monotonic() + 10
+            while hub.epoch is None and time.monotonic() < deadline:
+                time.sleep(0.02)
+            assert hub.epoch is not None, "the hub never started listening"
+    yield app, client, code, fetched
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+def elsewhere(app, code, notify: bool) -> int:
+    """A change made by another process: the row moves on (and, normally, NOTIFY tells the others)."""
+    with app.app_context():
+        table_id, seq = db.session.execute(text("UPDATE tables SET last_seq = last_seq + 1 WHERE code = :code "
+                                                "RETURNING id, last_seq"), {"code": code}).one()
+        if notify:
+            streams.notify_in_transaction(table_id, seq)
+        db.session.commit()
+    return seq
+
+
+def seq_of(client, code) -> int:
+    response = client.get(f"/api/tables/{code}")
+    assert response.status_code == 200
+    return response.get_json()["seq"]
+
+
+def test_a_row_is_read_again_only_on_sqlite(cached, backend):
+    app, client, code, fetched = cached
+    assert seq_of(client, code) == 0
+    assert seq_of(client, code) == 0
+    assert len(fetched) == (1 if backend["name"] == "postgresql" else 2)
+
+
+def test_a_change_here_or_elsewhere_is_read_at_once(cached, backend):
+    app, client, code, fetched = cached
+    assert seq_of(client, code) == 0
+    response = client.post(f"/api/tables/{code}/events", json={"id": "6f1c1c52-5d0e-4a55-9a7e-2b0d3f3b6a01",
+                                                               "type": "points", "data": {"seat": 0, "points": 3}})
+    assert response.status_code == 201
+    assert seq_of(client, code) == 1  # this process's own write: heard before its answer went out
+    seq = elsewhere(app, code, notify=True)
+    started = time.monotonic()
+    while seq_of(client, code) != seq:
+        assert time.monotonic() - started < 1.0, "another process's change took a second to be seen"
+        time.sleep(0.005)
+
+
+def test_a_change_never_heard_of_is_read_within_a_second(cached, backend):
+    app, client, code, fetched = cached
+    assert seq_of(client, code) == 0
+    seq = elsewhere(app, code, notify=False)
+    if backend["name"] == "sqlite":
+        assert seq_of(client, code) == seq
+        return
+    assert seq_of(client, code) == 0  # served again: nothing was heard
+    time.sleep(tables._RecentRows.TTL_S + 0.05)
+    assert seq_of(client, code) == seq
+
+
+def test_a_deaf_hub_means_reading_the_database(cached, backend):
+    """While the hub is not listening (PostgreSQL restarting, say), every read goes to the database, as on SQLite."""
+    app, client, code, fetched = cached
+    assert seq_of(client, code) == 0
+    with app.app_context():
+        hub = streams.hub()
+    epoch, hub.epoch = hub.epoch, None  # as while the LISTEN connection is being opened again
+    try:
+        seq = elsewhere(app, code, notify=False)
+        assert seq_of(client, code) == seq
+        assert seq_of(client, code) == seq
+        assert len(fetched) == 3
+    finally:
+        hub.epoch = epoch
