@@ -62,7 +62,8 @@ def load(instance_path: str, test_config: dict[str, Any] | None = None) -> dict[
         # PostgreSQL: serve a table read this process made in the last second again while it has heard
         # of no change (services/tables.py). It keeps a LISTEN connection per process, so it is off in
         # tests unless a test turns it on: the suite makes hundreds of apps.
-        "RECENT_ROWS": not (test_config or {}).get("TESTING", False),
+        "RECENT_ROWS": not (test_config or {}).get("TESTING", False)
+        and env.get("SCOREKEEPER_RECENT_ROWS", "on") != "off",
         "RATELIMIT_HEADERS_ENABLED": True,
         # Compressed answers for phones on a busy wifi; the event stream (text/event-stream) is never
         # compressed, since a compressor may hold back what a phone must see at once.

@@ -10,6 +10,7 @@ from conftest import _wipe
 from sqlalchemy import text
 
 from scorekeeper import create_app
+from scorekeeper.config import load
 from scorekeeper.extensions import db
 from scorekeeper.services import streams, tables
 
@@ -107,3 +108,10 @@ def test_a_deaf_hub_means_reading_the_database(cached, backend):
         assert len(fetched) == 3
     finally:
         hub.epoch = epoch
+
+
+def test_the_recent_rows_can_be_turned_off(monkeypatch):
+    assert load("/tmp")["RECENT_ROWS"] is True
+    assert load("/tmp", {"TESTING": True})["RECENT_ROWS"] is False
+    monkeypatch.setenv("SCOREKEEPER_RECENT_ROWS", "off")
+    assert load("/tmp")["RECENT_ROWS"] is False
