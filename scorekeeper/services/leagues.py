@@ -366,7 +366,8 @@ def check_result(league: League, payload: dict[str, Any], check_date: bool = Tru
         row["team"] = " ".join(team.split()) or None if isinstance(team, str) else None
         score = row.get("score")
         if score is not None and (isinstance(score, bool) or not isinstance(score, int) or abs(score) > MAX_SCORE):
-            raise _refuse(f"{prefix}.{i}.score", f"score must be a whole number from -{MAX_SCORE:,} to {MAX_SCORE:,}.")
+            raise _refuse(f"{prefix}.{i}.score",
+                          f"{player.name}’s score must be a whole number from -{MAX_SCORE:,} to {MAX_SCORE:,}.")
 
     sides = {("team", r["team"]) if r["team"] else ("solo", i) for i, r in enumerate(rows)}
     if len(sides) < 2:
@@ -379,7 +380,7 @@ def check_result(league: League, payload: dict[str, Any], check_date: bool = Tru
             if place is None:
                 raise _refuse(f"{prefix}.{i}.place", "Give a place for every player, or for none and give scores.")
             if isinstance(place, bool) or not isinstance(place, int) or not 1 <= place <= len(rows):
-                raise _refuse(f"{prefix}.{i}.place", f"place must be from 1 to {len(rows)}.")
+                raise _refuse(f"{prefix}.{i}.place", f"{row['player'].name}’s place must be from 1 to {len(rows)}.")
         team_places: dict[str, int] = {}
         for i, row in enumerate(rows):
             if row["team"] and team_places.setdefault(row["team"], row["place"]) != row["place"]:

@@ -178,7 +178,7 @@ def test_a_refused_correction_says_why_next_to_the_field_and_keeps_the_form(phon
     phone.locator("#save-correction").click()
     ben = phone.locator(".fix-player[data-name='Ben']")
     phone.wait_for_selector(".fix-player[data-name='Ben'] .field-error:not([hidden])")
-    assert "score must be a whole number" in ben.locator(".field-error").inner_text()
+    assert "Ben’s score must be a whole number" in ben.locator(".field-error").inner_text()
     assert ben.locator("input.rec-value").get_attribute("aria-invalid") == "true"
     assert phone.locator("#fix-date-error").is_hidden()
     assert phone.input_value(".fix-player[data-name='Cleo'] input.rec-value") == "7"  # nothing typed is lost
