@@ -3,7 +3,7 @@
 import { leagues } from '../api.js';
 import { h } from '../lib/dom.js';
 import {
-  dropToken, ensureCss, fill, findLeague, formatDate, gameName, games, linkRow, playerHref, remember, shareUrl, showQr,
+  dropToken, ensureCss, fill, findLeague, formatDate, gameName, games, linkRow, playerHref, qrButton, remember, shareUrl,
 } from './league-common.js';
 
 const BB = 'block-buster';
@@ -322,23 +322,6 @@ export function mount(root, params) {
   // --- share links and QR codes -----------------------------------------------------------------
 
   const shareStatus = h('p.status.share-status', { role: 'status' });
-  let qrBusy = false;
-  const openQr = async (button, role) => {
-    if (qrBusy) return;
-    qrBusy = true;
-    button.setAttribute('aria-busy', 'true');
-    shareStatus.textContent = '';
-    try {
-      const dialog = await showQr(findLeague(id), role);
-      dialog?.addEventListener('close', () => button.isConnected && button.focus());
-    } catch (err) {
-      shareStatus.textContent = err.message;
-    } finally {
-      qrBusy = false;
-      button.removeAttribute('aria-busy');
-    }
-  };
-
   const rotate = async (role) => {
     if (!window.confirm(`Make a new ${role} link? The old ${role} link stops working for everyone who has it.`)) return;
     try {
@@ -355,9 +338,7 @@ export function mount(root, params) {
   const buttonsFor = (current, role) => {
     const buttons = [];
     if (shareUrl(current, role)) {
-      buttons.push(h('button.show-qr', {
-        type: 'button', 'aria-label': `Show QR code for the ${role} link`, onclick: (e) => openQr(e.currentTarget, role),
-      }, 'Show QR code'));
+      buttons.push(qrButton(id, role, (message) => (shareStatus.textContent = message), 'Show QR code'));
     }
     if (role !== 'admin') {
       buttons.push(h('button.replace', { type: 'button', onclick: () => rotate(role) },

@@ -277,3 +277,30 @@ export async function showQr(entry, role) {
   dialog.showModal();
   return dialog;
 }
+
+let qrOpening = false; // one dialog at a time, however fast the taps
+
+/**
+ * A button that shows this phone's `role` link of the league as a QR code (showQr). Focus
+ * returns to it when the dialog closes; a failure is handed to `say` for the page to show.
+ */
+export function qrButton(leagueId, role, say, label = 'QR code') {
+  const open = async (button) => {
+    if (qrOpening) return;
+    qrOpening = true;
+    button.setAttribute('aria-busy', 'true');
+    say('');
+    try {
+      const dialog = await showQr(findLeague(leagueId), role);
+      dialog?.addEventListener('close', () => button.isConnected && button.focus());
+    } catch (err) {
+      say(err.message);
+    } finally {
+      qrOpening = false;
+      button.removeAttribute('aria-busy');
+    }
+  };
+  return h('button.show-qr', {
+    type: 'button', 'aria-label': `Show QR code for the ${role} link`, onclick: (e) => open(e.currentTarget),
+  }, label);
+}

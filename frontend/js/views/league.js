@@ -8,7 +8,7 @@ import { h } from '../lib/dom.js';
 import { navigate } from '../router.js';
 import {
   RANK, ROLE_NAMES, adoptLink, dropToken, ensureCss, fill, findLeague, forget, formatDate, gameName, games, linkRow, number,
-  playerHref, remember, rename, saveBlob, shareUrl, showQr,
+  playerHref, qrButton, remember, rename, saveBlob, shareUrl,
 } from './league-common.js';
 
 const REFRESH_MS = 30_000;
@@ -159,9 +159,7 @@ export function mount(root, params) {
     const extra = (role) => {
       const buttons = document.createDocumentFragment();
       if (shareUrl(entry, role)) {
-        buttons.append(h('button.show-qr', {
-          type: 'button', 'aria-label': `Show QR code for the ${role} link`, onclick: (e) => openQr(e.currentTarget, role),
-        }, 'QR code'));
+        buttons.append(qrButton(id, role, (message) => (share.querySelector('.share-status').textContent = message)));
       }
       if (entry.role === 'admin' && role !== 'admin') {
         buttons.append(h('button.replace', { type: 'button', onclick: () => rotate(role) }, entry.tokens?.[role] ? 'Replace link' : `Make a new ${role} link`));
@@ -174,22 +172,6 @@ export function mount(root, params) {
         entry.role === 'admin' ? h('p.warning', h('strong', 'Keep the admin link safe: '), 'give players the member link.') : null,
         h('p.status.share-status', { role: 'status' }),
         roles.map((role) => linkRow(entry, role, { extra: extra(role) }))));
-  };
-
-  let qrBusy = false; // one dialog at a time, however fast the taps
-  const openQr = async (button, role) => {
-    if (qrBusy) return;
-    qrBusy = true;
-    const said = share.querySelector('.share-status');
-    said.textContent = '';
-    try {
-      const dialog = await showQr(findLeague(id), role);
-      dialog?.addEventListener('close', () => button.isConnected && button.focus());
-    } catch (err) {
-      said.textContent = err.message;
-    } finally {
-      qrBusy = false;
-    }
   };
 
   const rotate = async (role) => {
