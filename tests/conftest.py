@@ -16,6 +16,7 @@ import uuid
 from pathlib import Path
 
 import pytest
+import requests
 from sqlalchemy import create_engine, text
 
 from scorekeeper import create_app
@@ -134,8 +135,6 @@ def free_port() -> int:
 
 
 def wait_for(url: str, timeout: float = 20.0) -> None:
-    import requests
-
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
@@ -249,6 +248,21 @@ def phone(open_phone):
 def second_phone(open_phone):
     """Another phone at the same table, its clock 7 s ahead."""
     return open_phone(clock_skew=True)
+
+
+def auth(token: str) -> dict[str, str]:
+    """The header a league call carries its capability token in."""
+    return {"Authorization": f"Bearer {token}"}
+
+
+def api_league(live_server, name: str = "Club", players=()) -> dict:
+    """A league made through the API, with ``players`` added by the member link; its creation answer (tokens)."""
+    league = requests.post(f"{live_server.url}/api/leagues", json={"name": name}, timeout=10).json()
+    for player in players:
+        response = requests.post(f"{live_server.url}/api/leagues/{league['id']}/players", json={"name": player},
+                                 headers=auth(league["member_token"]), timeout=10)
+        assert response.status_code == 201, response.text
+    return league
 
 
 def start_table_in_the_ui(phone, game: str, names) -> str:

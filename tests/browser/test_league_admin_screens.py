@@ -3,21 +3,11 @@ the share links, and the refusal a member link meets."""
 
 import pytest
 import requests
+from conftest import api_league, auth
 
 pytestmark = pytest.mark.browser
 
 
-def auth(token):
-    return {"Authorization": f"Bearer {token}"}
-
-
-def api_league(live_server, name, players=()):
-    league = requests.post(f"{live_server.url}/api/leagues", json={"name": name}, timeout=10).json()
-    for player in players:
-        response = requests.post(f"{live_server.url}/api/leagues/{league['id']}/players", json={"name": player},
-                                 headers=auth(league["admin_token"]), timeout=10)
-        assert response.status_code == 201, response.text
-    return league
 
 
 def league_view(live_server, league):

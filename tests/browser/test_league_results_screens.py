@@ -5,23 +5,13 @@ import datetime as dt
 
 import pytest
 import requests
+from conftest import api_league, auth
 
 pytestmark = pytest.mark.browser
 
 TODAY = dt.date.today()
 
 
-def api_league(live_server, name="Club", players=()):
-    league = requests.post(f"{live_server.url}/api/leagues", json={"name": name}, timeout=10).json()
-    for player in players:
-        response = requests.post(f"{live_server.url}/api/leagues/{league['id']}/players", json={"name": player},
-                                 headers=auth(league["member_token"]), timeout=10)
-        assert response.status_code == 201, response.text
-    return league
-
-
-def auth(token):
-    return {"Authorization": f"Bearer {token}"}
 
 
 def api_result(live_server, league, game, players, played_on=TODAY):

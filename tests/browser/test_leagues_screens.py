@@ -6,6 +6,7 @@ from urllib.parse import quote
 
 import pytest
 import requests
+from conftest import api_league, auth
 
 pytestmark = pytest.mark.browser
 
@@ -13,17 +14,6 @@ XSS = "<img src=x onerror=alert(1)>"
 
 
 
-def api_league(live_server, name="Club", players=()):
-    league = requests.post(f"{live_server.url}/api/leagues", json={"name": name}, timeout=10).json()
-    for player in players:
-        response = requests.post(f"{live_server.url}/api/leagues/{league['id']}/players", json={"name": player},
-                                 headers=auth(league["member_token"]), timeout=10)
-        assert response.status_code == 201, response.text
-    return league
-
-
-def auth(token):
-    return {"Authorization": f"Bearer {token}"}
 
 
 def record_in_the_ui(phone, league_id, game, entries, by="score", new_players=(), shot=None):
