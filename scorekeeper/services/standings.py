@@ -151,10 +151,19 @@ def _restore(saved: LeagueTally | None) -> Tally | None:
         return None
 
 
-def tally(league: League, season_id: int | None = None, game: str | None = None) -> Tally:
-    """The season's (and game's) tally at the league's current revision."""
+def _season(league: League, season_id: int | None, game: str | None) -> Season:
+    """The season asked for (404 if it is not this league's), once the game is known to exist."""
     season = season_or_default(league, season_id)
     _check_game(game)
+    return season
+
+
+def tally(league: League, season_id: int | None = None, game: str | None = None) -> Tally:
+    """The season's (and game's) tally at the league's current revision."""
+    return _tally(league, _season(league, season_id, game), game)
+
+
+def _tally(league: League, season: Season, game: str | None) -> Tally:
     scope, revision = _scope(season, game), league.revision
     key = (league.public_id, scope)  # random: never shared by two leagues, even across databases
     cached = _TALLIES.get(key, revision)
@@ -173,8 +182,10 @@ def tally(league: League, season_id: int | None = None, game: str | None = None)
 
 
 def results(league: League, season_id: int | None = None, game: str | None = None) -> list[Played]:
-    season = season_or_default(league, season_id)
-    _check_game(game)
+    return _results(league, _season(league, season_id, game), game)
+
+
+def _results(league: League, season: Season, game: str | None) -> list[Played]:
     key = (league.public_id, _scope(season, game))
     cached = _RESULTS.get(key, league.revision)
     if cached is None:
@@ -199,10 +210,11 @@ def head_to_head(league: League, a: str, b: str, season_id: int | None = None, g
 
 def player_page(league: League, name: str, season_id: int | None = None, game: str | None = None):
     player = player_by_name(league, name)
-    counted = tally(league, season_id, game)
+    season = _season(league, season_id, game)
+    counted = _tally(league, season, game)
     names = _names(league)
     mine = [(r, next(e for e in r.entries if e.player == player.id))
-            for r in results(league, season_id, game) if any(e.player == player.id for e in r.entries)]
+            for r in _results(league, season, game) if any(e.player == player.id for e in r.entries)]
     return {
         "player": player.name,
         "standing": counted.row(player.id, player.name) if player.id in counted.lines else None,

@@ -189,7 +189,8 @@ class _RecentRows:
     def epoch(hub: streams.Hub | None) -> int | None:
         if hub is None:
             return None
-        hub.start()  # from the first read on, this process hears of changes
+        if hub.epoch is None:  # not listening (yet, or again): from the first read on, hear of changes
+            hub.start()
         return hub.epoch
 
     def get(self, code: str, hub: streams.Hub | None, epoch: int | None) -> TableRow | None:
