@@ -3,7 +3,8 @@
 import { leagues } from '../api.js';
 import { h } from '../lib/dom.js';
 import {
-  dropToken, ensureCss, fill, findLeague, formatDate, gameName, games, linkRow, playerHref, qrButton, remember, shareUrl,
+  dropToken, ensureCss, fill, findLeague, formatDate, gameName, games, linkRow, playerHref, qrButton, remember, replaceLink,
+  shareUrl,
 } from './league-common.js';
 
 const BB = 'block-buster';
@@ -323,10 +324,10 @@ export function mount(root, params) {
 
   const shareStatus = h('p.status.share-status', { role: 'status' });
   const rotate = async (role) => {
-    if (!window.confirm(`Make a new ${role} link? The old ${role} link stops working for everyone who has it.`)) return;
     try {
-      const { token: fresh } = await leagues.rotate(id, token(), role);
-      renderShare(remember({ id, role, token: fresh }));
+      const updated = await replaceLink(id, role);
+      if (!updated) return;
+      renderShare(updated);
       shareStatus.textContent = `New ${role} link made. The old one no longer works.`;
       shareCard.querySelector(`.link-${role} input`)?.focus();
     } catch (err) {

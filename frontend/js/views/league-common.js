@@ -304,3 +304,13 @@ export function qrButton(leagueId, role, say, label = 'QR code') {
     type: 'button', 'aria-label': `Show QR code for the ${role} link`, onclick: (e) => open(e.currentTarget),
   }, label);
 }
+
+/**
+ * The admin replaces a share link, once they confirm: the old one stops working for everyone.
+ * Resolves to this phone's updated entry, or null if they changed their mind; rejects with the server's error.
+ */
+export async function replaceLink(leagueId, role) {
+  if (!window.confirm(`Make a new ${role} link? The old ${role} link stops working for everyone who has it.`)) return null;
+  const { token } = await leagues.rotate(leagueId, findLeague(leagueId).token, role);
+  return remember({ id: leagueId, role, token });
+}

@@ -8,7 +8,7 @@ import { h } from '../lib/dom.js';
 import { navigate } from '../router.js';
 import {
   RANK, ROLE_NAMES, adoptLink, dropToken, ensureCss, fill, findLeague, forget, formatDate, gameName, games, linkRow, number,
-  playerHref, qrButton, remember, rename, saveBlob, shareUrl,
+  playerHref, qrButton, remember, rename, replaceLink, saveBlob, shareUrl,
 } from './league-common.js';
 
 const REFRESH_MS = 30_000;
@@ -175,11 +175,9 @@ export function mount(root, params) {
   };
 
   const rotate = async (role) => {
-    const entry = findLeague(id);
-    if (!window.confirm(`Make a new ${role} link? The old ${role} link stops working for everyone who has it.`)) return;
     try {
-      const { token } = await leagues.rotate(id, entry.token, role);
-      const updatedEntry = remember({ id, role, token });
+      const updatedEntry = await replaceLink(id, role);
+      if (!updatedEntry) return;
       shown = `${updatedEntry.role} ${JSON.stringify(updatedEntry.tokens || {})}`;
       renderShare(updatedEntry);
       share.querySelector('details').open = true;
