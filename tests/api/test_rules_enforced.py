@@ -1,0 +1,81 @@
+"""What the boxes and rulebooks make impossible is refused on both paths: a table's
+events and a whole game's score sheet, with a 422 naming the field."""
+
+import uuid
+
+import pytest
+
+BLANK = "#" * 8
+
+
+def grid(*rows):
+    return list(rows) + [BLANK] * (8 - len(rows))
+
+
+def new_table(client, game, seats, **options):
+    response = client.post("/api/tables", json={"game": game, "options": options,
+                                                "seats": [{"name": n} for n in seats]})
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()["code"]
+
+
+def post(client, code, kind, data=None):
+    return client.post(f"/api/tables/{code}/events", json={"id": str(uuid.uuid4()), "type": kind, "data": data or {}})
+
+
+def ok(response):
+    assert response.status_code in (200, 201), response.get_json()
+    return response.get_json()
+
+
+def refused(response, code, field):
+    body = response.get_json()
+    assert response.status_code == 422, body
+    assert body["code"] == code, body
+    assert field in body["errors"], body
+    return body
+
+
+def score(client, game, sheet):
+    return client.post(f"/api/games/{game}/score", json=sheet)
+
+
+# --- Bresk! -----------------------------------------------------------------------------------
+
+
+def test_bresk_table_refuses_a_hand_in_without_the_forced_letter(client, monkeypatch):
+    # The server's dice show BRESK (face index 4), then Q (index 16), then 3s (index 3).
+    faces = iter([4, 16] + [3] * 21)
+    monkeypatch.setattr("secrets.randbelow", lambda n: next(faces))
+    code = new_table(client, "bresk", ["Ann", "Ben"])
+    ok(post(client, code, "roll", {"dice": ["bresk"]}))
+    ok(post(client, code, "roll", {"dice": ["alphabet"]}))
+    for _ in range(21):
+        ok(post(client, code, "roll", {"dice": ["bresk"]}))
+    assert client.get(f"/api/tables/{code}").get_json()["state"]["letters_rolled"] == ["Q"]
+    body = refused(post(client, code, "hand_in", {"seat": 0, "grid": grid("BAND#THE")}), "forced_letter", "data.grid")
+    assert "Q" in body["message"]
+    ok(post(client, code, "hand_in", {"seat": 0, "grid": grid("QAT#####")}))
+
+
+def test_bresk_table_counts_the_letters_a_roll_gave(client, monkeypatch):
+    monkeypatch.setattr("secrets.randbelow", lambda n: 2)  # the Bresk die shows 2
+    code = new_table(client, "bresk", ["Ann", "Ben"], hand_in_early=True)
+    ok(post(client, code, "roll", {"dice": ["bresk"]}))
+    refused(post(client, code, "hand_in", {"seat": 0, "grid": grid("CAT#####")}), "too_many_letters", "data.grid")
+    ok(post(client, code, "hand_in", {"seat": 0, "grid": grid("AT######")}))
+
+
+def test_bresk_sheet_refuses_two_players_of_one_name_and_a_grid_the_rolls_forbid(client):
+    same = {"players": [{"name": "Ann", "grid": grid("CAT#####")}, {"name": "ANN", "grid": grid("AT######")}]}
+    refused(score(client, "bresk", same), "duplicate_name", "players.1.name")
+    rolled = {"players": [{"name": "Ann", "grid": grid("QAT#####")}, {"name": "Ben", "grid": grid("CAT#####")}],
+              "rolls": ["Q"] + [3] * 21}
+    refused(score(client, "bresk", rolled), "forced_letter", "players.1.grid")
+
+
+def test_bresk_live_word_marking_is_off_unless_the_table_asks(client):
+    assert client.get(f"/api/tables/{new_table(client, 'bresk', ['Ann'])}").get_json()["options"][
+        "live_word_marking"] is False
+    code = new_table(client, "bresk", ["Ann"], live_word_marking=True)
+    assert client.get(f"/api/tables/{code}").get_json()["options"]["live_word_marking"] is True
