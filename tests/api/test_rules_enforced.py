@@ -3,8 +3,6 @@ events and a whole game's score sheet, with a 422 naming the field."""
 
 import uuid
 
-import pytest
-
 BLANK = "#" * 8
 
 
