@@ -322,20 +322,25 @@ def test_a_challenge_at_the_table_lands_in_its_log(phone, second_phone, live_ser
 
 def roll_until_a_letter_is_forced(live_server, code):
     """Roll through the API until the alphabet die has forced a letter; the letters and spaces it forced."""
-    url = f"{live_server.url}/api/tables/{code}/events"
-    for _ in range(60):
-        state = requests.get(f"{live_server.url}/api/tables/{code}", timeout=10).json()["state"]
-        if any(x != "#" for x in state["letters_rolled"]):
-            # One more roll, so "Everyone writes …" has gone and only the reminder is left.
-            if state["placements"] < 60:
-                requests.post(url, json={"id": str(uuid.uuid4()), "type": "roll", "data": {"dice": ["bresk"]}}, timeout=10)
-                if requests.get(f"{live_server.url}/api/tables/{code}", timeout=10).json()["state"]["alphabet_pending"]:
-                    requests.post(url, json={"id": str(uuid.uuid4()), "type": "roll", "data": {"dice": ["alphabet"]}},
-                                  timeout=10)
-            return requests.get(f"{live_server.url}/api/tables/{code}", timeout=10).json()["state"]["letters_rolled"]
-        die = "alphabet" if state["alphabet_pending"] else "bresk"
-        response = requests.post(url, json={"id": str(uuid.uuid4()), "type": "roll", "data": {"dice": [die]}}, timeout=10)
+    table = f"{live_server.url}/api/tables/{code}"
+
+    def state():
+        return requests.get(table, timeout=10).json()["state"]
+
+    def roll(die):
+        body = {"id": str(uuid.uuid4()), "type": "roll", "data": {"dice": [die]}}
+        response = requests.post(f"{table}/events", json=body, timeout=10)
         assert response.status_code == 201, response.text
+
+    for _ in range(60):
+        now = state()
+        if any(x != "#" for x in now["letters_rolled"]):
+            if now["placements"] < 60:  # one more roll, so only the reminder is left of "Everyone writes …"
+                roll("bresk")
+                if state()["alphabet_pending"]:
+                    roll("alphabet")
+            return state()["letters_rolled"]
+        roll("alphabet" if now["alphabet_pending"] else "bresk")
     raise AssertionError("the alphabet die never forced a letter")
 
 
