@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import Line, Option, PlayerResult, Result, RuleError, dispatch, evolve, resolve_options, rolled
+from .base import Line, Option, PlayerResult, Result, RuleError, dispatch, evolve, name_key, resolve_options, rolled
 
 id = "wuerfelspiel"
 name = "Make 'n' Break Würfelspiel"
@@ -316,7 +316,7 @@ def _sheet_players(players: Any) -> list[str]:
     for i, player in enumerate(players):
         if not isinstance(player, str) or not player.strip():
             raise RuleError("bad_name", "Every player needs a name.", f"players.{i}")
-        if player.strip() in names:
+        if name_key(player) in (name_key(n) for n in names):
             raise RuleError("duplicate_name", f"Two players are called {player.strip()}; tell them apart.",
                             f"players.{i}")
         names.append(player.strip())

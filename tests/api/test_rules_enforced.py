@@ -77,3 +77,39 @@ def test_bresk_live_word_marking_is_off_unless_the_table_asks(client):
         "live_word_marking"] is False
     code = new_table(client, "bresk", ["Ann"], live_word_marking=True)
     assert client.get(f"/api/tables/{code}").get_json()["options"]["live_word_marking"] is True
+
+
+# --- Make 'N' Break Extreme ---------------------------------------------------------------------
+
+
+def test_make_n_break_sheet_refuses_more_cards_than_the_deck_and_a_second_left_arrow(client):
+    def sheet(cards):
+        return {"players": ["Ann", "Ben"], "rounds": 1, "turns": [{"builder": "Ann", "die": 3, "cards": cards}]}
+
+    body = refused(score(client, "make-n-break", sheet([{"kind": "standard", "points": 3}] * 81)),
+                   "deck_used_up", "turns.0.cards.80.kind")
+    assert "80 cards" in body["message"]
+    refused(score(client, "make-n-break", sheet([{"kind": "extreme-5"}] * 300)), "deck_used_up",
+            "turns.0.cards.80.kind")
+    body = refused(score(client, "make-n-break", sheet([{"kind": "left-arrow", "completed": True}] * 3)),
+                   "one_left_arrow", "turns.0.cards.1.kind")
+    assert body["message"] == "The box has one '4 ←' card; it can be completed once a turn."
+
+
+def test_make_n_break_table_refuses_a_second_left_arrow_in_a_turn(client):
+    code = new_table(client, "make-n-break", ["Ann", "Ben", "Cy"])
+    ok(post(client, code, "die", {"face": 2}))
+    ok(post(client, code, "card", {"kind": "left-arrow", "completed": True}))
+    refused(post(client, code, "card", {"kind": "left-arrow", "completed": True}), "one_left_arrow", "data.kind")
+
+
+def test_make_n_break_bonus_timer_ends_with_the_bonus_build(client):
+    code = new_table(client, "make-n-break", ["Ann", "Ben"])
+    ok(post(client, code, "die", {"face": 3}))
+    ok(post(client, code, "card", {"kind": "ten"}))
+    ok(post(client, code, "end_turn"))
+    ok(post(client, code, "timer", {"action": "start"}))  # the 30 s of the bonus build run
+    assert client.get(f"/api/tables/{code}").get_json()["timer"]["state"] == "running"
+    ok(post(client, code, "bonus", {"completed": True}))  # built in 12 s: the turn is over
+    timer = client.get(f"/api/tables/{code}").get_json()["timer"]
+    assert timer["state"] == "idle", timer  # not running on into Ben's turn
