@@ -113,3 +113,17 @@ def test_make_n_break_bonus_timer_ends_with_the_bonus_build(client):
     ok(post(client, code, "bonus", {"completed": True}))  # built in 12 s: the turn is over
     timer = client.get(f"/api/tables/{code}").get_json()["timer"]
     assert timer["state"] == "idle", timer  # not running on into Ben's turn
+
+
+# --- Würfelspiel --------------------------------------------------------------------------------
+
+
+def test_wuerfelspiel_refuses_a_31st_card_in_a_turn_on_both_paths(client):
+    code = new_table(client, "wuerfelspiel", ["Ann", "Ben"])
+    for _ in range(30):
+        ok(post(client, code, "card", {"kind": "standard", "points": 2}))
+    body = refused(post(client, code, "card", {"kind": "standard", "points": 2}), "thirty_cards", "data.kind")
+    assert "30 building cards" in body["message"]
+    turn = {"builder": "Ann", "stopper_rolls": [3] * 10, "cards": [{"kind": "standard", "points": 1}] * 100}
+    refused(score(client, "wuerfelspiel", {"players": ["Ann", "Ben"], "turns": [turn]}), "thirty_cards",
+            "turns.0.cards.30.kind")
