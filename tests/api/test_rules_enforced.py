@@ -3,6 +3,8 @@ events and a whole game's score sheet, with a 422 naming the field."""
 
 import uuid
 
+from scorekeeper.games import block_buster
+
 BLANK = "#" * 8
 
 
@@ -127,3 +129,52 @@ def test_wuerfelspiel_refuses_a_31st_card_in_a_turn_on_both_paths(client):
     turn = {"builder": "Ann", "stopper_rolls": [3] * 10, "cards": [{"kind": "standard", "points": 1}] * 100}
     refused(score(client, "wuerfelspiel", {"players": ["Ann", "Ben"], "turns": [turn]}), "thirty_cards",
             "turns.0.cards.30.kind")
+
+
+# --- Block Buster -------------------------------------------------------------------------------
+
+BB_BLOCKS = 9  # the 2-player board's point blocks
+
+
+def bb_sheet(**changes):
+    players = [{"name": "Ann", "leftover_squares": 0}, {"name": "Bob", "leftover_squares": 0}]
+    sheet = {"players": players, "point_blocks": [{"shape": s, "owner": None} for s in (
+        "red-circle", "red-star", "green-spiral", "green-spiral", "red-circle", "red-star",
+        "red-star", "green-spiral", "red-circle")]}
+    sheet.update(changes)
+    return sheet
+
+
+def test_block_buster_refuses_two_players_of_one_name_on_both_paths(client):
+    body = client.post("/api/tables", json={"game": "block-buster", "seats": [{"name": "Ann"}, {"name": "ANN"}]})
+    assert body.status_code == 422 and "seats.1.name" in body.get_json()["errors"]
+    sheet = bb_sheet()
+    sheet["players"][1]["name"] = " ann"
+    refused(score(client, "block-buster", sheet), "duplicate_name", "players.1.name")
+
+
+def test_block_buster_sheet_says_every_leftover_and_the_official_2p_box_has_16_a_colour(client):
+    sheet = bb_sheet()
+    del sheet["players"][1]["leftover_squares"]
+    refused(score(client, "block-buster", sheet), "leftovers_missing", "players.1.leftover_squares")
+    official = {"variant": "official-2p",
+                "players": [{"name": "Ann", "leftover_squares": 0}, {"name": "Bob", "leftover_squares": 65}],
+                "point_blocks": [{"shape": s, "owner": None} for row in block_buster.PATTERNS[4] for s in row]}
+    refused(score(client, "block-buster", official), "bad_squares", "players.1.leftover_squares")
+    official["players"][1]["leftover_squares"] = 64
+    ok(score(client, "block-buster", official))
+
+
+def test_block_buster_finish_waits_for_every_point_block_and_leftover(client):
+    code = new_table(client, "block-buster", ["Ann", "Bob"])
+    ok(post(client, code, "pass", {"seat": 0}))
+    ok(post(client, code, "pass", {"seat": 1}))
+    body = refused(post(client, code, "finish"), "point_blocks_missing", "point_blocks.0")
+    assert "9 point blocks not entered yet" in body["message"]
+    for index in range(BB_BLOCKS):
+        ok(post(client, code, "point_block", {"index": index, "owner": None}))
+    refused(post(client, code, "finish"), "leftovers_missing", "players.0.leftover_squares")
+    ok(post(client, code, "leftover", {"seat": 0, "squares": 0}))
+    ok(post(client, code, "leftover", {"seat": 1, "squares": 4}))
+    assert ok(post(client, code, "finish"))
+    assert client.get(f"/api/tables/{code}").get_json()["result"]["finished"] is True
