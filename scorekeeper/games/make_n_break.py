@@ -140,6 +140,7 @@ def catalogue() -> dict[str, Any]:
         "options": [o.to_dict() for o in OPTIONS],
         "events": ["roll", "die", "card", "end_turn", "bonus"],
         "dice": [DIE],
+        "deck": {"cards": DECK, "left_arrow": LEFT_ARROW_CARDS, "ten": MAX_TENS_PER_TURN},
         "cards": [{"kind": k, "name": CARD_NAMES[k], "points": FIXED_VALUES.get(k, list(PRINTED_POINTS))}
                   for k in CARD_KINDS],
     }

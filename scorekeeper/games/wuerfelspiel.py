@@ -94,6 +94,7 @@ def catalogue() -> dict[str, Any]:
         "events": ["roll", "stopper", "card", "end_turn"],
         "dice": [STOPPER_DIE],
         "stop_at": STOP_AT,
+        "building_cards": BUILDING_CARDS,
         "cards": [
             {"kind": "standard", "name": "building card", "points": "printed in the corners"},
             {"kind": "red-3", "name": "red 3", "points": 3},
@@ -114,6 +115,7 @@ def setup(options: dict[str, Any] | None, seats: list[str]) -> dict[str, Any]:
         "options": resolved,
         "seats": list(seats),
         "stop_at": STOP_AT,
+        "building_cards": BUILDING_CARDS,
         "builder": None,
         "stopper": None,
         "turn": None,
