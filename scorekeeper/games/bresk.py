@@ -33,11 +33,11 @@ What the dice allow, checked at every hand-in (and on a sheet that lists its rol
     "If 1, 2, or 3 are rolled, players add 1, 2, or 3 letters respectively"; "If the
     Bresk side of the die is rolled, then also roll the alphabet die once. All players
     must note it … and then use this letter in their grid. If the blank side of the
-    alphabet die is rolled, every player must use a space." So a grid must hold every
-    letter the alphabet die gave (as many times as it gave it) and a space for every
-    blank, and no more letters than the rolls gave squares, less the forced spaces.
-    A grid's empty squares are spaces ("Spaces are represented by a coloured-in
-    circle"), so spaces are never too many.
+    alphabet die is rolled, every player must use a space on their scorecard." So a
+    grid must hold every letter the alphabet die gave (as many times as it gave it) and
+    a space for every blank, and no more letters than the rolls gave squares, less the
+    forced spaces. A square left empty holds no letter, so the app counts it as a space
+    (the phone hands empty squares in as spaces): spaces are never too many.
 
 Decisions where the rulebook is silent or unclear (the rulebook's words quoted)
     - The alphabet die has one blank: "If the blank side of the alphabet die is rolled"
