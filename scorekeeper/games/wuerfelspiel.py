@@ -46,11 +46,12 @@ Decisions where the rulebook is silent:
   the card's corners, entered like any card's, for groups who read them there.
 - The building rule ("the dice and blocks in each level above must always be placed on
   top of a die or block that shows either the same number of pips or a higher number";
-  upright blocks' end faces "count as jokers") is left to the players, as in the box:
-  "Other players" see the tower, and the builder "may also re-roll dice he has already
-  built". The app has no tower checker: describing a tower piece by piece on a phone
-  takes longer than a turn (about 30 stopper rolls), and a verdict on a description says
-  nothing about the tower on the table.
+  upright blocks' end faces "count as jokers") is left to the players around the table,
+  who see the tower: the builder "may also re-roll dice he has already built into the
+  construction … The only important thing is that, at the end, the construction shown on
+  the card is correctly rebuilt!" The app has no tower checker: describing a tower piece
+  by piece on a phone takes longer than a turn (about 30 stopper rolls), and a verdict on
+  a description says nothing about the tower on the table.
 """
 
 from __future__ import annotations
