@@ -261,7 +261,7 @@ def _on_card(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
         raise RuleError("bad_card", "A card's kind is one of: " + ", ".join(CARD_KINDS) + ".", "data.kind")
     completed = _card_completed(kind, data)
     _check_card_in_deck(state, kind)
-    value = _card_value(kind, data.get("points"), completed, state["options"]["extreme_points"])
+    value = _card_value(kind, data.get("points"), completed, state["options"].get("extreme_points", "card"))
     if kind == "ten":
         _check_ten_allowed(state)
     new = evolve(state)

@@ -577,3 +577,9 @@ def test_extreme_cards_can_take_their_printed_points():
 def test_decisions_are_written_at_the_top_of_the_module():
     for words in ("80 construction cards", "'4 left-arrow'", "both '10' cards", "die"):
         assert words in mnb.__doc__
+
+
+def test_a_table_started_before_the_extreme_points_option_still_plays():
+    state = play([roll(2)])
+    del state["options"]["extreme_points"]  # as stored by a table started before the option existed
+    assert mnb.apply(state, card("extreme-5"))["turn"]["points"][0] == 5
