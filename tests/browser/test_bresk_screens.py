@@ -352,8 +352,10 @@ def test_a_forced_letter_stays_on_every_phone_until_used(phone, second_phone, li
     open_table(phone, code, "Ann")
     open_table(second_phone, code, "Ben")
     forced = roll_until_a_letter_is_forced(live_server, code)
+    placements = requests.get(f"{live_server.url}/api/tables/{code}", timeout=10).json()["state"]["placements"]
     shown = " ".join("●" if x == "#" else x for x in forced)
     for page in (phone, second_phone):
+        page.wait_for_selector(f".bresk-left[data-left='{64 - placements}']")  # every roll has arrived
         page.wait_for_selector(".bresk-forced:not([hidden])")
         assert page.locator(".bresk-forced-letters").inner_text().split() == shown.split()
         assert page.get_by_role("button", name="Hand in my grid").is_disabled()
@@ -364,6 +366,10 @@ def test_a_forced_letter_stays_on_every_phone_until_used(phone, second_phone, li
     # Ann writes what the die forced: her reminder goes, Ben's stays.
     type_grid(phone, ["".join(forced)])
     phone.wait_for_selector(".bresk-forced", state="hidden")
+    letters = sum(1 for x in forced if x != "#")
+    assert phone.locator(".bresk-count").inner_text() == (
+        f"The dice have given {placements} {'square' if placements == 1 else 'squares'}; you have written {letters} "
+        f"{'letter' if letters == 1 else 'letters'}.")
     assert second_phone.locator(".bresk-forced").is_visible()
     # No dictionary while writing: no word is marked and the margins stay empty.
     assert phone.locator(".bresk-entry .cell.across-valid, .bresk-entry .cell.across-bad").count() == 0

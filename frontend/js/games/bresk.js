@@ -197,6 +197,7 @@ export function mount(root, session) {
   const entryHelp = h('p.meta', 'Type a letter to fill a square and move on; # or space marks a space (●); Backspace goes back; arrows move.');
   const markingHelp = h('p.meta.bresk-marking');
   const wordNote = h('p.meta.bresk-word-note');
+  const countNote = h('p.meta.bresk-count', { 'aria-live': 'polite' });
   let values = loadDraft();
   const mine = gridShell((r, c, i) => h('input.cell', {
     type: 'text', inputmode: 'text', autocomplete: 'off', autocorrect: 'off', autocapitalize: 'characters',
@@ -205,7 +206,7 @@ export function mount(root, session) {
   const handIn = h('button.primary.bresk-hand-in', { type: 'button' }, 'Hand in my grid');
   const handInWhy = h('p.meta.bresk-hand-in-why', { 'aria-live': 'polite' });
   const clear = h('button.bresk-clear', { type: 'button' }, 'Clear my grid');
-  entry.append(entryTitle, entryHelp, markingHelp, mine.grid, wordNote, h('div.row.bresk-hand-in-row', handIn, clear), handInWhy);
+  entry.append(entryTitle, entryHelp, markingHelp, mine.grid, countNote, wordNote, h('div.row.bresk-hand-in-row', handIn, clear), handInWhy);
 
   // The end.
   const final = h('section.card.bresk-final', { hidden: true, 'aria-label': 'Final scores' });
@@ -382,6 +383,11 @@ export function mount(root, session) {
     mine.cells.forEach((c) => (c.readOnly = Boolean(done) || state.finished));
     entry.classList.toggle('handed-in', Boolean(done));
     entryTitle.textContent = done ? 'My grid (handed in)' : seat !== null ? `My grid — ${state.seats[seat]}` : 'My grid';
+    // What the dice allow, as the hand-in will check it: letters against the squares rolled.
+    const rolled = !(state.options.hand_in_early && state.turn === 1);
+    const letters = values.filter((v) => v && v !== SPACE).length;
+    countNote.textContent = rolled && !done && !state.finished
+      ? `The dice have given ${state.placements} ${state.placements === 1 ? 'square' : 'squares'}; you have written ${letters} ${letters === 1 ? 'letter' : 'letters'}.` : '';
     markingHelp.textContent = marking() ? 'Green: a word; red underline: not a word.'
       : 'Words are judged when everyone has handed in: the rulebook allows a dictionary only at scoring, for a dispute.';
   }
