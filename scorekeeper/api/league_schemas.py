@@ -16,6 +16,8 @@ ROLE_DESCRIPTION = "admin ⊃ member (records results, adds players) ⊃ viewer 
 class BreskRulesSchema(Schema):
     extra_words = fields.List(fields.String(), metadata={"description": "Words the league allows (2–15 letters)."})
     banned_words = fields.List(fields.String(), metadata={"description": "Words the league refuses."})
+    live_word_marking = StrictBoolean(metadata={"description": "Mark words while players write (off by default: "
+                                                "the rulebook allows a dictionary only at scoring)."})
 
 
 class BlockBusterRulesSchema(Schema):

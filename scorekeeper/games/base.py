@@ -199,6 +199,21 @@ def rolled(data: dict[str, Any], die: str, one_only: RuleError) -> tuple[int, An
     return index, found.get("face")
 
 
+def name_key(name: str) -> str:
+    """How two players' names are compared: case and spacing do not tell people apart."""
+    return " ".join(name.split()).casefold()
+
+
+def refuse_same_names(names: list[str], field: Callable[[int], str]) -> None:
+    """Refuse a second player of one name: results, winners and leagues go by name."""
+    seen: set[str] = set()
+    for i, player in enumerate(names):
+        if name_key(player) in seen:
+            raise RuleError("duplicate_name", f"Two players are called {player.strip()!r}; give each player a "
+                            "different name.", field(i))
+        seen.add(name_key(player))
+
+
 def winners_by_total(players: list[PlayerResult]) -> list[str]:
     """Everyone sharing the highest total (ties share the win)."""
     if not players:

@@ -24,8 +24,14 @@ Sheet (``score_sheet``)::
 Decisions where the rulebook is silent (DESIGN §4 asks for them to be named):
 
 - Blocks: 14/15/16 per colour by players; two-colour plays 16 of each of its two colours
-  (as in a 4-player game), official 2-player 32 of one colour. Two-colour, couples and
-  official 2-player use the 4-player area and its 5 × 5 pattern.
+  (as in a 4-player game). Two-colour, couples and official 2-player use the 4-player
+  area and its 5 × 5 pattern.
+- Official 2-player blocks, in the rulebook's words: "You use only one color but double
+  the amount: 32 blocks in total." The box holds "64 game blocks in 4 colors", 16 a
+  colour: one colour each is
+  16 blocks a player, 32 in total on the board, and no colour has more. A group that
+  reads "double" as 32 blocks each (a second colour's blocks played as one's own) sets
+  ``official_2p_blocks`` to 32. Leftover squares are bounded by these blocks.
 - Default colours in turn order: yellow, blue, red, green; two-colour: seat 0 yellow + red,
   seat 1 blue + green. Couples teams default to seats 0 + 2 against 1 + 3 (partners
   alternate around the table); the starting team's -2 token is held by the starting player.
@@ -43,6 +49,12 @@ Decisions where the rulebook is silent (DESIGN §4 asks for them to be named):
   -1 tokens are used for start penalties only. A player who passed may not skip or pass again.
 - Leftovers are bounded by blocks × ``max_squares_per_block`` (default 4: the rulebook's
   example has 2 blocks of 8 squares); they can be entered once the player has passed.
+- "Finish the game" (``finish``) needs every point block entered (held by a colour, or
+  by nobody) and every player's leftover squares said, 0 included: "If a player leaves
+  any blocks at game end, it is also deducted", so nothing is assumed. A sheet, too,
+  says every player's ``leftover_squares``.
+- Names: two players of one name (ignoring case and spacing) are refused: winners are
+  named, and two of one name could not be told apart.
 - Unentered point blocks count as held by nobody. After the game is over (finish or an
   immediate win) every event but ``roll`` and ``finish`` is refused: undo to correct.
 """
@@ -52,7 +64,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .base import Line, Option, PlayerResult, Result, RuleError, evolve, resolve_options, winners_by_total
+from .base import (
+    Line,
+    Option,
+    PlayerResult,
+    Result,
+    RuleError,
+    evolve,
+    refuse_same_names,
+    resolve_options,
+    winners_by_total,
+)
 
 id = "block-buster"
 name = "Block Buster"
@@ -147,10 +169,10 @@ VARIANTS = {
         Variant(
             "official-2p",
             "Official rule for 2 players",
-            "One colour each, 32 blocks, on the 4-player area.",
+            "One colour each, 16 blocks a player (32 in total), on the 4-player area.",
             (2,),
             area=4,
-            blocks_per_colour=32,
+            blocks_per_colour=16,
             starter_penalty=-3,
         ),
     )
@@ -177,6 +199,13 @@ OPTIONS = (
         "two-colour: yellow + red, blue + green.",
     ),
     Option("teams", None, "Couples only: a team label per seat. Default seats 0 + 2 against 1 + 3."),
+    Option(
+        "official_2p_blocks",
+        16,
+        "Official 2-player rule, blocks per player: 16 (one colour of the box each, \"32 blocks in total\"), "
+        "or 32 (each also plays a second colour's blocks as their own).",
+        choices=(16, 32),
+    ),
 )
 
 
@@ -265,6 +294,8 @@ def setup(options: dict[str, Any] | None, seats: list[str]) -> dict[str, Any]:
     variant = VARIANTS[opts["variant"]]
     names = _check_seats(seats, variant)
     rules = rules_for(variant, len(names))
+    if variant.slug == "official-2p":
+        rules["blocks_per_colour"] = rules["blocks_per_player"] = opts["official_2p_blocks"]
     colours = _seat_colours(opts["colours"], variant, len(names))
     teams = _seat_teams(opts["teams"], variant, len(names))
     opts["colours"] = colours
@@ -313,6 +344,7 @@ def _check_seats(seats: Any, variant: Variant) -> list[str]:
     for i, seat in enumerate(seats):
         if not isinstance(seat, str) or not seat.strip():
             raise RuleError("bad_name", "Every player needs a name.", f"seats.{i}")
+    refuse_same_names(seats, lambda i: f"seats.{i}")
     return [s.strip() for s in seats]
 
 
@@ -480,6 +512,23 @@ def _on_finish(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
             f"{_and(waiting)} {'has' if len(waiting) == 1 else 'have'} not passed yet; "
             "the game ends when nobody can place a block.",
         )
+    unentered = [i for i, entry in enumerate(state["point_blocks"]) if entry is None]
+    if unentered:
+        where = "; ".join(_place(state, i) for i in unentered[:5]) + ("; …" if len(unentered) > 5 else "")
+        raise RuleError(
+            "point_blocks_missing",
+            f"{_count(len(unentered), 'point block')} not entered yet ({where}): enter who holds each, "
+            "or nobody, before finishing.",
+            f"point_blocks.{unentered[0]}",
+        )
+    unsaid = [seat for seat, p in enumerate(state["players"]) if p["leftover_squares"] is None]
+    if unsaid:
+        names = _and([state["players"][seat]["name"] for seat in unsaid])
+        raise RuleError(
+            "leftovers_missing",
+            f"Say how many squares {names} left over — 0 if every block was placed — before finishing.",
+            f"players.{unsaid[0]}.leftover_squares",
+        )
     new = evolve(state)
     new["finish_called"] = True
     return new
@@ -492,6 +541,11 @@ _HANDLERS = {
     "leftover": _on_leftover,
     "finish": _on_finish,
 }
+
+
+def _place(state: dict[str, Any], index: int) -> str:
+    row, column = divmod(index, state["rules"]["columns"])
+    return f"row {row + 1}, column {column + 1}"
 
 
 def _refuse_after_pass(player: dict[str, Any], action: str) -> None:
@@ -825,7 +879,10 @@ def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
     for i in range(len(players)):
         state = _sheet_event(state, "pass", {"seat": i}, f"players.{i}")
     for i, p in enumerate(players):
-        squares = p.get("leftover_squares", 0)
+        if "leftover_squares" not in p:
+            raise RuleError("leftovers_missing", f"Say how many squares {p.get('name')} left over — 0 if every "
+                            "block was placed.", f"players.{i}.leftover_squares")
+        squares = p["leftover_squares"]
         state = _sheet_event(state, "leftover", {"seat": i, "squares": squares}, f"players.{i}.leftover_squares")
     state = _sheet_point_blocks(state, sheet.get("point_blocks"))
     return result(apply(_refresh(state), {"type": "finish"}))
@@ -833,7 +890,7 @@ def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
 
 def _sheet_setup(sheet: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, Any]:
     options: dict[str, Any] = {"variant": sheet.get("variant", "standard")}
-    for key in ("tie_takes_nobody", "max_squares_per_block"):
+    for key in ("tie_takes_nobody", "max_squares_per_block", "official_2p_blocks"):
         if key in sheet:
             options[key] = sheet[key]
     if any("colours" in p for p in players):

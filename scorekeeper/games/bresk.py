@@ -28,15 +28,58 @@ Table play (``setup`` / ``apply`` / ``result``)
     The game is finished when every seat has handed in.
     ``challenge`` events belong to the service (it logs word disputes); they
     leave the state unchanged. Any other type is refused.
+
+What the dice allow, checked at every hand-in (and on a sheet that lists its rolls)
+    "If 1, 2, or 3 are rolled, players add 1, 2, or 3 letters respectively"; "If the
+    Bresk side of the die is rolled, then also roll the alphabet die once. All players
+    must note it … and then use this letter in their grid. If the blank side of the
+    alphabet die is rolled, every player must use a space on their scorecard." So a
+    grid must hold every letter the alphabet die gave (as many times as it gave it) and
+    a space for every blank, and no more letters than the rolls gave squares, less the
+    forced spaces. A square left empty holds no letter, so the app counts it as a space
+    (the phone hands empty squares in as spaces): spaces are never too many.
+
+Decisions where the rulebook is silent or unclear (the rulebook's words quoted)
+    - The alphabet die has one blank: "If the blank side of the alphabet die is rolled"
+      speaks of one side, so the die is A–Z and one blank, 27 faces (``dice.py``); the
+      app's rolls give each the same chance.
+    - The "six-sided Bresk die" shows 0, 1, 2, 3 and "the Bresk side": five kinds of
+      face on six sides, so one is printed twice. The rulebook does not say which; the
+      app's die has two BRESK faces, and the ``bresk_die_twice`` option names another
+      face for a table whose die differs (only the app's rolls depend on it).
+    - A dictionary mid-game: "Players may only consult a dictionary during the scoring phase
+      to verify words if there is a dispute." Marking words valid or not while players
+      write is consulting one, so the ``live_word_marking`` option is off by default; a
+      table that wants it (practice, children) switches it on.
+    - Playing alone: the rulebook gives no player count; one player may play, to
+      practise. "The player(s) with the longest word will receive 5 bonus points": a
+      lone player is that player, so both bonuses are theirs; ``solo_bonuses`` off
+      scores a lone player's words only, for comparing with their own earlier games.
+    - With ``hand_in_early`` (real dice, not entered) the app knows only the rolls that
+      were entered: letters are counted against them only once at least one was.
+    - Names: two players of one name (ignoring case and spacing) are refused, as at a
+      table: scores and winners are named.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from typing import Any
 
-from .base import Line, Option, PlayerResult, Result, RuleError, WordCheck, evolve, resolve_options, winners_by_total
+from .base import (
+    Line,
+    Option,
+    PlayerResult,
+    Result,
+    RuleError,
+    WordCheck,
+    evolve,
+    refuse_same_names,
+    resolve_options,
+    winners_by_total,
+)
 from .dice import DICE
 
 id = "bresk"
@@ -56,6 +99,25 @@ OPTIONS = (
         False,
         "Let players hand in before the dice have filled all 64 squares "
         "(for tables that roll real dice without entering the rolls).",
+    ),
+    Option(
+        "live_word_marking",
+        False,
+        "Mark words green or red in your grid while you write. Off by default: the rulebook says \"Players "
+        "may only consult a dictionary during the scoring phase to verify words if there is a dispute.\"",
+    ),
+    Option(
+        "bresk_die_twice",
+        "BRESK",
+        "Which face the six-sided Bresk die shows twice (it has 0, 1, 2, 3 and BRESK on six sides). "
+        "Only the app's rolls depend on it.",
+        choices=("BRESK", 0, 1, 2, 3),
+    ),
+    Option(
+        "solo_bonuses",
+        True,
+        "Playing alone, you are the player with the longest word and the most words (+5, +3); "
+        "off: score your words alone, to compare with your earlier games.",
     ),
 )
 EVENTS = ("roll", "hand_in")
@@ -166,12 +228,14 @@ def score_grid(grid: list[str], judge: WordCheck) -> dict[str, Any]:
     }
 
 
-def score_players(names: list[str], grids: list[list[str]], word_check: WordCheck, lexicon: str) -> Result:
+def score_players(names: list[str], grids: list[list[str]], word_check: WordCheck, lexicon: str,
+                  solo_bonuses: bool = True) -> Result:
     """Score parsed grids, award the bonuses across players, pick the winners."""
     judge = _remembering(word_check)
     scored = [score_grid(grid, judge) for grid in grids]
-    longest = max((s["longest"] for s in scored), default=0)
-    most_words = max((s["valid_words"] for s in scored), default=0)
+    bonuses_apply = solo_bonuses or len(scored) > 1
+    longest = max((s["longest"] for s in scored), default=0) if bonuses_apply else 0
+    most_words = max((s["valid_words"] for s in scored), default=0) if bonuses_apply else 0
     players = []
     for player_name, s in zip(names, scored, strict=True):
         bonuses = {
@@ -191,7 +255,8 @@ def score_players(names: list[str], grids: list[list[str]], word_check: WordChec
         winners=winners_by_total(players),
         finished=True,
         reason="highest total: a point per letter of each valid word, +5 longest word, +3 most words",
-        extra={"lexicon": lexicon, "longest_word_length": longest, "most_valid_words": most_words},
+        extra={"lexicon": lexicon, "longest_word_length": max((s["longest"] for s in scored), default=0),
+               "most_valid_words": max((s["valid_words"] for s in scored), default=0)},
     )
 
 
@@ -210,14 +275,21 @@ def _remembering(word_check: WordCheck) -> WordCheck:
 
 
 def score_sheet(sheet: dict[str, Any], *, word_check: WordCheck | None = None, **_: Any) -> Result:
-    """Score a finished game typed in at once: ``{"lexicon": "en", "players": [{"name", "grid"}]}``."""
+    """Score a finished game typed in at once.
+
+    ``{"lexicon": "en", "solo_bonuses"?: true, "players": [{"name", "grid"}], "rolls"?: [...]}``;
+    ``rolls``, when the scorecards' margins kept them, lists every roll of the Bresk die in
+    order: 0-3, or for a BRESK the alphabet die's letter (``#`` for its blank side). The
+    grids are then checked against them as at a hand-in.
+    """
     judge = _need_word_check(word_check)
     if not isinstance(sheet, dict):
         raise RuleError("bad_sheet", "A score sheet lists the players and their grids.")
+    given = {key: sheet[key] for key in ("lexicon", "solo_bonuses") if key in sheet}
     try:
-        options = resolve_options(OPTIONS, {"lexicon": sheet.get("lexicon", OPTIONS[0].default)})
+        options = resolve_options(OPTIONS, given)
     except RuleError as err:
-        raise RuleError(err.code, err.message, "lexicon") from None
+        raise RuleError(err.code, err.message, (err.field or "").removeprefix("options.")) from None
     players = sheet.get("players")
     if not isinstance(players, list) or not MIN_SEATS <= len(players) <= MAX_SEATS:
         raise RuleError("bad_players", f"players must list {MIN_SEATS} to {MAX_SEATS} players.", "players")
@@ -227,7 +299,67 @@ def score_sheet(sheet: dict[str, Any], *, word_check: WordCheck | None = None, *
             raise RuleError("bad_name", "Every player needs a name.", f"players.{i}.name")
         names.append(player["name"].strip())
         grids.append(parse_grid(player.get("grid"), f"players.{i}.grid"))
-    return score_players(names, grids, judge, options["lexicon"])
+    refuse_same_names(names, lambda i: f"players.{i}.name")
+    if sheet.get("rolls") is not None:
+        state = _sheet_rolls(sheet["rolls"], names)
+        for i, grid in enumerate(grids):
+            check_rolled(state, grid, f"players.{i}.grid")
+    return score_players(names, grids, judge, options["lexicon"], options["solo_bonuses"])
+
+
+MAX_SHEET_ROLLS = 1000  # 64 squares take at least 22 rolls; a game of many zeros takes more
+
+
+def _sheet_rolls(rolls: Any, names: list[str]) -> dict[str, Any]:
+    """The table state after the sheet's rolls, which must fill the 64 squares."""
+    if not isinstance(rolls, list) or len(rolls) > MAX_SHEET_ROLLS:
+        raise RuleError("bad_sheet", f"rolls lists the Bresk die's rolls in order (at most {MAX_SHEET_ROLLS}).",
+                        "rolls")
+    state = setup({}, names)
+    for i, face in enumerate(rolls):
+        if _is_count(face):
+            results = [{"die": "bresk", "face": face}]
+        elif isinstance(face, str) and face in ALPHABET_FACES:
+            results = [{"die": "bresk", "face": BRESK_FACE}, {"die": "alphabet", "face": face}]
+        else:
+            raise RuleError("bad_roll", "A roll is 0, 1, 2 or 3, or the letter (A–Z, or # for the blank side) the "
+                            "alphabet die gave after a BRESK.", f"rolls.{i}")
+        try:
+            state = _roll(state, {"results": results})
+        except RuleError as err:
+            raise RuleError(err.code, err.message, f"rolls.{i}") from None
+    if state["placements"] < SQUARES:
+        raise RuleError("rolls_short", f"These rolls fill {state['placements']} squares; a game rolls until all "
+                        f"{SQUARES} are filled.", "rolls")
+    return state
+
+
+def _is_count(face: Any) -> bool:
+    return isinstance(face, int) and not isinstance(face, bool) and 0 <= face <= 3
+
+
+def check_rolled(state: dict[str, Any], grid: list[str], field: str) -> None:
+    """Refuse a grid the rolls so far could not have made (see "What the dice allow")."""
+    forced = Counter(state["letters_rolled"])
+    written = Counter("".join(grid))
+    for letter in sorted(forced):
+        if letter == SPACE or written[letter] >= forced[letter]:
+            continue
+        times = "" if forced[letter] == 1 else f" {forced[letter]} times"
+        raise RuleError("forced_letter", f"The alphabet die gave {letter}{times}: every player must use it in their "
+                        f"grid, and this grid has {written[letter]}.", field)
+    if written[SPACE] < forced[SPACE]:
+        raise RuleError("forced_space", f"The alphabet die showed its blank side {forced[SPACE]} "
+                        f"time{'s' if forced[SPACE] != 1 else ''}: every player must use a space for it, and this "
+                        f"grid has {written[SPACE]}.", field)
+    if state["options"]["hand_in_early"] and state["turn"] == 1:
+        return  # no roll entered: the table rolls real dice the app never saw
+    letters = SQUARES - written[SPACE]
+    allowed = state["placements"] - forced[SPACE]
+    if letters > allowed:
+        given = f"{state['placements']} squares" + (f", {forced[SPACE]} of them spaces" if forced[SPACE] else "")
+        raise RuleError("too_many_letters", f"The dice have given {given}; this grid has {letters} letters. Write "
+                        "only as many letters as were rolled.", field)
 
 
 def _need_word_check(word_check: WordCheck | None) -> WordCheck:
@@ -275,7 +407,7 @@ def _roll(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
         raise RuleError("game_over", "Everyone has handed in; the game is over.")
     if state["placements"] >= SQUARES:
         raise RuleError("grid_full", "All 64 squares are filled: no more rolling, hand in your grids.")
-    faces = _faces(data.get("results"))
+    faces = _faces(data.get("results"), bresk_die(state["options"]))
     bresk, letter = faces.get("bresk"), faces.get("alphabet")
     new = evolve(state)
     roller = state["roller"]
@@ -307,7 +439,13 @@ def _roll(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     return new
 
 
-def _faces(results: Any) -> dict[str, Any]:
+def bresk_die(options: dict[str, Any]) -> str:
+    """The name (in ``dice.py``) of the Bresk die this table rolls."""
+    twice = options.get("bresk_die_twice", BRESK_FACE)
+    return "bresk" if twice == BRESK_FACE else f"bresk-{twice}-twice"
+
+
+def _faces(results: Any, bresk_name: str = "bresk") -> dict[str, Any]:
     """``{"bresk": face, "alphabet": face}`` from a roll's results (either may be missing)."""
     if not isinstance(results, list) or not results:
         raise RuleError("no_dice", "A roll needs the faces the dice showed.", "data.results")
@@ -315,8 +453,10 @@ def _faces(results: Any) -> dict[str, Any]:
     for i, result in enumerate(results):
         die = result.get("die") if isinstance(result, dict) else None
         face = result.get("face") if isinstance(result, dict) else None
-        if die not in ("bresk", "alphabet"):
-            message = "Bresk! is played with the Bresk die and the alphabet die."
+        if die == bresk_name:
+            die = "bresk"
+        elif die not in ("alphabet",):
+            message = f"Bresk! is played with this table's Bresk die ({DICE[bresk_name]['name']}) and the alphabet die."
             raise RuleError("wrong_die", message, f"data.results.{i}")
         if die in faces:
             raise RuleError("wrong_die", f"Roll the {DICE[die]['name']} once, not twice.", f"data.results.{i}")
@@ -356,6 +496,7 @@ def _hand_in(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
             "data.seat",
         )
     grid = parse_grid(data.get("grid"), "data.grid")
+    check_rolled(state, grid, "data.grid")
     new = evolve(state)
     new["hand_ins"][seat] = grid
     new["finished"] = all(g is not None for g in new["hand_ins"])
@@ -378,7 +519,9 @@ def result(state: dict[str, Any], *, word_check: WordCheck | None = None, **_: A
     }
     if state["finished"]:
         judge = _need_word_check(word_check)
-        scored = score_players(state["seats"], state["hand_ins"], judge, state["options"]["lexicon"])
+        options = state["options"]
+        scored = score_players(state["seats"], state["hand_ins"], judge, options["lexicon"],
+                               options.get("solo_bonuses", True))
         return Result(scored.game, scored.players, scored.winners, True, scored.reason, {**scored.extra, **progress})
     players = [PlayerResult(seat_name, 0) for seat_name in state["seats"]]
     return Result(

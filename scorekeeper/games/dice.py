@@ -28,9 +28,10 @@ DICE: dict[str, dict] = {
     },
     "alphabet": {
         "name": "Bresk alphabet die",
-        # A blank face means everybody writes a space, which the grid writes as '#'.
-        "faces": [chr(c) for c in range(ord("A"), ord("Z") + 1)] + ["#"] * 4,
-        "description": "A–Z and four blanks; a blank means everyone writes a space.",
+        # The rulebook speaks of "the blank side" (one): A–Z and one blank, which means
+        # everybody writes a space, written '#' in a grid (see games/bresk.py).
+        "faces": [chr(c) for c in range(ord("A"), ord("Z") + 1)] + ["#"],
+        "description": "A–Z and one blank side; the blank means everyone writes a space.",
     },
     "d6": {
         "name": "Six-sided die",
@@ -38,6 +39,15 @@ DICE: dict[str, dict] = {
         "description": "An ordinary die, for any other game.",
     },
 }
+
+# A Bresk die shows five kinds of face on six sides; the rulebook does not say which is
+# printed twice (games/bresk.py, option bresk_die_twice). These are the other four.
+for _twice in (0, 1, 2, 3):
+    DICE[f"bresk-{_twice}-twice"] = {
+        "name": f"Bresk die ({_twice} twice)",
+        "faces": [0, 1, 2, 3, "BRESK", _twice],
+        "description": f"A Bresk die with one BRESK face and {_twice} on two faces.",
+    }
 
 MAX_DICE_PER_ROLL = 12
 

@@ -34,8 +34,24 @@ Decisions where the rulebook is silent (DESIGN §4 decides the rest):
 - 2-9 seats: the page lists several player counts (2-4 … 2-10) in scraped noise;
   2-9 is what the components comfortably serve.
 - Red hand cards print 1-3 points, like the standard cards they are shuffled with.
-- The deck holds two "10" cards, so at most two can be set aside in one turn; each
-  one earns its own bonus build with the timer on 1 (+5 when completed).
+- What one turn can hold follows the box: "the shuffled deck of 80 construction cards";
+  "Completed and unsolved cards go to the discard pile" after the turn, and the discards
+  are shuffled in only "When the draw deck is empty", so a builder turns each card at
+  most once a turn: at most 80 cards (78 in No-Dice, which removes "both '10' cards"),
+  at most one '4 with left arrow' card (the rulebook speaks of "a completed '4
+  left-arrow' Extreme card", and "This is the only card that scores for someone other
+  than the builder": one card), and at most two "10" cards. Each "10" earns its own
+  bonus build with the timer on 1 (+5 when completed).
+- The die: the rulebook says only "The builder rolls the die" and turns the timer's dial
+  "to the number rolled"; the dial has 1, 2 and 3, so the app's die shows 1, 2, 3 twice
+  each (``dice.py``). A real die typed in (``die``) counts exactly like an app roll.
+- Extreme cards: the rulebook names the points of the '4 left-arrow' card (2 each) and
+  the '10' card (+5) only; the "Extreme 4" and "Extreme 5" cards score the number they
+  show (4 and 5). ``extreme_points: printed`` instead takes the points a table reads
+  on them (1-5), for groups who read the big number as a difficulty.
+- The timer: "Always press the red STOP key before setting the timer for a new turn."
+  When a turn ends the shared timer is set, and so stopped, even before the next builder
+  rolls: a "10" bonus build's 30 seconds do not run on into the next turn.
 - Bonus builds are scored one by one after ``end_turn``; cards, dice and ``end_turn``
   are refused while one is owed.
 - A tie for the lead after the last round starts a sudden-death round: each tied
@@ -53,7 +69,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import Line, Option, PlayerResult, Result, RuleError, chips, dispatch, evolve, resolve_options, rolled
+from .base import (
+    Line,
+    Option,
+    PlayerResult,
+    Result,
+    RuleError,
+    chips,
+    dispatch,
+    evolve,
+    name_key,
+    resolve_options,
+    rolled,
+)
 
 id = "make-n-break"
 name = "Make 'N' Break Extreme"
@@ -66,6 +94,9 @@ BONUS_SETTING = 1  # the "10" bonus build always runs with the timer on 1
 TEN_BONUS = 5
 LEFT_ARROW_EACH = 2
 MAX_TENS_PER_TURN = 2  # the deck has two "10" cards
+DECK = 80  # "the shuffled deck of 80 construction cards"
+LEFT_ARROW_CARDS = 1  # one '4 with left arrow' card
+EXTREME_PRINTED = (1, 2, 3, 4, 5)  # with extreme_points "printed"
 PRINTED_POINTS = (1, 2, 3)  # standard and red hand cards
 
 # Cards whose value is fixed by the card itself: what the builder scores for it
@@ -90,6 +121,8 @@ OPTIONS = (
     Option("seconds_2", 40, "Seconds the timer runs on setting 2.", minimum=5, maximum=600),
     Option("seconds_3", 50, "Seconds the timer runs on setting 3 (the clockwork timer: about 50 s).",
            minimum=5, maximum=600),
+    Option("extreme_points", "card", "What an Extreme \"4\" or \"5\" card scores: card scores the number it "
+           "shows (4 or 5); printed takes the points you read on it (1 to 5).", choices=("card", "printed")),
 )
 
 
@@ -107,6 +140,7 @@ def catalogue() -> dict[str, Any]:
         "options": [o.to_dict() for o in OPTIONS],
         "events": ["roll", "die", "card", "end_turn", "bonus"],
         "dice": [DIE],
+        "deck": {"cards": DECK, "left_arrow": LEFT_ARROW_CARDS, "ten": MAX_TENS_PER_TURN},
         "cards": [{"kind": k, "name": CARD_NAMES[k], "points": FIXED_VALUES.get(k, list(PRINTED_POINTS))}
                   for k in CARD_KINDS],
     }
@@ -226,7 +260,8 @@ def _on_card(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     if kind not in CARD_KINDS:
         raise RuleError("bad_card", "A card's kind is one of: " + ", ".join(CARD_KINDS) + ".", "data.kind")
     completed = _card_completed(kind, data)
-    value = _card_value(kind, data.get("points"), completed)
+    _check_card_in_deck(state, kind)
+    value = _card_value(kind, data.get("points"), completed, state["options"].get("extreme_points", "card"))
     if kind == "ten":
         _check_ten_allowed(state)
     new = evolve(state)
@@ -250,8 +285,27 @@ def _card_completed(kind: str, data: dict[str, Any]) -> bool:
     return completed
 
 
-def _card_value(kind: str, points: Any, completed: bool) -> int | None:
+def _check_card_in_deck(state: dict[str, Any], kind: str) -> None:
+    """A card is turned at most once a turn: the deck's size and its one-off cards bound a turn."""
+    cards = state["turn"]["cards"]
+    deck = DECK - (MAX_TENS_PER_TURN if state["options"]["variant"] == "no-dice" else 0)
+    if len(cards) >= deck:
+        raise RuleError("deck_used_up", f"The deck has {deck} cards and this turn has turned them all; "
+                        "end the turn.", "data.kind")
+    if kind == "left-arrow" and sum(1 for c in cards if c["kind"] == "left-arrow") >= LEFT_ARROW_CARDS:
+        raise RuleError("one_left_arrow", "The box has one '4 ←' card; it can be completed once a turn.",
+                        "data.kind")
+
+
+def _card_value(kind: str, points: Any, completed: bool, extreme_points: str = "card") -> int | None:
     """The points printed on the card, checked against what the card can show."""
+    if kind in ("extreme-4", "extreme-5") and extreme_points == "printed":
+        if points is None and not completed:
+            return None
+        if not _is_int(points) or points not in EXTREME_PRINTED:
+            raise RuleError("bad_points", f"Enter the points printed on the {CARD_NAMES[kind]}: 1 to 5.",
+                            "data.points")
+        return points
     if kind in FIXED_VALUES:
         fixed = FIXED_VALUES[kind]
         if points is not None and points != fixed:
@@ -328,6 +382,11 @@ def timer_setting(state: dict[str, Any]) -> tuple[str, int] | None:
     rolled (or at the start of a No-Dice turn), and for each "10" bonus build.
     """
     turn = state.get("turn")
+    last = state.get("last_turn")
+    if last is not None and (turn is None or state["phase"] == "roll"):
+        # The turn is over: STOP, as before every new turn (a bonus build's time ends with it).
+        setting = BONUS_SETTING if last["bonus_builds"] else last["timer_setting"]
+        return f"after turn {last['number']}", _seconds(state["options"], setting)
     if not turn or turn["timer_seconds"] is None:
         return None
     moment = f"turn {turn['number']} build"
@@ -545,7 +604,7 @@ def _reason(state: dict[str, Any]) -> str:
 def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
     """Score a game typed in afterwards by replaying it through ``setup``/``apply``.
 
-    ``{"variant"?: "standard"|"no-dice", "rounds"?: 5, "players": [names clockwise],
+    ``{"variant"?: "standard"|"no-dice", "rounds"?: 5, "extreme_points"?: "card", "players": [names clockwise],
     "turns": [{"builder": name, "die"?: 1-3, "cards": [card…]}…], "sudden_death"?: [turn…]}``
     where a card is ``{"kind", "points"?, "completed"?}`` (left-arrow and ten say ``completed``).
     """
@@ -553,6 +612,8 @@ def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
         raise RuleError("bad_sheet", "A score sheet must be an object.")
     names = _sheet_players(sheet.get("players"))
     options = {"variant": sheet.get("variant", "standard"), "rounds": sheet.get("rounds", 5)}
+    if "extreme_points" in sheet:
+        options["extreme_points"] = sheet["extreme_points"]
     try:
         state = setup(options, names)
     except RuleError as err:
@@ -576,7 +637,7 @@ def _sheet_players(players: Any) -> list[str]:
     for i, player in enumerate(players):
         if not isinstance(player, str) or not player.strip():
             raise RuleError("bad_name", "Every player needs a name.", f"players.{i}")
-        if player.strip() in names:
+        if name_key(player) in (name_key(n) for n in names):
             raise RuleError("duplicate_name", f"Two players are called {player.strip()}; tell them apart.",
                             f"players.{i}")
         names.append(player.strip())

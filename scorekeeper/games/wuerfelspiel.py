@@ -16,7 +16,8 @@ Events (``data`` keys marked ? are optional):
 - ``{"type": "stopper", "data": {"face": 0-3}}`` a person rolled and tapped the face in.
 - ``{"type": "card", "data": {"kind": "standard", "points": n}}`` a completed card with the
   points in its corners (1 to the ``max_card_points`` option); ``{"kind": "red-3"}`` and
-  ``{"kind": "red-4"}`` are the free-build cards worth 3 and 4.
+  ``{"kind": "red-4"}`` are the free-build cards worth 3 and 4 (with ``red_card_points:
+  corners`` they carry ``points`` like any card).
 - ``{"type": "end_turn"}`` after "Stopp!": the dice pass to the left.
 
 Every event except ``roll`` may carry ``data.builder`` (a seat number); when it is there
@@ -35,18 +36,29 @@ Decisions where the rulebook is silent:
   that is refused. The ``stopper`` option (app or person) only tells the phones who
   rolls: both kinds of event are accepted either way, so a table can switch mid-turn.
 - ``winners`` stays empty until the game is finished; ``leaders`` says who is ahead.
-- ``check_stack`` simplifies the building rule: every piece must show at least the
-  highest value in the level directly below it (a real tower may rest a piece on one
-  lower neighbour only; this check is stricter, never more lenient). An upright dice
-  block shows its blank ends: both are jokers, so it fits on anything and anything fits
-  on it (the German rule: "sie können jeden gewünschten Wert annehmen").
+- At most 30 fulfilled cards a turn: the box has "30 building cards, printed on both
+  sides", the builder "turns over the top card" and only after the turn "shuffles the
+  fulfilled cards back in among the others", so no card is fulfilled twice in a turn.
+- Red cards: "When a large red '3' or '4' is revealed, the Builder is free in his choice
+  of dice and blocks" — the rulebook gives their points only as "The points a building
+  card is worth are shown in its upper corners." The app scores a red 3 as 3 and a red 4
+  as 4 (the number on the card); ``red_card_points: corners`` instead takes the points in
+  the card's corners, entered like any card's, for groups who read them there.
+- The building rule ("the dice and blocks in each level above must always be placed on
+  top of a die or block that shows either the same number of pips or a higher number";
+  upright blocks' end faces "count as jokers") is left to the players around the table,
+  who see the tower: the builder "may also re-roll dice he has already built into the
+  construction … The only important thing is that, at the end, the construction shown on
+  the card is correctly rebuilt!" The app has no tower checker: describing a tower piece
+  by piece on a phone takes longer than a turn (about 30 stopper rolls), and a verdict on
+  a description says nothing about the tower on the table.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .base import Line, Option, PlayerResult, Result, RuleError, dispatch, evolve, resolve_options, rolled
+from .base import Line, Option, PlayerResult, Result, RuleError, dispatch, evolve, name_key, resolve_options, rolled
 
 id = "wuerfelspiel"
 name = "Make 'n' Break Würfelspiel"
@@ -54,6 +66,7 @@ MIN_SEATS = 2
 MAX_SEATS = 8
 
 STOPPER_DIE = "stopper"
+BUILDING_CARDS = 30  # "30 building cards", each fulfilled at most once a turn
 STOPPER_FACES = (0, 1, 2, 3)
 STOP_AT = 30
 RED_CARDS = {"red-3": 3, "red-4": 4}
@@ -65,6 +78,8 @@ OPTIONS = (
     Option("pace_ms", 1500, "Milliseconds between the app's stopper rolls.", minimum=500, maximum=5000),
     Option("turns_each", 3, "How many times every player is the builder.", minimum=1, maximum=10),
     Option("max_card_points", 10, "The most points a standard building card can print.", minimum=1, maximum=20),
+    Option("red_card_points", "number", "What a red 3 or red 4 card scores: number scores 3 and 4; corners takes "
+           "the points in its upper corners, like any card.", choices=("number", "corners")),
 )
 
 
@@ -80,6 +95,7 @@ def catalogue() -> dict[str, Any]:
         "events": ["roll", "stopper", "card", "end_turn"],
         "dice": [STOPPER_DIE],
         "stop_at": STOP_AT,
+        "building_cards": BUILDING_CARDS,
         "cards": [
             {"kind": "standard", "name": "building card", "points": "printed in the corners"},
             {"kind": "red-3", "name": "red 3", "points": 3},
@@ -100,6 +116,7 @@ def setup(options: dict[str, Any] | None, seats: list[str]) -> dict[str, Any]:
         "options": resolved,
         "seats": list(seats),
         "stop_at": STOP_AT,
+        "building_cards": BUILDING_CARDS,
         "builder": None,
         "stopper": None,
         "turn": None,
@@ -174,7 +191,12 @@ def _on_card(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     kind = data.get("kind")
     if kind not in CARD_KINDS:
         raise RuleError("bad_card", "A card's kind is one of: " + ", ".join(CARD_KINDS) + ".", "data.kind")
-    points = _card_points(kind, data.get("points"), state["options"]["max_card_points"])
+    if len(state["turn"]["cards"]) >= BUILDING_CARDS:
+        raise RuleError("thirty_cards", f"The box has {BUILDING_CARDS} building cards, and this turn has fulfilled "
+                        "all of them; end the turn.", "data.kind")
+    options = state["options"]
+    corners = kind == "standard" or options.get("red_card_points") == "corners"
+    points = _card_points("standard" if corners else kind, data.get("points"), options["max_card_points"])
     new = evolve(state)
     turn = new["turn"]
     turn["cards"].append({"kind": kind, "points": points})
@@ -292,7 +314,7 @@ def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
     if not isinstance(sheet, dict):
         raise RuleError("bad_sheet", "A score sheet must be an object.")
     names = _sheet_players(sheet.get("players"))
-    options = {key: sheet[key] for key in ("turns_each", "max_card_points") if key in sheet}
+    options = {key: sheet[key] for key in ("turns_each", "max_card_points", "red_card_points") if key in sheet}
     try:
         state = setup(options, names)
     except RuleError as err:
@@ -316,7 +338,7 @@ def _sheet_players(players: Any) -> list[str]:
     for i, player in enumerate(players):
         if not isinstance(player, str) or not player.strip():
             raise RuleError("bad_name", "Every player needs a name.", f"players.{i}")
-        if player.strip() in names:
+        if name_key(player) in (name_key(n) for n in names):
             raise RuleError("duplicate_name", f"Two players are called {player.strip()}; tell them apart.",
                             f"players.{i}")
         names.append(player.strip())
@@ -360,89 +382,3 @@ def _replayed(state: dict[str, Any], event: dict[str, Any], path: str) -> dict[s
         if field and field not in ("face", "type"):
             path = f"{path}.{field}"
         raise RuleError(err.code, err.message, path) from None
-
-
-# --- the building rule -------------------------------------------------------------------------
-
-DIE_COLOURS = ("white", "yellow", "blue", "black", "red", "green")
-BLOCK_COLOURS = ("blue", "orange")
-PIECES = {"die": {"top": 6, "count": 6, "colours": DIE_COLOURS, "noun": "dice"},
-          "block": {"top": 4, "count": 2, "colours": BLOCK_COLOURS, "noun": "dice blocks"}}
-
-
-def check_stack(levels: Any) -> dict[str, Any]:
-    """Check a tower against the building rule, bottom level first.
-
-    Each level is a list of pieces ``{"kind": "die"|"block", "value": n, "colour"?: str,
-    "upright"?: bool}``: a die shows 1-6 on top, a lying block 1-4; an upright block
-    shows a blank end, a joker (its value is not needed). Returns ``{"ok": bool,
-    "problems": [str…]}``; input that cannot describe a tower raises ``RuleError``.
-    """
-    if not isinstance(levels, list) or not levels:
-        raise RuleError("bad_stack", "A tower needs at least one level of pieces.", "levels")
-    pieces = [[_checked_piece(piece, f"levels.{i}.{j}") for j, piece in enumerate(_checked_level(level, i))]
-              for i, level in enumerate(levels)]
-    problems = _supply_problems(pieces)
-    for below, (number, level) in zip(pieces, enumerate(pieces[1:], start=2), strict=False):
-        problems.extend(_level_problems(number, level, _shown_value(below)))
-    return {"ok": not problems, "problems": problems}
-
-
-def _checked_level(level: Any, index: int) -> list[Any]:
-    if not isinstance(level, list) or not level:
-        raise RuleError("bad_stack", f"Level {index + 1} needs at least one piece.", f"levels.{index}")
-    return level
-
-
-def _checked_piece(piece: Any, path: str) -> dict[str, Any]:
-    if not isinstance(piece, dict) or piece.get("kind") not in PIECES:
-        raise RuleError("bad_piece", "A piece is a die or a block.", f"{path}.kind")
-    kind = piece["kind"]
-    spec = PIECES[kind]
-    upright = piece.get("upright", False)
-    if not isinstance(upright, bool) or (upright and kind == "die"):
-        raise RuleError("bad_piece", "Only a dice block can stand upright.", f"{path}.upright")
-    colour = piece.get("colour")
-    if colour is not None and colour not in spec["colours"]:
-        raise RuleError("bad_piece", f"The {spec['noun']} are " + ", ".join(spec["colours"]) + ".", f"{path}.colour")
-    value = piece.get("value")
-    if not upright and (not _is_int(value) or not 1 <= value <= spec["top"]):
-        raise RuleError("bad_piece", f"A {kind} shows 1 to {spec['top']}.", f"{path}.value")
-    # An upright block's blank end is a joker: it has no value of its own.
-    return {"kind": kind, "colour": colour, "value": None if upright else value}
-
-
-def _supply_problems(levels: list[list[dict[str, Any]]]) -> list[str]:
-    problems = []
-    every_piece = [piece for level in levels for piece in level]
-    for kind, spec in PIECES.items():
-        used = [p for p in every_piece if p["kind"] == kind]
-        if len(used) > spec["count"]:
-            problems.append(f"The game has only {spec['count']} {spec['noun']}; this tower uses {len(used)}.")
-        colours = [p["colour"] for p in used if p["colour"]]
-        for colour in sorted({c for c in colours if colours.count(c) > 1}):
-            problems.append(f"There is only one {colour} {kind}; this tower uses it {colours.count(colour)} times.")
-    return problems
-
-
-def _shown_value(level: list[dict[str, Any]]) -> int | None:
-    """The least a piece on this level must show: the highest value here (jokers ask nothing)."""
-    values = [p["value"] for p in level if p["value"] is not None]
-    return max(values) if values else None
-
-
-def _level_problems(number: int, level: list[dict[str, Any]], needed: int | None) -> list[str]:
-    if needed is None:
-        return []
-    problems = []
-    for place, piece in enumerate(level, start=1):
-        if piece["value"] is not None and piece["value"] < needed:
-            problems.append(f"Level {number}: {_piece_name(piece, place)} shows {piece['value']} "
-                            f"but it sits on a {needed}")
-    return problems
-
-
-def _piece_name(piece: dict[str, Any], place: int) -> str:
-    if piece["colour"]:
-        return f"the {piece['colour']} {piece['kind']}"
-    return f"the {piece['kind']} in place {place}"

@@ -142,6 +142,7 @@ def view(league: League, role: str) -> dict[str, Any]:
 # --- house rules ------------------------------------------------------------------------------
 
 RULE_OPTIONS = {
+    "bresk": ("live_word_marking",),
     "block-buster": ("tie_takes_nobody",),
     "make-n-break": ("rounds", "seconds_1", "seconds_2", "seconds_3"),
 }
@@ -166,17 +167,17 @@ def check_rules(rules: dict[str, Any]) -> dict[str, Any]:
         raise ApiError(422, "bad_rules", "House rules must be an object.", {"_body": ["must be an object"]})
     out: dict[str, Any] = {}
     for game_id, section in rules.items():
-        if game_id not in RULE_OPTIONS and game_id != "bresk":
+        if game_id not in RULE_OPTIONS:
             raise ApiError(422, "bad_rules", f"There are no house rules for {game_id!r}.", {game_id: ["unknown"]})
         if not isinstance(section, dict):
             raise ApiError(422, "bad_rules", f"{game_id} rules must be an object.", {game_id: ["must be an object"]})
         clean: dict[str, Any] = {}
-        allowed = WORD_LISTS if game_id == "bresk" else RULE_OPTIONS[game_id]
+        allowed = RULE_OPTIONS[game_id] + (WORD_LISTS if game_id == "bresk" else ())
         for name, value in section.items():
             field = f"{game_id}.{name}"
             if name not in allowed:
                 raise ApiError(422, "bad_rules", f"{game_id} has no house rule {name!r}.", {field: ["unknown"]})
-            if game_id == "bresk":
+            if name in WORD_LISTS:
                 clean[name] = _words(value, field)
                 continue
             option = next(o for o in games.get(game_id).OPTIONS if o.name == name)
@@ -185,7 +186,8 @@ def check_rules(rules: dict[str, Any]) -> dict[str, Any]:
             except RuleError as err:
                 raise ApiError(422, err.code, err.message, {field: [err.message]}) from None
         if game_id == "bresk" and set(clean.get("extra_words", ())) & set(clean.get("banned_words", ())):
-            raise ApiError(422, "bad_words", "A word cannot be both allowed and banned.", {field: ["in both lists"]})
+            raise ApiError(422, "bad_words", "A word cannot be both allowed and banned.",
+                           {"bresk.banned_words": ["in both lists"]})
         if clean:
             out[game_id] = clean
     return out
@@ -206,7 +208,8 @@ def set_rules(league: League, rules: dict[str, Any], merge: bool = False) -> dic
 
 def table_defaults(league: League, game_id: str) -> dict[str, Any]:
     """Options a table started in this league defaults to (the league's house rules for that game)."""
-    return dict((league.rules or {}).get(game_id) or {}) if game_id in RULE_OPTIONS else {}
+    section = (league.rules or {}).get(game_id) or {}
+    return {name: value for name, value in section.items() if name in RULE_OPTIONS.get(game_id, ())}
 
 
 def house_words(league: League) -> tuple[frozenset[str], frozenset[str]]:

@@ -15,7 +15,7 @@ def test_catalogue_lists_every_game_with_options_and_dice(sqlite_app):
     dice = {d["id"]: d["faces"] for d in body["dice"]}
     assert dice["bresk"] == [0, 1, 2, 3, "BRESK", "BRESK"]
     assert dice["stopper"] == [0, 0, 0, 1, 2, 3]
-    assert len(dice["alphabet"]) == 30 and dice["alphabet"].count("#") == 4
+    assert len(dice["alphabet"]) == 27 and dice["alphabet"].count("#") == 1  # "the blank side"
 
 
 def test_scorepad_sheet_scores_and_explains(sqlite_app):

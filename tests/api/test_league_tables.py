@@ -69,3 +69,14 @@ def test_house_rules_are_the_tables_defaults_and_judge_its_words(client):
     verdict = event(client, bresk["code"], "challenge", {"words": ["qi", "cat"], "reveal": True}).get_json()
     reasons = [v["valid"] for v in verdict["event"]["data"]["verdict"]["verdicts"]]
     assert reasons == [True, False]
+
+
+def test_live_word_marking_is_a_bresk_house_rule_beside_the_word_lists(client):
+    lg = league(client, bresk={"live_word_marking": True, "extra_words": ["qi"]})
+    table = client.post("/api/tables", headers=auth(lg["member_token"]), json={
+        "game": "bresk", "league": lg["id"], "seats": [{"name": "Ann"}]})
+    assert table.status_code == 201, table.get_json()
+    assert table.get_json()["options"]["live_word_marking"] is True
+    bad = client.post("/api/leagues", json={"name": "Club", "rules": {"bresk": {"live_word_marking": "yes"}}})
+    assert bad.status_code == 422
+    assert any(field.endswith("bresk.live_word_marking") for field in bad.get_json()["errors"])

@@ -194,6 +194,7 @@ def test_three_players_from_setup_to_final_scores(phone, live_server, shots):
         row.get_by_role("button", name="Saved").wait_for()
     phone.wait_for_function("() => !document.querySelector('.bb-finish').disabled")
     phone.get_by_role("button", name="Finish the game").click()
+    phone.get_by_role("button", name="Finish: Ann wins").click()
     phone.wait_for_selector(".bb-banner[data-kind='final']")
 
     # The screen against the API: the table's result and a stateless sheet of the same game.
@@ -256,3 +257,58 @@ def test_immediate_win_banner(phone, live_server, shots):
     assert banner.inner_text() == "Ann wins at once: 4 red circles"
     assert re.search(r"Immediate win", phone.locator(".scores .meta").inner_text())
     phone.screenshot(path=shots / "block-buster-immediate-win.png")
+
+
+def post_event(live_server, code, kind, data):
+    reply = requests.post(f"{live_server.url}/api/tables/{code}/events", timeout=10,
+                          json={"id": str(uuid.uuid4()), "type": kind, "data": data})
+    assert reply.ok, reply.text
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 640)])
+def test_finish_waits_for_everything_then_shows_the_scores_to_confirm(phone, live_server, shots, size):
+    phone.set_viewport_size({"width": size[0], "height": size[1]})
+    body = {"game": "block-buster", "seats": [{"name": n} for n in ("Ann", "Ben")]}
+    code = requests.post(f"{live_server.url}/api/tables", json=body, timeout=10).json()["code"]
+    for seat in (0, 1):
+        post_event(live_server, code, "pass", {"seat": seat})
+    post_event(live_server, code, "leftover", {"seat": 0, "squares": 3})
+    owners = ["yellow", "blue", None, "yellow", "blue", "yellow", None, "blue"]  # the ninth is not entered
+    for index, owner in enumerate(owners):
+        post_event(live_server, code, "point_block", {"index": index, "owner": owner})
+    phone.goto(f"/#/table/{code}")
+    phone.wait_for_selector(".live[data-state=live]")
+    phone.wait_for_selector(".bb-board .bb-tile")
+    # A point block still open: no finishing, and the note says what is missing.
+    assert phone.locator(".bb-finish").is_disabled()
+    assert "1 point block still open" in phone.locator(".bb-finish-note").inner_text()
+    post_event(live_server, code, "point_block", {"index": 8, "owner": None})
+    # Ben's leftovers are not said: 0 is not assumed.
+    phone.wait_for_function("() => document.querySelector('.bb-finish-note').textContent.includes('of Ben')")
+    assert phone.locator(".bb-finish").is_disabled()
+    row = phone.locator(".bb-ledger .bb-player[data-seat='1']")
+    row.get_by_role("button", name="Save").click()  # the stepper shows 0: saying it is enough
+    row.get_by_role("button", name="Saved").wait_for()
+    phone.wait_for_function("() => !document.querySelector('.bb-finish').disabled")
+
+    # The summary: everyone's final lines and totals, the winner, and a way back.
+    phone.get_by_role("button", name="Finish the game").click()
+    dialog = phone.locator("dialog.bb-summary")
+    dialog.wait_for()
+    phone.wait_for_timeout(250)  # the sheet's slide-in
+    phone.screenshot(path=shots / f"block-buster-finish-summary-{size[0]}.png")
+    players = dialog.locator(".bb-summary-player")
+    assert players.count() == 2
+    assert players.first.locator(".bb-player-name").inner_text() == "Ben"  # a circle, a star, a spiral: 9
+    assert players.first.locator(".bb-total").inner_text() == "9"
+    assert players.nth(1).locator(".bb-total").inner_text() == "1"  # 9 − 5 start − 3 leftover
+    assert "Leftover squares (3)" in players.nth(1).inner_text()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= size[0]
+    dialog.get_by_role("button", name="Not yet").click()
+    dialog.wait_for(state="hidden")
+    table = requests.get(f"{live_server.url}/api/tables/{code}", timeout=10).json()
+    assert table["result"]["finished"] is False  # looking is not finishing
+    phone.get_by_role("button", name="Finish the game").click()
+    phone.get_by_role("button", name="Finish: Ben wins").click()
+    phone.wait_for_selector(".bb-banner[data-kind='final']")
+    assert requests.get(f"{live_server.url}/api/tables/{code}", timeout=10).json()["result"]["finished"] is True

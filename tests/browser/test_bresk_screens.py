@@ -1,5 +1,7 @@
 """Bresk! on phones: the word judge (online and offline), grids on two phones, the dice flow."""
 
+import uuid
+
 import pytest
 import requests
 
@@ -155,7 +157,7 @@ def expected_rows(result):
 
 
 def test_two_phones_enter_grids_hand_in_and_see_the_same_result(phone, second_phone, live_server, shots):
-    code = new_table(live_server, hand_in_early=True)
+    code = new_table(live_server, hand_in_early=True, live_word_marking=True)
     open_table(phone, code, "Ann")
     open_table(second_phone, code, "Ben")
     for page in (phone, second_phone):
@@ -313,3 +315,67 @@ def test_a_challenge_at_the_table_lands_in_its_log(phone, second_phone, live_ser
         assert page.locator(".bresk-challenges li").first.inner_text() == "✗ VEST, ZZXQ — not valid · challenged by Ben"
     second_phone.locator(".bresk-challenges").scroll_into_view_if_needed()
     second_phone.screenshot(path=shots / "bresk-challenge-log.png")
+
+
+# --- what the dice force (issue 12) -------------------------------------------------------------
+
+
+def roll_until_a_letter_is_forced(live_server, code):
+    """Roll through the API until the alphabet die has forced a letter; the letters and spaces it forced."""
+    table = f"{live_server.url}/api/tables/{code}"
+
+    def state():
+        return requests.get(table, timeout=10).json()["state"]
+
+    def roll(die):
+        body = {"id": str(uuid.uuid4()), "type": "roll", "data": {"dice": [die]}}
+        response = requests.post(f"{table}/events", json=body, timeout=10)
+        assert response.status_code == 201, response.text
+
+    for _ in range(60):
+        now = state()
+        if any(x != "#" for x in now["letters_rolled"]):
+            if now["placements"] < 60:  # one more roll, so only the reminder is left of "Everyone writes …"
+                roll("bresk")
+                if state()["alphabet_pending"]:
+                    roll("alphabet")
+            return state()["letters_rolled"]
+        roll("alphabet" if now["alphabet_pending"] else "bresk")
+    raise AssertionError("the alphabet die never forced a letter")
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 640)])
+def test_a_forced_letter_stays_on_every_phone_until_used(phone, second_phone, live_server, shots, size):
+    code = new_table(live_server, hand_in_early=True)  # live word marking: off, as by default
+    for page in (phone, second_phone):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_table(phone, code, "Ann")
+    open_table(second_phone, code, "Ben")
+    forced = roll_until_a_letter_is_forced(live_server, code)
+    placements = requests.get(f"{live_server.url}/api/tables/{code}", timeout=10).json()["state"]["placements"]
+    shown = " ".join("●" if x == "#" else x for x in forced)
+    for page in (phone, second_phone):
+        page.wait_for_selector(f".bresk-left[data-left='{64 - placements}']")  # every roll has arrived
+        page.wait_for_selector(".bresk-forced:not([hidden])")
+        assert page.locator(".bresk-forced-letters").inner_text().split() == shown.split()
+        assert page.get_by_role("button", name="Hand in my grid").is_disabled()
+    letter = next(x for x in forced if x != "#")
+    assert f"Write {letter} in your grid" in second_phone.locator(".bresk-hand-in-why").inner_text()
+    second_phone.screenshot(path=shots / f"bresk-forced-{size[0]}.png")
+
+    # Ann writes what the die forced: her reminder goes, Ben's stays.
+    type_grid(phone, ["".join(forced)])
+    phone.wait_for_selector(".bresk-forced", state="hidden")
+    letters = sum(1 for x in forced if x != "#")
+    assert phone.locator(".bresk-count").inner_text() == (
+        f"The dice have given {placements} {'square' if placements == 1 else 'squares'}; you have written {letters} "
+        f"{'letter' if letters == 1 else 'letters'}.")
+    assert second_phone.locator(".bresk-forced").is_visible()
+    # No dictionary while writing: no word is marked and the margins stay empty.
+    assert phone.locator(".bresk-entry .cell.across-valid, .bresk-entry .cell.across-bad").count() == 0
+    assert set(phone.locator(".bresk-entry .row-total").all_inner_texts()) == {""}
+    assert "only at scoring" in phone.locator(".bresk-marking").inner_text()
+    phone.screenshot(path=shots / f"bresk-forced-used-{size[0]}.png")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= size[0]
+    phone.get_by_role("button", name="Hand in my grid").click()
+    phone.wait_for_function("() => document.querySelector('.bresk-hand-in-why').textContent.includes('Waiting for')")

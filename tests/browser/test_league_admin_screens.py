@@ -33,6 +33,7 @@ def test_house_rules_are_saved_and_a_refusal_keeps_what_was_typed(phone, live_se
     league = api_league(live_server, "Rules club")
     open_settings(phone, league)
     assert phone.locator("#rule-tie").is_checked()  # the game's default: a tie takes nobody
+    assert not phone.locator("#rule-marking").is_checked()  # Bresk!: no dictionary while writing
     assert phone.get_attribute("#rule-rounds", "min") == "1" and phone.get_attribute("#rule-rounds", "max") == "10"
     assert phone.get_attribute("#rule-rounds", "placeholder") == "5"
     assert "Tables started in this league begin with these rules" in phone.locator("#house-rules").inner_text()
@@ -40,12 +41,13 @@ def test_house_rules_are_saved_and_a_refusal_keeps_what_was_typed(phone, live_se
     phone.fill("#rule-extra", "zorp, qix\nblick")
     phone.fill("#rule-banned", "cat")
     phone.uncheck("#rule-tie")
+    phone.check("#rule-marking")
     phone.fill("#rule-rounds", "3")
     phone.fill("#rule-seconds_1", "35")
     phone.click("#save-rules")
     phone.wait_for_selector(".rules-status:has-text('Saved — new tables in this league use these rules.')")
     assert league_view(live_server, league)["rules"] == {
-        "bresk": {"extra_words": ["BLICK", "QIX", "ZORP"], "banned_words": ["CAT"]},
+        "bresk": {"extra_words": ["BLICK", "QIX", "ZORP"], "banned_words": ["CAT"], "live_word_marking": True},
         "block-buster": {"tie_takes_nobody": False},
         "make-n-break": {"rounds": 3, "seconds_1": 35},
     }
@@ -56,6 +58,7 @@ def test_house_rules_are_saved_and_a_refusal_keeps_what_was_typed(phone, live_se
     phone.wait_for_selector("#save-rules")
     assert phone.input_value("#rule-banned") == "CAT"
     assert not phone.locator("#rule-tie").is_checked()
+    assert phone.locator("#rule-marking").is_checked()
     assert phone.input_value("#rule-rounds") == "3" and phone.input_value("#rule-seconds_2") == ""
 
     # A word both allowed and banned: the server refuses, the message sits by the field, nothing is lost.

@@ -76,6 +76,12 @@ def ev(kind, **data):
     return {"type": kind, "data": data}
 
 
+# Two players finished: both passed and said their leftovers, all nine point blocks entered.
+FINISHED = [ev("pass", seat=0), ev("pass", seat=1), ev("leftover", seat=0, squares=0),
+            ev("leftover", seat=1, squares=0), *[ev("point_block", index=i, owner=None) for i in range(9)],
+            ev("finish")]
+
+
 def play(seats, events, **options):
     state = bb.setup(options, seats)
     for event in events:
@@ -179,7 +185,7 @@ def test_catalogue_patterns_are_the_rulebooks_row_by_row(area, rows):
         ("standard", "4", 4, 16, 16, [-3, -1, 0, 0], 4),
         ("two-colour", "2", 4, 16, 32, [-3, 0], 3),
         ("couples", "4", 4, 16, 16, [-2, 0, 0, 0], 4),
-        ("official-2p", "2", 4, 32, 32, [-3, 0], 3),
+        ("official-2p", "2", 4, 16, 16, [-3, 0], 3),
     ],
 )
 def test_catalogue_variants(variant, players, area, blocks_per_colour, blocks_per_player, start, win_at):
@@ -257,8 +263,8 @@ def test_skips_take_minus_two_tokens_and_show_in_state_and_result():
         ([ev("pass", seat=0), ev("finish")], "still_playing"),
         ([ev("leftover", seat=0, squares=3)], "still_playing"),
         ([ev("pass", seat=0), ev("leftover", seat=0, squares=57)], "bad_squares"),
-        ([ev("pass", seat=0), ev("pass", seat=1), ev("finish"), ev("pass", seat=0)], "game_over"),
-        ([ev("pass", seat=0), ev("pass", seat=1), ev("finish"), ev("point_block", index=0, owner=None)], "game_over"),
+        ([*FINISHED, ev("pass", seat=0)], "game_over"),
+        ([*FINISHED, ev("point_block", index=0, owner=None)], "game_over"),
         ([ev("point_block", index=9, owner=None)], "bad_index"),
         ([ev("point_block", index=0, shape=RS, owner=None)], "wrong_shape"),
         ([ev("point_block", index=0, counts={"red": 3})], "colour_not_in_play"),
@@ -499,7 +505,7 @@ def test_three_and_four_players_sets(players, area, owned_stars, total, winners,
 def two_colour_sheet(counts, **extra):
     return {
         "variant": "two-colour",
-        "players": [{"name": "Ann", **extra}, {"name": "Bob"}],
+        "players": [{"name": "Ann", "leftover_squares": 0, **extra}, {"name": "Bob", "leftover_squares": 0}],
         "point_blocks": board(4, counts={0: counts}),
     }
 
@@ -518,7 +524,7 @@ def test_two_colour_sets_pool_the_players_colours_and_blocks_are_32():
     rc = indexes_of(4, RC)
     sheet = {
         "variant": "two-colour",
-        "players": [{"name": "Ann", "leftover_squares": 128}, {"name": "Bob"}],
+        "players": [{"name": "Ann", "leftover_squares": 128}, {"name": "Bob", "leftover_squares": 0}],
         "point_blocks": board(4, owners={rc[0]: "yellow", rc[1]: "red"}),
     }
     assert lines_of(bb.score_sheet(sheet).to_dict()["players"][0])[0] == ("2 × red circle", 7)
@@ -541,7 +547,8 @@ def test_two_colour_colour_choice_is_checked():
     assert refusal(lambda: bb.score_sheet(sheet)) == ("bad_colours", "players.0.colours")
     sheet = {
         **two_colour_sheet({}),
-        "players": [{"name": "Ann", "colours": ["red", "green"]}, {"name": "Bob", "colours": ["yellow", "blue"]}],
+        "players": [{"name": "Ann", "colours": ["red", "green"], "leftover_squares": 0},
+                    {"name": "Bob", "colours": ["yellow", "blue"], "leftover_squares": 0}],
     }
     assert bb.score_sheet(sheet).to_dict()["players"][1]["colours"] == ["yellow", "blue"]
 
@@ -551,7 +558,7 @@ def test_couples_sum_partners_and_only_the_starter_pays_two():
     owners = {rs[0]: "yellow", rs[1]: "yellow", gs[0]: "red", gs[1]: "blue", gs[2]: "green"}
     sheet = {
         "variant": "couples",
-        "players": [{"name": n} for n in ("Ann", "Bob", "Cy", "Dee")],
+        "players": [{"name": n, "leftover_squares": 0} for n in ("Ann", "Bob", "Cy", "Dee")],
         "point_blocks": board(4, owners=owners),
     }
     out = bb.score_sheet(sheet).to_dict()
@@ -567,7 +574,8 @@ def test_couples_sum_partners_and_only_the_starter_pays_two():
 
 def test_couples_single_colours_decide_and_teams_can_be_chosen():
     counts = {"yellow": 4, "red": 4, "blue": 3}  # team A has 8 together but ties 4–4 alone
-    players = [{"name": n, "team": t} for n, t in zip(("Ann", "Bob", "Cy", "Dee"), "XXYY", strict=True)]
+    players = [{"name": n, "team": t, "leftover_squares": 0}
+               for n, t in zip(("Ann", "Bob", "Cy", "Dee"), "XXYY", strict=True)]
     sheet = {"variant": "couples", "players": players, "point_blocks": board(4, counts={0: counts})}
     out = bb.score_sheet(sheet).to_dict()
     assert out["point_blocks"][0]["owner"] is None
@@ -580,7 +588,7 @@ def test_couples_immediate_win_goes_to_the_team():
     owners = {i: "blue" for i in indexes_of(4, BW)[:4]}
     sheet = {
         "variant": "couples",
-        "players": [{"name": n} for n in ("Ann", "Bob", "Cy", "Dee")],
+        "players": [{"name": n, "leftover_squares": 0} for n in ("Ann", "Bob", "Cy", "Dee")],
         "point_blocks": board(4, owners=owners),
     }
     out = bb.score_sheet(sheet).to_dict()
@@ -591,17 +599,68 @@ def test_couples_immediate_win_goes_to_the_team():
 def test_official_two_player_game():
     sheet = {
         "variant": "official-2p",
-        "players": [{"name": "Ann"}, {"name": "Bob", "leftover_squares": 128}],
+        "players": [{"name": "Ann", "leftover_squares": 0}, {"name": "Bob", "leftover_squares": 64}],
         "point_blocks": board(4, owners={indexes_of(4, YM)[0]: "blue"}),
     }
     out = bb.score_sheet(sheet).to_dict()
     assert lines_of(out["players"][0]) == [("Start penalty", -3)]
-    assert out["players"][1]["total"] == 3 - 128
+    assert out["players"][1]["total"] == 3 - 64
     assert out["supply"] == {"-2": 7, "-1": 7}
-    sheet["players"][1]["leftover_squares"] = 129
+    sheet["players"][1]["leftover_squares"] = 65  # 16 blocks of at most 4 squares: the box's 16 a colour
     assert refusal(lambda: bb.score_sheet(sheet)) == ("bad_squares", "players.1.leftover_squares")
     sheet["players"][1]["colours"] = ["blue", "green"]
     assert refusal(lambda: bb.score_sheet(sheet)) == ("bad_colours", "players.1.colours")
     sheet["players"][1]["colours"] = "yellow"  # Ann, who names none, gets the first colour still free
     sheet["players"][1]["leftover_squares"] = 0
     assert [p["colours"] for p in bb.score_sheet(sheet).to_dict()["players"]] == [["blue"], ["yellow"]]
+
+
+# --- what the box holds and what finishing needs (issue 12) --------------------------------------
+
+
+@pytest.mark.parametrize("names", [["Ann", "Ann"], ["Ann", " ann"]])
+def test_two_players_of_one_name_are_refused(names):
+    assert refusal(lambda: bb.setup({}, names)) == ("duplicate_name", "seats.1")
+    sheet = sheet_with(("players.0.name", names[0]), ("players.1.name", names[1]))
+    assert refusal(lambda: bb.score_sheet(sheet)) == ("duplicate_name", "players.1.name")
+
+
+def all_passed_with_leftovers(*squares):
+    return [ev("pass", seat=0), ev("pass", seat=1)] + [
+        ev("leftover", seat=s, squares=n) for s, n in enumerate(squares) if n is not None]
+
+
+def whole_board():
+    return [ev("point_block", index=i, **{k: v for k, v in b.items() if k != "shape"})
+            for i, b in enumerate(EXAMPLE["point_blocks"])]
+
+
+def test_finish_refuses_while_a_point_block_is_unentered():
+    state = play(["Ann", "Bob"], all_passed_with_leftovers(0, 0) + whole_board()[:-1])
+    with pytest.raises(RuleError) as caught:
+        bb.apply(state, ev("finish"))
+    assert (caught.value.code, caught.value.field) == ("point_blocks_missing", "point_blocks.8")
+    assert "row 3, column 3" in caught.value.message
+
+
+def test_finish_refuses_until_every_leftover_is_said_even_zero():
+    state = play(["Ann", "Bob"], all_passed_with_leftovers(0, None) + whole_board())
+    with pytest.raises(RuleError) as caught:
+        bb.apply(state, ev("finish"))
+    assert (caught.value.code, caught.value.field) == ("leftovers_missing", "players.1.leftover_squares")
+    assert "Bob" in caught.value.message and "0" in caught.value.message
+    finished = bb.apply(bb.apply(state, ev("leftover", seat=1, squares=0)), ev("finish"))
+    assert finished["finished"]
+
+
+def test_a_sheet_must_say_every_players_leftover_squares():
+    assert refusal(lambda: bb.score_sheet(sheet_with(("players.0.leftover_squares", DELETE)))) == (
+        "leftovers_missing", "players.0.leftover_squares")
+
+
+def test_the_official_two_player_game_follows_the_box_16_blocks_a_colour():
+    rules = bb.setup({"variant": "official-2p"}, ["Ann", "Bob"])["rules"]
+    assert (rules["blocks_per_colour"], rules["blocks_per_player"]) == (16, 16)
+    thirty_two = bb.setup({"variant": "official-2p", "official_2p_blocks": 32}, ["Ann", "Bob"])["rules"]
+    assert thirty_two["blocks_per_player"] == 32
+    assert "32 blocks in total" in bb.__doc__ and "64 game blocks in 4 colors" in bb.__doc__

@@ -258,7 +258,7 @@ def test_setup_says_what_happens_first():
     state = new_table()
     assert state["roller"] == 0 and state["placements"] == 0 and state["placements_left"] == 64
     assert state["requires"] == {"kind": "roll_bresk"}
-    assert state["options"] == {"lexicon": "en", "hand_in_early": False}
+    assert state["options"] == {o.name: o.default for o in bresk.OPTIONS}
     assert state["hand_ins"] == [None, None, None]
     json.dumps(state)
 
@@ -372,7 +372,7 @@ def test_partial_result_says_where_the_game_stands():
     assert result.extra["alphabet_pending"] is True
     assert result.reason == "BRESK! Bob rolls the alphabet die."
 
-    state = play(fill_the_grids(play(state, roll("alphabet", "E"))), hand_in(2, grid()))
+    state = play(fill_the_grids(play(state, roll("alphabet", "E"))), hand_in(2, grid("E#######")))
     waiting = bresk.result(state)  # no word check needed before the end
     assert waiting.extra["handed_in"] == ["Cy"]
     assert waiting.reason == "The grids are full; waiting for Ann, Bob to hand in."
@@ -428,7 +428,7 @@ def test_setup_checks_seats_and_options():
 def test_catalogue():
     entry = bresk.catalogue()
     assert (entry["id"], entry["name"], entry["min_seats"], entry["max_seats"]) == ("bresk", "Bresk!", 1, 10)
-    assert {o["name"]: o["default"] for o in entry["options"]} == {"lexicon": "en", "hand_in_early": False}
+    assert {o["name"]: o["default"] for o in entry["options"]}["hand_in_early"] is False
     assert entry["events"] == ["roll", "hand_in"]
     json.dumps(entry)
 
@@ -471,3 +471,124 @@ def test_scoring_four_full_grids_is_fast(english):
         bresk.score_sheet(four, word_check=english.word_check)
         timings.append(time.perf_counter() - started)
     assert sorted(timings)[len(timings) // 2] < 0.005
+
+
+# --------------------------------------------------------------------------- what the dice allow (issue 12)
+
+
+def rolled_then_filled(*events: dict) -> dict:
+    """The given rolls, then 3s until the grid is full."""
+    return fill_the_grids(play(new_table(), *events))
+
+
+def test_the_alphabet_die_has_one_blank_side():
+    faces = bresk.DICE["alphabet"]["faces"]
+    assert faces.count("#") == 1 and len(faces) == 27
+    assert set(faces) - {"#"} == set("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+def test_a_forced_letter_must_be_in_the_grid_at_hand_in():
+    state = rolled_then_filled(roll("bresk", "BRESK"), roll("alphabet", "Q"))
+    with pytest.raises(RuleError) as caught:
+        bresk.apply(state, hand_in(0, grid("BAND#THE")))
+    assert (caught.value.code, caught.value.field) == ("forced_letter", "data.grid")
+    assert "Q" in caught.value.message and "every player must use" in caught.value.message
+    assert bresk.apply(state, hand_in(0, grid("QBAND#THE"[:8])))["hand_ins"][0] is not None
+
+
+def test_a_letter_forced_twice_must_be_written_twice():
+    state = rolled_then_filled(roll("bresk", "BRESK", "alphabet", "E"), roll("bresk", "BRESK", "alphabet", "E"))
+    with pytest.raises(RuleError) as caught:
+        bresk.apply(state, hand_in(0, grid("THE#####")))
+    assert caught.value.code == "forced_letter" and "2 times" in caught.value.message
+    bresk.apply(state, hand_in(0, grid("THE#THE#")))
+
+
+def test_a_forced_space_must_be_in_the_grid():
+    state = rolled_then_filled(roll("bresk", "BRESK", "alphabet", "#"))
+    full = ["ABCDEFGH"] * 8  # not one space
+    with pytest.raises(RuleError) as caught:
+        bresk.apply(state, hand_in(0, full))
+    assert (caught.value.code, caught.value.field) == ("forced_space", "data.grid")
+    bresk.apply(state, hand_in(0, ["ABCDEFG#"] + ["ABCDEFGH"] * 7))
+
+
+def test_a_roll_of_two_gives_two_squares_not_three():
+    state = play(new_table(("Ann", "Bob"), hand_in_early=True), roll("bresk", 2))
+    with pytest.raises(RuleError) as caught:
+        bresk.apply(state, hand_in(0, grid("CAT#####")))
+    assert (caught.value.code, caught.value.field) == ("too_many_letters", "data.grid")
+    assert "2 squares" in caught.value.message
+    assert bresk.apply(state, hand_in(0, grid("AT######")))["hand_ins"][0] == grid("AT######")
+
+
+def test_hand_in_early_without_any_roll_entered_cannot_count_the_letters():
+    state = new_table(("Ann", "Bob"), hand_in_early=True)
+    bresk.apply(state, hand_in(0, grid("BAND#THE")))
+
+
+def test_the_sheet_checks_grids_against_the_rolls_when_it_has_them():
+    rolls = ["Q"] + [3] * 21  # a BRESK that gave Q, then 63 squares
+    good = sheet(grid("QAT#####"), grid("CAT#Q###"))
+    bresk.score_sheet({**good, "rolls": rolls}, word_check=fake_check)
+    bad = sheet(grid("QAT#####"), grid("CAT#####"))
+    with pytest.raises(RuleError) as caught:
+        bresk.score_sheet({**bad, "rolls": rolls}, word_check=fake_check)
+    assert (caught.value.code, caught.value.field) == ("forced_letter", "players.1.grid")
+    bresk.score_sheet(bad, word_check=fake_check)  # no rolls written down: nothing to compare
+
+
+@pytest.mark.parametrize(
+    ("rolls", "code", "field"),
+    [
+        ([3] * 21, "rolls_short", "rolls"),
+        ([3] * 22 + [1], "grid_full", "rolls.22"),
+        ([4], "bad_roll", "rolls.0"),
+        (["q"], "bad_roll", "rolls.0"),
+        ("3333", "bad_sheet", "rolls"),
+    ],
+)
+def test_the_sheet_refuses_rolls_that_cannot_be(rolls, code, field):
+    with pytest.raises(RuleError) as caught:
+        bresk.score_sheet({**sheet(grid("CAT#####")), "rolls": rolls}, word_check=fake_check)
+    assert (caught.value.code, caught.value.field) == (code, field)
+
+
+@pytest.mark.parametrize("names", [("Ann", "Ann"), ("Ann", " ann ")])
+def test_two_players_of_one_name_are_refused_on_a_sheet(names):
+    two = {"players": [{"name": n, "grid": grid("CAT#####")} for n in names]}
+    with pytest.raises(RuleError) as caught:
+        bresk.score_sheet(two, word_check=fake_check)
+    assert (caught.value.code, caught.value.field) == ("duplicate_name", "players.1.name")
+
+
+def test_live_word_marking_is_an_option_off_by_default_quoting_the_rulebook():
+    option = {o.name: o for o in bresk.OPTIONS}["live_word_marking"]
+    assert option.default is False
+    assert "may only consult a dictionary during the scoring phase" in option.description
+    assert new_table(live_word_marking=True)["options"]["live_word_marking"] is True
+
+
+def test_decisions_are_written_at_the_top_of_the_module():
+    doc = bresk.__doc__
+    for words in ("the blank side", "six-sided Bresk die", "consult a dictionary during the scoring phase"):
+        assert words in doc
+
+
+def test_a_lone_player_takes_both_bonuses_unless_the_option_says_not():
+    alone = {"players": [{"name": "Ann", "grid": grid("BAND#THE")}]}
+    assert bresk.score_sheet(alone, word_check=fake_check).players[0].total == 7 + 5 + 3
+    assert bresk.score_sheet({**alone, "solo_bonuses": False}, word_check=fake_check).players[0].total == 7
+    state = play(new_table(("Ann",), solo_bonuses=False), *[roll("bresk", 3)] * 22, hand_in(0, grid("BAND#THE")))
+    assert bresk.result(state, word_check=fake_check).players[0].total == 7
+
+
+def test_the_bresk_die_twice_option_picks_the_die_the_table_rolls():
+    assert bresk.bresk_die(new_table()["options"]) == "bresk"
+    table = new_table(bresk_die_twice=0)
+    assert bresk.bresk_die(table["options"]) == "bresk-0-twice"
+    assert bresk.DICE["bresk-0-twice"]["faces"].count(0) == 2
+    assert play(table, roll("bresk-0-twice", 2))["placements"] == 2
+    with pytest.raises(RuleError) as caught:
+        bresk.apply(table, roll("bresk", 2))  # another die than the table's
+    assert (caught.value.code, caught.value.field) == ("wrong_die", "data.results.0")

@@ -72,6 +72,7 @@ def test_catalogue_and_attributes():
     assert entry["id"] == "make-n-break"
     assert {o["name"]: o["default"] for o in entry["options"]} == {
         "variant": "standard", "rounds": 5, "no_dice_setting": 3, "seconds_1": 30, "seconds_2": 40, "seconds_3": 50,
+        "extreme_points": "card",
     }
     assert [v["id"] for v in entry["variants"]] == ["standard", "no-dice"]
 
@@ -510,3 +511,75 @@ def test_score_sheet_sudden_death_before_rounds_end_is_refused():
     with pytest.raises(RuleError) as caught:
         mnb.score_sheet(sheet)
     assert (caught.value.code, caught.value.field) == ("no_sudden_death", "sudden_death.0")
+
+
+# --- what the box holds (issue 12) --------------------------------------------------------------
+
+
+def test_a_turn_turns_at_most_the_80_cards_of_the_deck():
+    state = play([roll(3), *[card("standard", 3)] * 80])
+    assert state["turn"]["points"][0] == 240
+    with pytest.raises(RuleError) as caught:
+        mnb.apply(state, card("standard", 1))
+    assert (caught.value.code, caught.value.field) == ("deck_used_up", "data.kind")
+    assert "80 cards" in caught.value.message
+
+
+def test_the_no_dice_deck_is_80_cards_less_the_two_tens():
+    state = play([*[card("standard", 1)] * 78], variant="no-dice")
+    with pytest.raises(RuleError) as caught:
+        mnb.apply(state, card("standard", 1))
+    assert "78 cards" in caught.value.message
+
+
+@pytest.mark.parametrize("first_completed", [True, False])
+def test_the_one_left_arrow_card_comes_once_a_turn(first_completed):
+    state = play([roll(2), card("left-arrow", completed=first_completed)])
+    with pytest.raises(RuleError) as caught:
+        mnb.apply(state, card("left-arrow", completed=True))
+    assert (caught.value.code, caught.value.field) == ("one_left_arrow", "data.kind")
+    assert caught.value.message == "The box has one '4 ←' card; it can be completed once a turn."
+    # The next turn has it again.
+    after = play([roll(2), card("left-arrow", completed=True), END, roll(2), card("left-arrow", completed=True)])
+    assert after["turn"]["points"] == [0, 2, 2]  # Ben builds it, Cy is his left neighbour
+
+
+def test_the_sheet_refuses_81_cards_and_a_second_left_arrow():
+    too_many = {"players": ["Ann", "Ben"], "rounds": 1,
+                "turns": [{"builder": "Ann", "die": 3, "cards": [{"kind": "standard", "points": 3}] * 81}]}
+    with pytest.raises(RuleError) as caught:
+        mnb.score_sheet(too_many)
+    assert (caught.value.code, caught.value.field) == ("deck_used_up", "turns.0.cards.80.kind")
+    arrows = {"players": ["Ann", "Ben"], "rounds": 1,
+              "turns": [{"builder": "Ann", "die": 3, "cards": [{"kind": "left-arrow", "completed": True}] * 3}]}
+    with pytest.raises(RuleError) as caught:
+        mnb.score_sheet(arrows)
+    assert (caught.value.code, caught.value.field) == ("one_left_arrow", "turns.0.cards.1.kind")
+
+
+def test_the_timer_stops_when_the_bonus_build_ends_the_turn():
+    state = play([roll(3), card("ten"), END])
+    assert mnb.timer_setting(state) == ("turn 1 bonus 1", 30)
+    after = mnb.apply(state, bonus(True))
+    # The next builder has not rolled yet: the timer is set (and so stopped), not left running.
+    assert mnb.timer_setting(after) == ("after turn 1", 30)
+
+
+def test_extreme_cards_can_take_their_printed_points():
+    state = play([roll(3), card("extreme-4", 3), card("extreme-5", 5)], extreme_points="printed")
+    assert state["turn"]["points"][0] == 8
+    with pytest.raises(RuleError) as caught:
+        mnb.apply(state, card("extreme-4", 6))
+    assert (caught.value.code, caught.value.field) == ("bad_points", "data.points")
+    assert play([roll(3), card("extreme-4")])["turn"]["points"][0] == 4  # by default, the card's number
+
+
+def test_decisions_are_written_at_the_top_of_the_module():
+    for words in ("80 construction cards", "'4 left-arrow'", "both '10' cards", "die"):
+        assert words in mnb.__doc__
+
+
+def test_a_table_started_before_the_extreme_points_option_still_plays():
+    state = play([roll(2)])
+    del state["options"]["extreme_points"]  # as stored by a table started before the option existed
+    assert mnb.apply(state, card("extreme-5"))["turn"]["points"][0] == 5

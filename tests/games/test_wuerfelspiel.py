@@ -52,7 +52,8 @@ def play(events, seats=PLAYERS, **options):
 def test_catalogue_and_attributes():
     assert (wsp.id, wsp.name, wsp.MIN_SEATS, wsp.MAX_SEATS) == ("wuerfelspiel", "Make 'n' Break Würfelspiel", 2, 8)
     assert {o["name"]: o["default"] for o in wsp.catalogue()["options"]} == {
-        "stopper": "app", "pace_ms": 1500, "turns_each": 3, "max_card_points": 10}
+        "stopper": "app", "pace_ms": 1500, "turns_each": 3, "max_card_points": 10,
+        "red_card_points": "number"}
 
 
 def test_apply_never_mutates_and_state_is_json():
@@ -296,69 +297,36 @@ def test_score_sheet_refusals(change, code, field):
     assert (caught.value.code, caught.value.field) == (code, field)
 
 
-# --- the building rule -------------------------------------------------------------------------
+# --- what the box holds (issue 12) -------------------------------------------------------------
 
 
-def die(colour, value):
-    return {"kind": "die", "colour": colour, "value": value}
-
-
-def block(colour, value=None, upright=False):
-    piece = {"kind": "block", "colour": colour, "upright": upright}
-    if value is not None:
-        piece["value"] = value
-    return piece
-
-
-@pytest.mark.parametrize(
-    "levels, problems",
-    [
-        # Rulebook: white 1 and black 2, so the block must show at least 2, and yellow too.
-        ([[die("white", 1), die("black", 2)], [block("blue", 2)], [die("yellow", 2)]], []),
-        ([[die("white", 1), die("black", 2)], [block("blue", 3)], [die("yellow", 6)]], []),
-        ([[die("white", 1), die("black", 2)], [block("blue", 1)], [die("yellow", 2)]],
-         ["Level 2: the blue block shows 1 but it sits on a 2"]),
-        ([[die("white", 1), die("black", 2)], [block("blue", 3)], [die("yellow", 2)]],
-         ["Level 3: the yellow die shows 2 but it sits on a 3"]),
-        # Rulebook: "White 1, Black 3, Blue 4, Yellow 6".
-        ([[die("white", 1)], [die("black", 3)], [die("blue", 4)], [die("yellow", 6)]], []),
-        ([[die("white", 1)], [die("black", 3)], [die("blue", 1)], [die("yellow", 6)]],
-         ["Level 3: the blue die shows 1 but it sits on a 3"]),
-        # Equal values are fine.
-        ([[die("red", 4)], [die("green", 4)]], []),
-        # An upright block's blank ends are jokers: it fits on a 6 and a 1 fits on it.
-        ([[die("white", 6)], [block("orange", upright=True)], [die("yellow", 1)]], []),
-        ([[die("white", 5), block("blue", upright=True)], [die("red", 5)]], []),
-        ([[die("white", 5), block("blue", upright=True)], [die("red", 4)]],
-         ["Level 2: the red die shows 4 but it sits on a 5"]),
-        # Without colours, pieces are named by their place in the level.
-        ([[{"kind": "die", "value": 3}], [{"kind": "die", "value": 2}, {"kind": "die", "value": 1}]],
-         ["Level 2: the die in place 1 shows 2 but it sits on a 3",
-          "Level 2: the die in place 2 shows 1 but it sits on a 3"]),
-        # The box holds six dice, two blocks, one of each colour.
-        ([[die("red", 1), die("red", 2)]], ["There is only one red die; this tower uses it 2 times."]),
-        ([[block("blue", 1), block("orange", 1), {"kind": "block", "value": 2}]],
-         ["The game has only 2 dice blocks; this tower uses 3."]),
-    ],
-)
-def test_check_stack(levels, problems):
-    assert wsp.check_stack(levels) == {"ok": not problems, "problems": problems}
-
-
-@pytest.mark.parametrize(
-    "levels, field",
-    [
-        ([], "levels"),
-        ([[]], "levels.0"),
-        ([[die("white", 7)]], "levels.0.0.value"),
-        ([[die("white", 2)], [block("blue", 5)]], "levels.1.0.value"),
-        ([[{"kind": "die", "value": 2, "upright": True}]], "levels.0.0.upright"),
-        ([[die("purple", 2)]], "levels.0.0.colour"),
-        ([[block("white", 2)]], "levels.0.0.colour"),
-        ([[{"kind": "cup", "value": 2}]], "levels.0.0.kind"),
-    ],
-)
-def test_check_stack_refuses_what_is_not_a_tower(levels, field):
+def test_a_turn_fulfils_at_most_the_30_building_cards():
+    state = play([card(points=10)] * 30)
     with pytest.raises(RuleError) as caught:
-        wsp.check_stack(levels)
-    assert caught.value.field == field
+        wsp.apply(state, card(points=1))
+    assert (caught.value.code, caught.value.field) == ("thirty_cards", "data.kind")
+    assert "30 building cards" in caught.value.message
+
+
+@pytest.mark.parametrize("extra", [1, 70])
+def test_a_sheet_with_more_than_30_cards_in_a_turn_is_refused(extra):
+    sheet = two_player_sheet()
+    sheet["turns"][1]["cards"] = [{"kind": "standard", "points": 1}] * (30 + extra)
+    with pytest.raises(RuleError) as caught:
+        wsp.score_sheet(sheet)
+    assert (caught.value.code, caught.value.field) == ("thirty_cards", "turns.1.cards.30.kind")
+
+
+def test_red_cards_score_their_number_or_their_corners():
+    assert play([card("red-3"), card("red-4")])["turn"]["points"] == 7
+    state = play([card("red-3", points=2), card("red-4", points=5)], red_card_points="corners")
+    assert state["turn"]["points"] == 7
+    with pytest.raises(RuleError) as caught:
+        wsp.apply(play([], red_card_points="corners"), card("red-3"))
+    assert (caught.value.code, caught.value.field) == ("bad_points", "data.points")
+
+
+def test_the_building_rule_is_left_to_the_players_and_written_down():
+    assert not hasattr(wsp, "check_stack")  # the table watches the tower; the app does not judge it
+    for words in ("30 building cards", "same number of pips or a higher number", "red"):
+        assert words in wsp.__doc__

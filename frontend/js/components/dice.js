@@ -6,7 +6,9 @@ const NAMES = { 'make-n-break': 'Die', stopper: 'Stopper die', bresk: 'Bresk die
 
 function face(result) {
   const text = LABEL[result.face] ?? String(result.face);
-  return h('div.die', { dataset: { die: result.die, face: String(result.face) }, title: NAMES[result.die] || result.die },
+  // A table's Bresk die may show another face twice (bresk-0-twice, …): still the Bresk die.
+  const name = NAMES[result.die] || (result.die.startsWith('bresk-') ? NAMES.bresk : result.die);
+  return h('div.die', { dataset: { die: result.die, face: String(result.face) }, title: name },
     h('span', text === 'blank' ? '' : text));
 }
 

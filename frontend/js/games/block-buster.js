@@ -1,6 +1,8 @@
 // Block Buster at the table: the point blocks in their pattern (tap one to count the
 // 12 spaces around it), the penalty-token ledger with the common supply, leftovers
-// after a pass, a compact live score, the immediate-win banner and "Finish the game".
+// after a pass, a compact live score, the immediate-win banner and "Finish the game",
+// which waits until every point block is entered and every leftover said (0 included),
+// then shows the final scores for the table to check together before it finishes.
 //
 // Everything shown comes from the table view (state.rules has the pattern for the
 // variant and player count); the catalogue entry is only used for names when it has
@@ -139,6 +141,12 @@ function shapeName(shape, game) {
 function shapePlural(shape, n, game) {
   const name = shapeName(shape, game);
   return n === 1 ? `1 ${name}` : `${n} ${name}s`;
+}
+
+/** "row 1, column 2" of every point block nobody has entered yet. */
+function unenteredBlocks(state) {
+  const columns = state.rules.columns;
+  return state.point_blocks.map((entry, i) => (entry ? null : `row ${Math.floor(i / columns) + 1}, column ${(i % columns) + 1}`)).filter(Boolean);
 }
 
 function swatches(colours) {
@@ -395,18 +403,21 @@ export function mount(root, session, game) {
       h('li.bb-team', h('span', `Team ${t.team}: ${t.name}`), h('b.bb-total', { dataset: { total: String(t.total) } }, minus(t.total)))));
 
     const waiting = state.players.filter((p) => !p.passed).map((p) => p.name);
+    const open = unenteredBlocks(state);
+    const unsaid = state.players.filter((p) => p.leftover_squares === null).map((p) => p.name);
     finishButton.hidden = state.finished;
-    finishButton.disabled = waiting.length > 0;
+    // As the server's finish (games/block_buster.py): nothing is assumed, not even a 0.
+    finishButton.disabled = waiting.length > 0 || open.length > 0 || unsaid.length > 0;
     if (state.finished) {
       finishNote.textContent = result.reason || 'Game over.';
       finishNote.classList.add('bb-final');
     } else {
       finishNote.classList.remove('bb-final');
-      const missing = state.players.filter((p) => p.passed && p.leftover_squares === null).map((p) => p.name);
       finishNote.textContent = waiting.length
         ? `The game ends when nobody can place a block; waiting for ${waiting.join(', ')} to pass.`
-        : missing.length ? `Everyone has passed. Enter leftover squares for ${missing.join(', ')}, then finish.`
-          : 'Everyone has passed.';
+        : open.length ? `Everyone has passed. Enter the ${plural(open.length, 'point block')} still open (who holds each, or nobody), then finish.`
+          : unsaid.length ? `Everyone has passed. Save the leftover squares of ${unsaid.join(', ')} (0 if every block was placed), then finish.`
+            : 'Everyone has passed and everything is entered.';
     }
   }
 
@@ -443,12 +454,49 @@ export function mount(root, session, game) {
     if (editor.index !== null && editor.dialog.open) renderEditor();
   }
 
+  // --- the summary to confirm before finishing ---
+  const summary = h('dialog.bb-summary', { 'aria-labelledby': 'bb-summary-title' });
+  document.body.append(summary);
+  summary.addEventListener('click', (e) => {
+    if (e.target === summary) summary.close(); // a tap on the backdrop
+  });
+
+  function openSummary() {
+    const { state, result } = view;
+    const winners = new Set(result.winners);
+    const teams = result.teams || [];
+    const ranked = result.players.map((p, seat) => ({ p, seat })).sort((a, b) => b.p.total - a.p.total);
+    const names = teams.length
+      ? teams.filter((t) => t.members.every((m) => winners.has(m))).map((t) => t.name) : result.winners;
+    const verdict = names.length > 1 ? `${names.join(' and ')} share the win` : `${names[0]} ${teams.length ? 'win' : 'wins'}`;
+    const finish = h('button.primary.bb-summary-finish', { type: 'button' }, `Finish: ${verdict}`);
+    const error = h('p.error', { role: 'alert', hidden: true });
+    finish.addEventListener('click', () => {
+      finish.disabled = true;
+      act('finish').then(() => summary.close()).catch((err) => {
+        error.textContent = err.message;
+        error.hidden = false;
+        finish.disabled = false;
+      });
+    });
+    summary.replaceChildren(...[
+      h('h2#bb-summary-title', 'Finish the game?'),
+      h('p.meta', 'Check the final scores together. After this only Undo changes them.'),
+      h('ol.bb-summary-list', ranked.map(({ p, seat }) => h('li.bb-summary-player', { class: winners.has(p.name) ? 'bb-summary-player winner' : 'bb-summary-player', dataset: { seat: String(seat) } },
+        h('div.bb-score-head', swatches(p.colours || state.players[seat].colours), h('span.bb-player-name', p.name),
+          h('span.bb-total', minus(p.total))),
+        h('ul.bb-lines', p.lines.length ? p.lines.map((l) => h('li.bb-line', h('span.bb-line-label', l.label), h('span.bb-pts', signed(l.points))))
+          : h('li.bb-line.meta', 'No points'))))),
+      teams.length ? h('ul.bb-teams', teams.map((t) => h('li.bb-team', h('span', `Team ${t.team}: ${t.name}`), h('b.bb-total', minus(t.total))))) : null,
+      error,
+      h('div.bb-summary-actions', h('button', { type: 'button', onclick: () => summary.close() }, 'Not yet'), finish),
+    ].filter(Boolean));
+    if (!summary.open) summary.showModal();
+  }
+
   finishButton.addEventListener('click', () => {
     finishError.hidden = true;
-    act('finish').catch((err) => {
-      finishError.textContent = err.message;
-      finishError.hidden = false;
-    });
+    openSummary();
   });
 
   return {
@@ -458,6 +506,7 @@ export function mount(root, session, game) {
     },
     destroy() {
       editor.dialog.remove();
+      summary.remove();
     },
   };
 }

@@ -1,8 +1,9 @@
 // Bresk!: the server rolls the dice; every phone shows what the roll asks of
-// everyone, and each player fills their own 8×8 grid on their own phone, with
-// the words lighting up as they are typed (judged by the word list saved on the
-// phone) and the row and column totals in the grey margins, as on the paper
-// scorecard. "Hand in my grid" sends it; when all have, everyone sees the final
+// everyone, and each player fills their own 8×8 grid on their own phone. A letter
+// (or space) the alphabet die forced stays on every phone until it is in that
+// phone's grid. With the table's live_word_marking option (off by default: the
+// rulebook keeps the dictionary for disputes at scoring) the words light up as
+// they are typed and the row and column totals show in the grey margins. "Hand in my grid" sends it; when all have, everyone sees the final
 // table and can open any player's grid to see why each word scored or not.
 import { h } from '../lib/dom.js';
 import { REASON_TEXT, cellLetter, getLexicon, lexiconNow, onLexiconProgress } from '../lib/lexicon.js';
@@ -15,12 +16,46 @@ const SQUARES = SIZE * SIZE;
 const SPACE = '#';
 const DOT = '●';
 
+// The table's Bresk die (games/bresk.py bresk_die): which face it shows twice.
+const breskDie = (options) => {
+  const twice = options?.bresk_die_twice ?? 'BRESK';
+  return twice === 'BRESK' ? 'bresk' : `bresk-${twice}-twice`;
+};
+
 export function rolls(view) {
   const state = view.state;
   if (state.finished) return [];
   if (state.alphabet_pending) return [{ label: 'Roll the alphabet die', dice: ['alphabet'], primary: true }];
   if (state.placements >= SQUARES) return [];
-  return [{ label: 'Roll the Bresk die', dice: ['bresk'], primary: true }];
+  return [{ label: 'Roll the Bresk die', dice: [breskDie(state.options)], primary: true }];
+}
+
+const counts = (items) => items.reduce((m, x) => m.set(x, (m.get(x) || 0) + 1), new Map());
+
+/** The forced letters and spaces (letters_rolled) not yet written in `cells`, in the order rolled. */
+export function stillToUse(lettersRolled, cells) {
+  const written = counts(cells.filter(Boolean));
+  const out = [];
+  for (const x of lettersRolled) {
+    if (written.get(x)) written.set(x, written.get(x) - 1);
+    else out.push(x);
+  }
+  return out;
+}
+
+/** Why the server would refuse this grid (games/bresk.py check_rolled), or ''; empty squares are spaces. */
+export function rolledProblem(state, cells) {
+  const grid = cells.map((v) => v || SPACE);
+  const missing = stillToUse(state.letters_rolled, grid);
+  const letter = missing.find((x) => x !== SPACE);
+  if (letter) return `Write ${letter} in your grid: the alphabet die gave it to every player.`;
+  if (missing.length) return `Leave a space ${DOT} in your grid: the alphabet die showed its blank side.`;
+  if (state.options.hand_in_early && state.turn === 1) return '';
+  const forcedSpaces = state.letters_rolled.filter((x) => x === SPACE).length;
+  const letters = grid.filter((v) => v !== SPACE).length;
+  const allowed = state.placements - forcedSpaces;
+  if (letters > allowed) return `The dice have given ${state.placements} squares; your grid has ${letters} letters. Write only as many as were rolled.`;
+  return '';
 }
 
 /** What the current roll asks of everyone: {big, small}. */
@@ -119,7 +154,7 @@ function gridShell(makeCell) {
   return { grid, cells, rowTotals, columnTotals, grand };
 }
 
-function paint(shell, values, scored) {
+function paint(shell, values, scored, totals = true) {
   shell.cells.forEach((cell, i) => {
     cell.classList.remove('across-valid', 'across-bad', 'down-valid', 'down-bad', 'space');
     if (values[i] === SPACE) cell.classList.add('space');
@@ -129,9 +164,10 @@ function paint(shell, values, scored) {
     const cls = `${cand.direction === 'row' ? 'across' : 'down'}-${cand.valid ? 'valid' : 'bad'}`;
     cellsOf(cand).forEach((i) => shell.cells[i].classList.add(cls));
   }
-  scored.rowTotals.forEach((t, r) => (shell.rowTotals[r].textContent = String(t)));
-  scored.columnTotals.forEach((t, c) => (shell.columnTotals[c].textContent = String(t)));
-  shell.grand.textContent = String(scored.base);
+  // Totals tell which words count: without marking the margins stay empty until the scoring.
+  scored.rowTotals.forEach((t, r) => (shell.rowTotals[r].textContent = totals ? String(t) : ''));
+  scored.columnTotals.forEach((t, c) => (shell.columnTotals[c].textContent = totals ? String(t) : ''));
+  shell.grand.textContent = totals ? String(scored.base) : '';
 }
 
 // --- the panel ------------------------------------------------------------------------------
@@ -148,7 +184,8 @@ export function mount(root, session) {
   const next = h('p.bresk-next');
   const left = h('p.bresk-left');
   const lettersRolled = h('p.bresk-letters');
-  const ask = h('section.card.bresk-ask', { 'aria-live': 'polite' }, askBig, askSmall, left, next, lettersRolled);
+  const forced = h('p.bresk-forced', { hidden: true });
+  const ask = h('section.card.bresk-ask', { 'aria-live': 'polite' }, askBig, askSmall, forced, left, next, lettersRolled);
 
   // Who I am.
   const seatButtons = h('div.bresk-seats', { role: 'group', 'aria-label': 'I am' });
@@ -157,8 +194,10 @@ export function mount(root, session) {
   // My grid.
   const entry = h('section.card.bresk-entry', { 'aria-label': 'My grid' });
   const entryTitle = h('h2.bresk-entry-title', 'My grid');
-  const entryHelp = h('p.meta', 'Type a letter to fill a square and move on; # or space marks a space (●); Backspace goes back; arrows move. Green: a word; red underline: not a word.');
+  const entryHelp = h('p.meta', 'Type a letter to fill a square and move on; # or space marks a space (●); Backspace goes back; arrows move.');
+  const markingHelp = h('p.meta.bresk-marking');
   const wordNote = h('p.meta.bresk-word-note');
+  const countNote = h('p.meta.bresk-count', { 'aria-live': 'polite' });
   let values = loadDraft();
   const mine = gridShell((r, c, i) => h('input.cell', {
     type: 'text', inputmode: 'text', autocomplete: 'off', autocorrect: 'off', autocapitalize: 'characters',
@@ -167,7 +206,7 @@ export function mount(root, session) {
   const handIn = h('button.primary.bresk-hand-in', { type: 'button' }, 'Hand in my grid');
   const handInWhy = h('p.meta.bresk-hand-in-why', { 'aria-live': 'polite' });
   const clear = h('button.bresk-clear', { type: 'button' }, 'Clear my grid');
-  entry.append(entryTitle, entryHelp, mine.grid, wordNote, h('div.row.bresk-hand-in-row', handIn, clear), handInWhy);
+  entry.append(entryTitle, entryHelp, markingHelp, mine.grid, countNote, wordNote, h('div.row.bresk-hand-in-row', handIn, clear), handInWhy);
 
   // The end.
   const final = h('section.card.bresk-final', { hidden: true, 'aria-label': 'Final scores' });
@@ -210,8 +249,10 @@ export function mount(root, session) {
       /* storage full or private mode: the grid lives on screen only */
     }
   }
+  // Marking words mid-game consults the dictionary: only when the table chose it.
+  const marking = () => Boolean(view?.options?.live_word_marking);
   const judge = (word) => {
-    const lex = lexiconNow(lexiconId());
+    const lex = marking() ? lexiconNow(lexiconId()) : null;
     return lex ? lex.reason(word) : null;
   };
 
@@ -226,7 +267,16 @@ export function mount(root, session) {
       const text = display(v);
       if (mine.cells[i].value !== text) mine.cells[i].value = text;
     });
-    paint(mine, shown, scoreCells(shown, judge));
+    paint(mine, shown, scoreCells(shown, judge), marking());
+    renderForced();
+  }
+  // The letters and spaces the alphabet die forced that are not in my grid yet, on every phone.
+  function renderForced() {
+    if (!view) return;
+    const left2 = view.state.finished || handedIn() ? [] : stillToUse(view.state.letters_rolled, shownValues());
+    forced.hidden = !left2.length;
+    forced.replaceChildren(...(left2.length ? [h('span.bresk-forced-label', 'Still to use in your grid'),
+      h('span.bresk-forced-letters', left2.map((x) => h('b', display(x))))] : []));
   }
   function set(i, v) {
     if (handedIn()) return;
@@ -325,7 +375,7 @@ export function mount(root, session) {
       why = `Handed in. Waiting for ${waiting.join(', ')}.`;
     } else if (state.placements < SQUARES && !state.options.hand_in_early) {
       why = `Hand in once all ${SQUARES} squares are placed: ${SQUARES - state.placements} still to place.`;
-    }
+    } else why = rolledProblem(state, values);
     handIn.disabled = Boolean(why);
     clear.disabled = Boolean(done) || state.finished;
     const empty = SQUARES - filled;
@@ -333,6 +383,13 @@ export function mount(root, session) {
     mine.cells.forEach((c) => (c.readOnly = Boolean(done) || state.finished));
     entry.classList.toggle('handed-in', Boolean(done));
     entryTitle.textContent = done ? 'My grid (handed in)' : seat !== null ? `My grid — ${state.seats[seat]}` : 'My grid';
+    // What the dice allow, as the hand-in will check it: letters against the squares rolled.
+    const rolled = !(state.options.hand_in_early && state.turn === 1);
+    const letters = values.filter((v) => v && v !== SPACE).length;
+    countNote.textContent = rolled && !done && !state.finished
+      ? `The dice have given ${state.placements} ${state.placements === 1 ? 'square' : 'squares'}; you have written ${letters} ${letters === 1 ? 'letter' : 'letters'}.` : '';
+    markingHelp.textContent = marking() ? 'Green: a word; red underline: not a word.'
+      : 'Words are judged when everyone has handed in: the rulebook allows a dictionary only at scoring, for a dispute.';
   }
 
   handIn.addEventListener('click', async () => {

@@ -18,9 +18,9 @@ export const timerPresets = (view) => {
   return [o.seconds_1 ?? 30, o.seconds_2 ?? 40, o.seconds_3 ?? 50];
 };
 
-// One server roll of the 1–3 die, only while the builder still has to roll.
-export const rolls = (view) =>
-  (view?.state?.phase === 'roll' ? [{ label: 'Roll the die', dice: ['make-n-break'], primary: true }] : []);
+// No `rolls` export: the table's shared dice card is left out, so the turn panel holds the one
+// roll control (the app's roll or a real die typed in) and shows the turn's die, whichever it
+// was, on every phone.
 
 // "2 × 10 + 3 × 1" for {tens: 2, ones: 3}; "nothing" for none.
 export function chipText(c) {
@@ -40,8 +40,8 @@ function chipBadges(c) {
 const KIND_LABEL = {
   standard: (c) => `Standard ${c.points}`,
   'red-hand': (c) => `Red hand ${c.points}`,
-  'extreme-4': () => 'Extreme 4',
-  'extreme-5': () => 'Extreme 5',
+  'extreme-4': (c) => `Extreme ${c.points ?? 4}`,
+  'extreme-5': (c) => `Extreme ${c.points ?? 5}`,
   'left-arrow': () => '4 ← left',
   ten: () => '10 set aside',
 };
@@ -67,9 +67,9 @@ export function mount(root, session) {
   const physical = h('div.mnb-faces', [1, 2, 3].map((face) =>
     h('button.mnb-face', { onclick: () => act('die', { face }), 'aria-label': `Rolled ${face}` }, String(face))));
   const rollCard = h('section.card.mnb-roll', { 'aria-label': 'Roll' },
-    h('h2', 'Roll the die'),
+    h('h2', 'Set the timer'),
     h('p.muted', 'The die sets the timer to 1, 2 or 3.'),
-    h('button.primary.mnb-roll-app', { onclick: () => session.act('roll', { dice: ['make-n-break'] }).catch(() => {}) }, 'Roll with the app'),
+    h('button.primary.mnb-roll-app', { onclick: () => session.act('roll', { dice: ['make-n-break'] }).catch(() => {}) }, 'Roll the die'),
     h('p.muted.mnb-or', 'or tap what a real die shows:'),
     physical);
 
@@ -91,11 +91,15 @@ export function mount(root, session) {
       h('div.mnb-row3', [1, 2, 3].map((p) => cardBtn(String(p), { kind: 'standard', points: p }, '.standard', `Standard ${p}`)))),
     h('div.mnb-group', h('p.mnb-group-title', 'Red hand · one hand'),
       h('div.mnb-row3', [1, 2, 3].map((p) => cardBtn(String(p), { kind: 'red-hand', points: p }, '.red', `Red hand ${p}`)))),
-    h('div.mnb-group', h('p.mnb-group-title', 'Extreme'),
+    h('div.mnb-group.mnb-extreme-card', h('p.mnb-group-title', 'Extreme'),
       h('div.mnb-row4',
         cardBtn('4', { kind: 'extreme-4' }, '.extreme', 'Extreme 4'),
         cardBtn('5', { kind: 'extreme-5' }, '.extreme', 'Extreme 5'),
-        leftArrow, tenBtn)));
+        leftArrow, tenBtn)),
+    // extreme_points "printed": the points read on the card, 1 to 5 (the 4/5 kind no longer matters).
+    h('div.mnb-group.mnb-extreme-printed', { hidden: true }, h('p.mnb-group-title', 'Extreme · the points printed'),
+      h('div.mnb-row5', [1, 2, 3, 4, 5].map((p) =>
+        cardBtn(String(p), { kind: p === 5 ? 'extreme-5' : 'extreme-4', points: p }, '.extreme', `Extreme ${p} points`)))));
   const endTurn = h('button.primary.mnb-end', { onclick: () => act('end_turn') }, 'End turn');
   const undoBuild = h('button.mnb-undo', { onclick: undo }, 'Undo');
   const buildCard = h('section.card.mnb-build', { 'aria-label': 'Completed cards' },
@@ -181,6 +185,11 @@ export function mount(root, session) {
         h('span', `Timer on ${secs} s: ${seat(s.timer_runner)} starts it.`));
       leftCaption.textContent = `${seat(s.left_neighbour)} built it`;
       tenBtn.disabled = o.variant === 'no-dice' || turn.tens_set_aside >= 2;
+      // The box has one "4 ←" card: once it has come up this turn it cannot come again.
+      leftArrow.disabled = turn.cards.some((c) => c.kind === 'left-arrow');
+      const printed = o.extreme_points === 'printed';
+      grid.querySelector('.mnb-extreme-printed').hidden = !printed;
+      grid.querySelectorAll('.mnb-extreme-card button.extreme').forEach((b) => (b.hidden = printed));
       const mine = turn.points[s.builder];
       const extra = turn.points.map((p, i) => (i !== s.builder && p ? `${seat(i)} +${p}` : null)).filter(Boolean);
       turnPoints.textContent = `This turn: ${seat(s.builder)} +${mine}` + (extra.length ? ` · ${extra.join(' · ')}` : '') +

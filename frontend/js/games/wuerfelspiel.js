@@ -72,6 +72,7 @@ export function mount(root, session) {
     h('h2', 'Completed cards'),
     h('p.muted.mnb-hint', 'Tap the points in the corner of each card the builder completed.'),
     pointsRow,
+    // With red_card_points "corners" a red card is entered by its corner points, like any card.
     h('div.ws-red',
       h('button.mnb-cardbtn.red', { onclick: card({ kind: 'red-3' }), 'aria-label': 'Red 3' }, '3', h('span.mnb-small', 'red')),
       h('button.mnb-cardbtn.red', { onclick: card({ kind: 'red-4' }), 'aria-label': 'Red 4' }, '4', h('span.mnb-small', 'red'))),
@@ -227,6 +228,7 @@ export function mount(root, session) {
 
     // cards
     const most = o.max_card_points;
+    cardsCard.querySelector('.ws-red').hidden = o.red_card_points === 'corners';
     if (pointsRow.childElementCount !== most) {
       pointsRow.replaceChildren(...Array.from({ length: most }, (_, i) =>
         h('button.mnb-cardbtn.standard', { onclick: card({ kind: 'standard', points: i + 1 }), 'aria-label': `Card ${i + 1}` }, String(i + 1))));

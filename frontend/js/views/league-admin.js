@@ -95,6 +95,9 @@ export function mount(root, params) {
     extra.value = (rules.bresk?.extra_words || []).join(', ');
     banned.value = (rules.bresk?.banned_words || []).join(', ');
 
+    const markingDefault = option('bresk', 'live_word_marking').default ?? false;
+    const marking = h('input#rule-marking', { type: 'checkbox', checked: rules.bresk?.live_word_marking ?? markingDefault, 'aria-describedby': 'marking-help' });
+
     const tieOption = option(BB, 'tie_takes_nobody');
     const tieDefault = tieOption.default ?? true;
     const tie = h('input#rule-tie', { type: 'checkbox', checked: rules[BB]?.tie_takes_nobody ?? tieDefault, 'aria-describedby': 'tie-help' });
@@ -118,7 +121,7 @@ export function mount(root, params) {
 
     // Where the server's refusal goes: the field its error names.
     const fields = {
-      'bresk.extra_words': extra, 'bresk.banned_words': banned, [`${BB}.tie_takes_nobody`]: tie,
+      'bresk.extra_words': extra, 'bresk.banned_words': banned, 'bresk.live_word_marking': marking, [`${BB}.tie_takes_nobody`]: tie,
       [`${MNB}.rounds`]: rounds, ...Object.fromEntries(times.map((input) => [`${MNB}.${input.name}`, input])),
     };
 
@@ -129,7 +132,11 @@ export function mount(root, params) {
         h('legend', gameName('bresk')),
         h('p.meta#words-help', 'Separate words with spaces, commas or new lines. The word judge follows these lists too.'),
         h('label', { for: 'rule-extra' }, 'Extra allowed words'), extra, errorFor(extra),
-        h('label', { for: 'rule-banned' }, 'Banned words'), banned, errorFor(banned)),
+        h('label', { for: 'rule-banned' }, 'Banned words'), banned, errorFor(banned),
+        h('div.option.check', marking, h('div',
+          h('label', { for: 'rule-marking' }, 'Mark words green or red while players write'),
+          h('p.meta#marking-help', 'Off by default: the rulebook allows a dictionary only during scoring, for a dispute.'))),
+        errorFor(marking)),
       h('fieldset.rules-game', { dataset: { game: BB } },
         h('legend', gameName(BB)),
         h('div.option.check', tie, h('div',
@@ -153,6 +160,7 @@ export function mount(root, params) {
       extra.value = (saved.bresk?.extra_words || []).join(', ');
       banned.value = (saved.bresk?.banned_words || []).join(', ');
       tie.checked = saved[BB]?.tie_takes_nobody ?? tieDefault;
+      marking.checked = saved.bresk?.live_word_marking ?? markingDefault;
       for (const input of [rounds, ...times]) input.value = saved[MNB]?.[input.name] ?? '';
     };
 
@@ -188,6 +196,7 @@ export function mount(root, params) {
       const bresk = {};
       if (wordsIn(extra.value).length) bresk.extra_words = wordsIn(extra.value);
       if (wordsIn(banned.value).length) bresk.banned_words = wordsIn(banned.value);
+      if (marking.checked !== markingDefault) bresk.live_word_marking = marking.checked;
       if (Object.keys(bresk).length) body.bresk = bresk;
       // A checkbox cannot be left empty: only a choice other than the game's own is a house rule.
       if (tie.checked !== tieDefault) body[BB] = { tie_takes_nobody: tie.checked };
