@@ -14,9 +14,11 @@ from typing import Any
 
 import orjson
 
+from . import ratings as rating_model
 from .ratings import Ratings
 
-TALLY_FORMAT = 1  # bump when Tally.dumps changes: tallies saved before are then counted again
+TALLY_FORMAT = 2  # bump when Tally.dumps or the rating model changes: tallies saved before are counted again
+# 2: Bradley-Terry full pairing instead of Plackett-Luce (services/ratings.py)
 
 
 @dataclass(frozen=True)
@@ -110,10 +112,16 @@ class Tally:
             **self.ratings.view(player),
         }
 
-    def standings(self, names: dict[Hashable, str]) -> list[dict[str, Any]]:
-        """Players who played, best first: rating ordinal, then wins, then name."""
+    def standings(self, names: dict[Hashable, str], sort: str = "wins") -> list[dict[str, Any]]:
+        """Players who played, best first.
+
+        ``wins`` (the default, what a group counts at the table): wins, shared wins included, then win
+        rate, then games played, then name. ``rating``: the skill estimate, then the same.
+        """
         rows = [self.row(p, names[p]) for p in self.lines]
-        rows.sort(key=lambda r: (-r["rating"], -r["wins"], r["player"].casefold()))
+        rows.sort(key=lambda r: (-r["wins"], -r["win_rate"], -r["played"], r["player"].casefold()))
+        if sort == "rating":
+            rows.sort(key=lambda r: -r["rating"])  # stable: equal ratings keep the order above
         return rows
 
     def rating_history(self, player: Hashable) -> list[dict[str, Any]]:
@@ -130,14 +138,16 @@ class Tally:
                   line.longest_win_streak, line.history]
                  for player, line in self.lines.items()]
         last = [self.last[0].toordinal(), self.last[1]] if self.last else None
-        return orjson.dumps({"format": TALLY_FORMAT, "ratings": self.ratings.state(), "lines": lines,
-                             "fingerprint": self.fingerprint, "last": last})
+        return orjson.dumps({"format": TALLY_FORMAT, "model": rating_model.MODEL, "ratings": self.ratings.state(),
+                             "lines": lines, "fingerprint": self.fingerprint, "last": last})
 
     @classmethod
     def loads(cls, data: bytes) -> Tally:
         state = orjson.loads(data)
         if not isinstance(state, dict) or state.get("format") != TALLY_FORMAT:
             raise ValueError("a tally saved in another format")
+        if state.get("model") != rating_model.MODEL:
+            raise ValueError("a tally rated by another model")
         tally = cls(Ratings.restore(state["ratings"]))
         for player, *counts, history in state["lines"]:
             tally.lines[player] = Line(*counts, history=history)

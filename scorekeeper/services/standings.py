@@ -194,8 +194,9 @@ def _results(league: League, season: Season, game: str | None) -> list[Played]:
     return cached
 
 
-def standings(league: League, season_id: int | None = None, game: str | None = None) -> list[dict[str, Any]]:
-    return tally(league, season_id, game).standings(_names(league))
+def standings(league: League, season_id: int | None = None, game: str | None = None,
+              sort: str = "wins") -> list[dict[str, Any]]:
+    return tally(league, season_id, game).standings(_names(league), sort)
 
 
 def leaderboards(league: League, season_id: int | None = None) -> list[dict[str, Any]]:
