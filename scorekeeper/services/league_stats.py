@@ -116,10 +116,11 @@ class Tally:
         """Players who played, best first.
 
         ``wins`` (the default, what a group counts at the table): wins, shared wins included, then win
-        rate, then games played, then name. ``rating``: the skill estimate, then the same.
+        rate, then games played; players level on all three by the skill estimate (who finished where
+        without winning), then name. ``rating``: the skill estimate first, then the same.
         """
         rows = [self.row(p, names[p]) for p in self.lines]
-        rows.sort(key=lambda r: (-r["wins"], -r["win_rate"], -r["played"], r["player"].casefold()))
+        rows.sort(key=lambda r: (-r["wins"], -r["win_rate"], -r["played"], -r["rating"], r["player"].casefold()))
         if sort == "rating":
             rows.sort(key=lambda r: -r["rating"])  # stable: equal ratings keep the order above
         return rows
