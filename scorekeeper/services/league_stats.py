@@ -10,7 +10,7 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 
@@ -21,16 +21,15 @@ TALLY_FORMAT = 2  # bump when Tally.dumps or the rating model changes: tallies s
 # 2: Bradley-Terry full pairing instead of Plackett-Luce (services/ratings.py)
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
+    # Tuples, not dataclasses: a big league's standings build tens of thousands of these at once.
     player: Hashable
     score: int | None
     place: int
     team: str | None
 
 
-@dataclass(frozen=True)
-class Played:
+class Played(NamedTuple):
     id: str
     played_on: dt.date
     game: str
@@ -75,11 +74,11 @@ class Tally:
         self.last: tuple[dt.date, int] | None = None
 
     def add(self, result: Played) -> None:
-        self.ratings.rate((e.player, e.place, e.team) for e in result.entries)
+        rated = self.ratings.rate([(e.player, e.place, e.team) for e in result.entries])
         first_sides = {_side(e) for e in result.entries if e.place == 1}
         shared = len(first_sides) > 1
         day = result.played_on.toordinal()
-        for e in result.entries:
+        for e, rating in zip(result.entries, rated, strict=True):
             line = self.lines[e.player]
             line.played += 1
             won = e.place == 1
@@ -93,7 +92,7 @@ class Tally:
             if e.score is not None:
                 line.score_total += e.score
                 line.scored += 1
-            line.history += (day, self.ratings.ordinal(e.player))
+            line.history += (day, rating)
         count, versions, rows = self.fingerprint
         self.fingerprint = (count + 1, versions + result.version, rows + result.row * result.version)
         self.last = (result.played_on, result.row)

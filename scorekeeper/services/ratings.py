@@ -32,6 +32,7 @@ SIGMA = MU / 3
 BETA = MU / 6
 KAPPA = 0.0001
 TAU = MU / 300
+NEW = (MU, SIGMA)  # a player's rating before any game
 Z = 3.0  # the shown rating is mu - Z sigma: 99.7 % sure the true skill is at least this
 
 LABEL = "Skill estimate"
@@ -39,17 +40,11 @@ EXPLANATION = ("A cautious guess at skill from whom you beat and lost to (mean â
                "it starts at 0 and rises as games show more.")
 
 
-def rate_sides(sides: list[list[tuple[float, float]]], ranks: list[int]) -> list[list[tuple[float, float]]]:
-    """New (mu, sigma) of every player: ``sides`` are teams of (mu, sigma), ``ranks`` their places (1 = first).
-
-    The library's loop over ordered pairs, taken once per unordered pair: p(q beats i) = 1 - p(i beats q).
-    """
-    tau2 = TAU * TAU
+def _pairs(team_mu: list[float], team_s2: list[float], ranks: list[int]) -> tuple[list[float], list[float]]:
+    """Each side's omega (the mean's move) and delta (the variance's shrink): the library's loop over ordered
+    pairs, taken once per unordered pair, since p(q beats i) = 1 - p(i beats q)."""
     two_beta2 = 2 * BETA * BETA
-    sides = [[(mu, math.sqrt(sigma * sigma + tau2)) for mu, sigma in side] for side in sides]
-    team_mu = [sum(mu for mu, _ in side) for side in sides]
-    team_s2 = [sum(sigma * sigma for _, sigma in side) for side in sides]
-    n = len(sides)
+    n = len(team_mu)
     omega, delta = [0.0] * n, [0.0] * n
     for i in range(n):
         mu_i, s2_i, rank_i = team_mu[i], team_s2[i], ranks[i]
@@ -64,6 +59,15 @@ def rate_sides(sides: list[list[tuple[float, float]]], ranks: list[int]) -> list
             spread = p * (1 - p) / (c2 * c)  # gamma = sqrt(s2) / c, times s2 / c, over c
             delta[i] += s2_i * math.sqrt(s2_i) * spread
             delta[q] += s2_q * math.sqrt(s2_q) * spread
+    return omega, delta
+
+
+def rate_sides(sides: list[list[tuple[float, float]]], ranks: list[int]) -> list[list[tuple[float, float]]]:
+    """New (mu, sigma) of every player: ``sides`` are teams of (mu, sigma), ``ranks`` their places (1 = first)."""
+    tau2 = TAU * TAU
+    sides = [[(mu, math.sqrt(sigma * sigma + tau2)) for mu, sigma in side] for side in sides]
+    team_s2 = [sum(sigma * sigma for _, sigma in side) for side in sides]
+    omega, delta = _pairs([sum(mu for mu, _ in side) for side in sides], team_s2, ranks)
     return [[(mu + sigma * sigma / team_s2[i] * omega[i],
               sigma * math.sqrt(max(1 - sigma * sigma / team_s2[i] * delta[i], KAPPA))) for mu, sigma in side]
             for i, side in enumerate(sides)]
@@ -76,13 +80,35 @@ class Ratings:
         self._ratings: dict[Hashable, tuple[float, float]] = {}
 
     def get(self, key: Hashable) -> tuple[float, float]:
-        return self._ratings.get(key, (MU, SIGMA))
+        return self._ratings.get(key, NEW)
 
-    def rate(self, game: Iterable[tuple[Hashable, int, str | None]]) -> None:
+    def rate(self, game: Iterable[tuple[Hashable, int, str | None]]) -> list[float]:
         """One game: ``(player, place, team)`` each. The same team label makes one team; ties share a place.
+        Returns everyone's rating (mu - 3 sigma) after it, in the order given.
 
         A team's rank is its best member's place (teammates normally share it).
         """
+        game = list(game)
+        if any(team for _, _, team in game):
+            self._rate_teams(game)
+        elif len(game) > 1:  # everyone for themselves, the usual game: the same formulas, without the teams
+            tau2 = TAU * TAU
+            ratings = self._ratings
+            mus, s2s = [], []
+            for key, _, _ in game:
+                mu, sigma = ratings.get(key, NEW)
+                mus.append(mu)
+                s2s.append(sigma * sigma + tau2)
+            omega, delta = _pairs(mus, s2s, [place for _, place, _ in game])
+            out = []
+            for (key, _, _), mu, s2, moved, shrink in zip(game, mus, s2s, omega, delta, strict=True):
+                mu, sigma = mu + moved, math.sqrt(s2 * max(1 - shrink, KAPPA))
+                ratings[key] = (mu, sigma)
+                out.append(mu - Z * sigma)
+            return out
+        return [self.ordinal(key) for key, _, _ in game]
+
+    def _rate_teams(self, game: list[tuple[Hashable, int, str | None]]) -> None:
         teams: dict[Hashable, list[Hashable]] = {}
         ranks: dict[Hashable, int] = {}
         for key, place, team in game:

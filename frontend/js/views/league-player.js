@@ -18,7 +18,7 @@ function stats(standing) {
   if (!standing) return h('p.muted', 'No games in this selection yet.');
   const streak = standing.current_streak;
   return h('div.stats',
-    stat('Rating', number(standing.rating)),
+    stat('Skill estimate', number(standing.rating)),
     stat('Played', String(standing.played)),
     stat('Wins', String(standing.wins), standing.shared_wins ? `${standing.shared_wins} shared` : null),
     stat('Win rate', `${Math.round(standing.win_rate * 100)}%`),
