@@ -117,7 +117,9 @@ class LeagueResultInSchema(Schema):
     game = fields.String(required=True)
     played_on = fields.Date(required=True)
     players = fields.List(fields.Nested(LeagueResultPlayerInSchema),
-                          metadata={"description": "Everyone's score, or everyone's place (places win)."})
+                          metadata={"description": "Everyone's score, or everyone's place (places win), checked "
+                                                   "against what can happen in the game. With scores only, the "
+                                                   "game ranks them (highest first)."})
     sheet = fields.Dict(metadata={"description": "Instead of players: a finished game's score sheet, scored by "
                                   "the game's rules (see POST /api/games/{game}/score)."})
 

@@ -231,7 +231,11 @@ def get_result(league_id, result_id):
 @blp.doc(security=SECURITY)
 @_errors(401, 403, 404)
 def correct_result(payload, league_id, result_id):
-    """Admin: correct a result; the previous version is kept in its history."""
+    """Admin: correct a result; the previous version is kept in its history.
+
+    A result scored from a sheet keeps its sheet and is scored again: send no players (e.g. to change
+    the day), or players with names only to change who played (the sheet's players, in order, take
+    those names). Players with scores or places, or another sheet, replace the sheet."""
     league, _ = _auth(league_id, "admin")
     result = leagues.correct(league, result_id, payload)
     return leagues.result_dict(result, leagues._names(league), history=True)
