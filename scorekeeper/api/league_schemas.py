@@ -119,7 +119,9 @@ class LeagueResultInSchema(Schema):
     game = fields.String(required=True)
     played_on = fields.Date(required=True)
     players = fields.List(fields.Nested(LeagueResultPlayerInSchema),
-                          metadata={"description": "Everyone's score, or everyone's place (places win)."})
+                          metadata={"description": "Everyone's score, or everyone's place (places win), checked "
+                                                   "against what can happen in the game. With scores only, the "
+                                                   "game ranks them (highest first)."})
     sheet = fields.Dict(metadata={"description": "Instead of players: a finished game's score sheet, scored by "
                                   "the game's rules (see POST /api/games/{game}/score)."})
 
@@ -180,6 +182,12 @@ class StatsQuerySchema(Schema):
     game = fields.String()
 
 
+class StandingsQuerySchema(StatsQuerySchema):
+    sort = fields.String(load_default="wins", validate=validate.OneOf(("wins", "rating")),
+                         metadata={"description": "wins (default): wins, shared ones included, then win rate, then "
+                                                  "games played. rating: the skill estimate first."})
+
+
 class HeadToHeadQuerySchema(StatsQuerySchema):
     a = fields.String(required=True)
     b = fields.String(required=True)
@@ -195,13 +203,18 @@ class StandingSchema(Schema):
     current_streak = fields.Integer(required=True, metadata={"description": "+3: three wins in a row; -2: two "
                                                              "games without a win."})
     longest_win_streak = fields.Integer(required=True)
-    rating = fields.Float(required=True, metadata={"description": "OpenSkill (Plackett-Luce) ordinal: mu - 3 sigma."})
+    rating = fields.Float(required=True, metadata={
+        "description": "Skill estimate (OpenSkill's Bradley-Terry full-pairing model, services/ratings.py): "
+                       "mu - 3 sigma, a cautious estimate that starts at 0 and grows with games."})
     mu = fields.Float(required=True)
     sigma = fields.Float(required=True)
 
 
 class StandingsSchema(Schema):
     rows = fields.List(fields.Nested(StandingSchema), required=True)
+    sort = fields.String(required=True, metadata={"description": "The order the rows are in: wins or rating."})
+    rating_label = fields.String(required=True, metadata={"description": "What to call the rating column."})
+    rating_explanation = fields.String(required=True, metadata={"description": "The rating in one line, for people."})
 
 
 class BestScoreSchema(Schema):

@@ -12,7 +12,7 @@ import io
 
 from flask import Response, jsonify, request
 
-from ..services import leagues
+from ..services import leagues, ratings
 from ..services import standings as league_standings
 from .blueprint import Blueprint
 from .league_schemas import (
@@ -37,6 +37,7 @@ from .league_schemas import (
     RotateSchema,
     SeasonCreateSchema,
     SeasonSchema,
+    StandingsQuerySchema,
     StandingsSchema,
     StatsQuerySchema,
 )
@@ -230,21 +231,28 @@ def get_result(league_id, result_id):
 @blp.doc(security=SECURITY)
 @_errors(401, 403, 404)
 def correct_result(payload, league_id, result_id):
-    """Admin: correct a result; the previous version is kept in its history."""
+    """Admin: correct a result; the previous version is kept in its history.
+
+    A result scored from a sheet keeps its sheet and is scored again: send no players (e.g. to change
+    the day), or players with names only to change who played (the sheet's players, in order, take
+    those names). Players with scores or places, or another sheet, replace the sheet."""
     league, _ = _auth(league_id, "admin")
     result = leagues.correct(league, result_id, payload)
     return leagues.result_dict(result, leagues._names(league), history=True)
 
 
 @blp.route("/<league_id:league_id>/standings")
-@blp.arguments(StatsQuerySchema, location="query")
+@blp.arguments(StandingsQuerySchema, location="query")
 @blp.response(200, StandingsSchema)
 @blp.doc(security=SECURITY)
 @_errors(401, 404)
 def standings(query, league_id):
-    """Best first (rating, then wins): played, wins, shared wins, win rate, average score, streaks, rating."""
+    """Best first (wins, then win rate, then games played; or ``sort=rating``): played, wins, shared wins,
+    win rate, average score, streaks, and the skill estimate."""
     league, _ = _auth(league_id)
-    return {"rows": league_standings.standings(league, query.get("season"), query.get("game"))}
+    rows = league_standings.standings(league, query.get("season"), query.get("game"), query["sort"])
+    return {"rows": rows, "sort": query["sort"], "rating_label": ratings.LABEL,
+            "rating_explanation": ratings.EXPLANATION}
 
 
 @blp.route("/<league_id:league_id>/leaderboards")

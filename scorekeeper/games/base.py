@@ -226,3 +226,128 @@ def chips(points: int) -> dict[str, int]:
     """Points paid from a bank of 10- and 1-chips: 23 → 2 tens, 3 ones."""
     tens, ones = divmod(max(points, 0), 10)
     return {"tens": tens, "ones": ones}
+
+
+# --- a finished game in a league ----------------------------------------------------------------
+# A league keeps each player's place. Where a game decides its winner by a rule rather than by points
+# (an immediate win, sudden death, a shared win, teams), the place comes from the game's own result;
+# each game module says so through ``league_places`` (a finished table or sheet), ``places_from_scores`` (a
+# result typed in with scores only) and ``check_final`` (a result typed in: what can happen).
+
+
+def _sides(teams: list[str | None]) -> list[tuple[str, Any]]:
+    return [("team", team) if team else ("seat", i) for i, team in enumerate(teams)]
+
+
+def rank_sides(totals: list[int], teams: list[str | None], lowest_wins: bool = False,
+               first: frozenset[tuple[str, Any]] = frozenset()) -> list[int]:
+    """Each player's place (1, 1, 3: ties share, the next place is skipped). A team counts its members'
+    total and its members share its place. Sides in ``first`` (a rule made them win) share place 1;
+    the rest follow them by total."""
+    sides = _sides(teams)
+    total: dict[tuple[str, Any], int] = {}
+    for side, points in zip(sides, totals, strict=True):
+        total[side] = total.get(side, 0) + points
+    sign = -1 if lowest_wins else 1
+
+    def place(side: tuple[str, Any]) -> int:
+        if side in first:
+            return 1
+        ahead = sum(1 for other, points in total.items()
+                    if other in first or sign * points > sign * total[side])
+        return 1 + ahead
+
+    return [place(side) for side in sides]
+
+
+def places_from_result(result: dict[str, Any], lowest_wins: bool = False) -> list[int]:
+    """Places from a finished game's ``Result.to_dict()``: its winners first, whatever their points (the game
+    decided them), everyone else after them by total. No winners named: by total alone."""
+    players = result["players"]
+    teams = [p.get("team") or None for p in players]
+    teams = [str(t) if t is not None else None for t in teams]
+    winners = set(result.get("winners") or ())
+    sides = _sides(teams)
+    first = frozenset(side for side, p in zip(sides, players, strict=True) if p["name"] in winners)
+    return rank_sides([p["total"] for p in players], teams, lowest_wins, first)
+
+
+def check_typed_final(players: list[dict[str, Any]], *, game: str, min_players: int, max_players: int,
+                floor: int | None = None, floor_rule: str = "", ceiling: int | None = None, ceiling_rule: str = "",
+                lowest_wins: bool = False, winner_by_rule: str = "", tie_at_top_by_rule: str = "") -> None:
+    """A final result typed in by hand, checked against what can happen in ``game``.
+
+    ``players``: ``[{"name", "score"?, "place"?, "team"?}]``. Refusals name the player and the rule.
+    Places must agree with scores (a team: its members' total), except where a rule decides:
+    ``winner_by_rule`` (the first place may have fewer points, e.g. an immediate win) and
+    ``tie_at_top_by_rule`` (players level at the top may be split, e.g. by sudden death).
+    """
+    if not min_players <= len(players) <= max_players:
+        raise RuleError("wrong_player_count", f"{game} is for {min_players} to {max_players} players.", "players")
+    for i, p in enumerate(players):
+        score = p.get("score")
+        if score is None:
+            continue
+        if floor is not None and score < floor:
+            raise RuleError("impossible_score", f"{p['name']}: {score} cannot happen in {game}: {floor_rule}.",
+                            f"players.{i}.score")
+        if ceiling is not None and score > ceiling:
+            raise RuleError("impossible_score", f"{p['name']}: {score} cannot happen in {game}: {ceiling_rule}.",
+                            f"players.{i}.score")
+    if any(p.get("score") is None or p.get("place") is None for p in players):
+        return  # places alone, or scores alone (the places then follow from them): nothing to compare
+    sides = _sides([p.get("team") or None for p in players])
+    total: dict[tuple[str, Any], int] = {}
+    place: dict[tuple[str, Any], int] = {}
+    first_seat: dict[tuple[str, Any], int] = {}
+    for i, (side, p) in enumerate(zip(sides, players, strict=True)):
+        total[side] = total.get(side, 0) + p["score"]
+        place[side] = min(place.get(side, p["place"]), p["place"])
+        first_seat.setdefault(side, i)
+    sign = -1 if lowest_wins else 1
+    most = "fewest" if lowest_wins else "most"
+    for a in total:
+        for b in total:
+            if place[a] >= place[b] or sign * total[a] > sign * total[b]:
+                continue
+            if place[a] == 1 and winner_by_rule:
+                continue
+            if place[a] == 1 and total[a] == total[b] and tie_at_top_by_rule:
+                continue
+            who, other = players[first_seat[a]]["name"], players[first_seat[b]]["name"]
+            level = total[a] == total[b]
+            why = (f"level on points with {other} ({total[a]}) but placed above them" if level else
+                   f"placed above {other} with {'more' if lowest_wins else 'fewer'} points ({total[a]} to {total[b]})")
+            rule = f"in {game} the {most} points win and level players share a place"
+            extra = [r for r in (winner_by_rule if not level else "", tie_at_top_by_rule if level else "") if r]
+            raise RuleError("places_disagree", f"{who} is {why}: {rule}{'; ' + extra[0] if extra else ''}.",
+                            f"players.{first_seat[a]}.place")
+
+
+def sheet_names(sheet: dict[str, Any]) -> list[str]:
+    """The players' names in a score sheet of any game here, in its order (a name, or an object with one)."""
+    players = sheet.get("players") if isinstance(sheet, dict) else None
+    if not isinstance(players, list):
+        return []
+    return [p if isinstance(p, str) else str(p.get("name", "")) if isinstance(p, dict) else "" for p in players]
+
+
+def rename_sheet_players(sheet: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """A copy of ``sheet`` with its players, in order, renamed to ``names``: who played changes, what they
+    did stays. Covers every sheet format here: ``players`` as names or objects with a name, and turns
+    (``turns``, ``sudden_death``) that name their ``builder``."""
+    old = sheet_names(sheet)
+    if len(old) != len(names):
+        raise RuleError("bad_players", f"This score sheet has {len(old)} players; name {len(old)}.", "players")
+    new = copy.deepcopy(sheet)
+    renamed = dict(zip(old, names, strict=True))
+    for i, name in enumerate(names):
+        if isinstance(new["players"][i], dict):
+            new["players"][i]["name"] = name
+        else:
+            new["players"][i] = name
+    for key in ("turns", "sudden_death"):
+        for turn in new.get(key) or ():
+            if isinstance(turn, dict) and isinstance(turn.get("builder"), str) and turn["builder"] in renamed:
+                turn["builder"] = renamed[turn["builder"]]
+    return new

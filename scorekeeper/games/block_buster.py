@@ -75,6 +75,9 @@ from .base import (
     resolve_options,
     winners_by_total,
 )
+from .base import check_typed_final as league_check
+from .base import places_from_result as league_places_from
+from .base import rank_sides as league_rank
 
 id = "block-buster"
 name = "Block Buster"
@@ -951,3 +954,43 @@ def _sheet_event_field(event_field: str | None, sheet_field: str) -> str:
     if event_field and sheet_field.startswith("point_blocks") and event_field.startswith("data."):
         return f"{sheet_field}.{event_field[len('data.') :]}"
     return sheet_field
+
+
+# --- in a league (games/base.py) ------------------------------------------------------------------
+# A table or sheet: its winners are the game's (an immediate win, whatever the points; couples as a team);
+# everyone else follows by points. Typed in, the variant is not known, so the bounds are the widest of the
+# variants for that many players: penalty tokens stop at -10 ("the sum of penalty tokens must not be
+# under -10 points") and leftovers cost a point a square, at most blocks × the default 4 squares; the most
+# points hold every shape's pattern blocks short of an immediate win. A first place with fewer points is
+# an immediate win; below it, places follow points.
+
+
+def _bounds(players: int) -> tuple[int, int]:
+    low = high = 0
+    for variant in VARIANTS.values():
+        if players not in variant.seat_counts:
+            continue
+        rules = rules_for(variant, players)
+        squares = rules["blocks_per_player"] * OPTIONS[2].default
+        low = min(low, PENALTY_FLOOR - squares)
+        counts = {shape: rules["pattern"].count(shape) for shape in set(rules["pattern"])}
+        high = max(high, sum(SET_VALUES[min(n, rules["win_count"] - 1)] for n in counts.values()))
+    return low, high
+
+
+def league_places(result: dict[str, Any]) -> list[int]:
+    return league_places_from(result)
+
+
+def places_from_scores(scores: list[int], teams: list[str | None], **_: Any) -> list[int]:
+    return league_rank(scores, teams)
+
+
+def check_final(players: list[dict[str, Any]], **_: Any) -> None:
+    low, high = _bounds(len(players)) if MIN_SEATS <= len(players) <= MAX_SEATS else (None, None)
+    league_check(players, game=name, min_players=MIN_SEATS, max_players=MAX_SEATS,
+                      floor=low, floor_rule=f"penalty tokens stop at {PENALTY_FLOOR} and leftover squares "
+                      f"cost at most {-(low or 0) + PENALTY_FLOOR} with {len(players)} players",
+                      ceiling=high, ceiling_rule=f"with {len(players)} players every shape's point blocks short of "
+                      f"an immediate win make {high}",
+                      winner_by_rule="only an immediate win puts a player first with fewer points")

@@ -80,6 +80,9 @@ from .base import (
     resolve_options,
     winners_by_total,
 )
+from .base import check_typed_final as league_check
+from .base import places_from_result as league_places_from
+from .base import rank_sides as league_rank
 from .dice import DICE
 
 id = "bresk"
@@ -542,3 +545,24 @@ def _progress_reason(state: dict[str, Any]) -> str:
         return f"{state['placements_left']} squares to fill; {roller} rolls the Bresk die."
     waiting = [n for n, g in zip(state["seats"], state["hand_ins"], strict=True) if g is None]
     return f"The grids are full; waiting for {', '.join(waiting)} to hand in."
+
+
+# --- in a league (games/base.py) ------------------------------------------------------------------
+# Bresk! has no tie-break: players level on points share the place (the rulebook: "the player with the
+# most points wins"; its bonuses already go to every player level on longest word or most words).
+MOST_POINTS = 2 * SIZE * SIZE + LONGEST_WORD_BONUS + MOST_WORDS_BONUS  # every row and column one 8-letter word
+
+
+def league_places(result: dict[str, Any]) -> list[int]:
+    return league_places_from(result)
+
+
+def places_from_scores(scores: list[int], teams: list[str | None], **_: Any) -> list[int]:
+    return league_rank(scores, teams)
+
+
+def check_final(players: list[dict[str, Any]], **_: Any) -> None:
+    league_check(players, game=name, min_players=MIN_SEATS, max_players=MAX_SEATS,
+                      floor=0, floor_rule="letters of valid words and bonuses score, nothing takes points away",
+                      ceiling=MOST_POINTS, ceiling_rule=f"an {SIZE}×{SIZE} grid scores at most {MOST_POINTS} "
+                      f"(every row and column one {SIZE}-letter word, +{LONGEST_WORD_BONUS} and +{MOST_WORDS_BONUS})")

@@ -82,6 +82,9 @@ from .base import (
     resolve_options,
     rolled,
 )
+from .base import check_typed_final as league_check
+from .base import places_from_result as league_places_from
+from .base import rank_sides as league_rank
 
 id = "make-n-break"
 name = "Make 'N' Break Extreme"
@@ -710,3 +713,23 @@ def _replayed(state: dict[str, Any], event: dict[str, Any], path: str) -> dict[s
             # a die event's face is the sheet's die itself
             path = path if field == "face" else f"{path}.{field}"
         raise RuleError(err.code, err.message, path) from None
+
+
+# --- in a league (games/base.py) ------------------------------------------------------------------
+# A table or sheet: its winners are the sudden death's. Typed in: chips are only ever taken from the
+# supply, so a total is never below 0; the rulebook has no ceiling. Players level on chips at the top may
+# be placed apart, because sudden death ("Ties are resolved by a sudden-death bonus round") decided them.
+
+
+def league_places(result: dict[str, Any]) -> list[int]:
+    return league_places_from(result)
+
+
+def places_from_scores(scores: list[int], teams: list[str | None], **_: Any) -> list[int]:
+    return league_rank(scores, teams)
+
+
+def check_final(players: list[dict[str, Any]], **_: Any) -> None:
+    league_check(players, game=name, min_players=MIN_SEATS, max_players=MAX_SEATS,
+                      floor=0, floor_rule="a total is the chips won from the supply, never below 0",
+                      tie_at_top_by_rule="a tie for the lead is decided by sudden death")

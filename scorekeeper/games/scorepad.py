@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from .base import Line, Option, PlayerResult, Result, RuleError, evolve, resolve_options, winners_by_total
+from .base import places_from_result as league_places_from
+from .base import rank_sides as league_rank
 
 id = "scorepad"
 name = "Score pad"
@@ -98,7 +100,7 @@ def result(state: dict[str, Any], **_: Any) -> Result:
         winners=winners if any_points else [],
         finished=state["finished"],
         reason="highest total" if not state["options"]["lowest_wins"] else "lowest total",
-        extra={"round": state["round"]},
+        extra={"round": state["round"], "lowest_wins": state["options"]["lowest_wins"]},
     )
 
 
@@ -121,3 +123,21 @@ def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
                 raise RuleError(err.code, err.message, f"players.{i}.points.{j}") from None
     state = apply(state, {"type": "finish"})
     return result(state)
+
+
+# --- in a league (games/base.py) ------------------------------------------------------------------
+# A pad set to lowest_wins ranks the lowest total first. Typed in, a pad is any game: its scores have no
+# floor or ceiling of their own and the places given decide (they are not checked against the scores).
+
+
+def league_places(result: dict[str, Any]) -> list[int]:
+    return league_places_from(result, lowest_wins=bool(result.get("lowest_wins")))
+
+
+def places_from_scores(scores: list[int], teams: list[str | None], lowest_wins: bool = False, **_: Any) -> list[int]:
+    return league_rank(scores, teams, lowest_wins)
+
+
+def check_final(players: list[dict[str, Any]], **_: Any) -> None:
+    if not 1 <= len(players) <= MAX_SEATS:
+        raise RuleError("wrong_player_count", f"A score pad is for 1 to {MAX_SEATS} players.", "players")

@@ -59,6 +59,9 @@ from __future__ import annotations
 from typing import Any
 
 from .base import Line, Option, PlayerResult, Result, RuleError, dispatch, evolve, name_key, resolve_options, rolled
+from .base import check_typed_final as league_check
+from .base import places_from_result as league_places_from
+from .base import rank_sides as league_rank
 
 id = "wuerfelspiel"
 name = "Make 'n' Break Würfelspiel"
@@ -382,3 +385,21 @@ def _replayed(state: dict[str, Any], event: dict[str, Any], path: str) -> dict[s
         if field and field not in ("face", "type"):
             path = f"{path}.{field}"
         raise RuleError(err.code, err.message, path) from None
+
+
+# --- in a league (games/base.py) ------------------------------------------------------------------
+# The rulebook has no tie-break ("The player who reaches the highest total may celebrate as the winner"):
+# players level on points share the place. Cards only add points, so a total is never below 0.
+
+
+def league_places(result: dict[str, Any]) -> list[int]:
+    return league_places_from(result)
+
+
+def places_from_scores(scores: list[int], teams: list[str | None], **_: Any) -> list[int]:
+    return league_rank(scores, teams)
+
+
+def check_final(players: list[dict[str, Any]], **_: Any) -> None:
+    league_check(players, game=name, min_players=MIN_SEATS, max_players=MAX_SEATS,
+                      floor=0, floor_rule="fulfilled cards only add points, a total is never below 0")

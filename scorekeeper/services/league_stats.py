@@ -10,25 +10,26 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 
+from . import ratings as rating_model
 from .ratings import Ratings
 
-TALLY_FORMAT = 1  # bump when Tally.dumps changes: tallies saved before are then counted again
+TALLY_FORMAT = 2  # bump when Tally.dumps or the rating model changes: tallies saved before are counted again
+# 2: Bradley-Terry full pairing instead of Plackett-Luce (services/ratings.py)
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
+    # Tuples, not dataclasses: a big league's standings build tens of thousands of these at once.
     player: Hashable
     score: int | None
     place: int
     team: str | None
 
 
-@dataclass(frozen=True)
-class Played:
+class Played(NamedTuple):
     id: str
     played_on: dt.date
     game: str
@@ -73,11 +74,11 @@ class Tally:
         self.last: tuple[dt.date, int] | None = None
 
     def add(self, result: Played) -> None:
-        self.ratings.rate((e.player, e.place, e.team) for e in result.entries)
+        rated = self.ratings.rate([(e.player, e.place, e.team) for e in result.entries])
         first_sides = {_side(e) for e in result.entries if e.place == 1}
         shared = len(first_sides) > 1
         day = result.played_on.toordinal()
-        for e in result.entries:
+        for e, rating in zip(result.entries, rated, strict=True):
             line = self.lines[e.player]
             line.played += 1
             won = e.place == 1
@@ -91,7 +92,7 @@ class Tally:
             if e.score is not None:
                 line.score_total += e.score
                 line.scored += 1
-            line.history += (day, self.ratings.ordinal(e.player))
+            line.history += (day, rating)
         count, versions, rows = self.fingerprint
         self.fingerprint = (count + 1, versions + result.version, rows + result.row * result.version)
         self.last = (result.played_on, result.row)
@@ -110,10 +111,17 @@ class Tally:
             **self.ratings.view(player),
         }
 
-    def standings(self, names: dict[Hashable, str]) -> list[dict[str, Any]]:
-        """Players who played, best first: rating ordinal, then wins, then name."""
+    def standings(self, names: dict[Hashable, str], sort: str = "wins") -> list[dict[str, Any]]:
+        """Players who played, best first.
+
+        ``wins`` (the default, what a group counts at the table): wins, shared wins included, then win
+        rate, then games played; players level on all three by the skill estimate (who finished where
+        without winning), then name. ``rating``: the skill estimate first, then the same.
+        """
         rows = [self.row(p, names[p]) for p in self.lines]
-        rows.sort(key=lambda r: (-r["rating"], -r["wins"], r["player"].casefold()))
+        rows.sort(key=lambda r: (-r["wins"], -r["win_rate"], -r["played"], -r["rating"], r["player"].casefold()))
+        if sort == "rating":
+            rows.sort(key=lambda r: -r["rating"])  # stable: equal ratings keep the order above
         return rows
 
     def rating_history(self, player: Hashable) -> list[dict[str, Any]]:
@@ -130,14 +138,16 @@ class Tally:
                   line.longest_win_streak, line.history]
                  for player, line in self.lines.items()]
         last = [self.last[0].toordinal(), self.last[1]] if self.last else None
-        return orjson.dumps({"format": TALLY_FORMAT, "ratings": self.ratings.state(), "lines": lines,
-                             "fingerprint": self.fingerprint, "last": last})
+        return orjson.dumps({"format": TALLY_FORMAT, "model": rating_model.MODEL, "ratings": self.ratings.state(),
+                             "lines": lines, "fingerprint": self.fingerprint, "last": last})
 
     @classmethod
     def loads(cls, data: bytes) -> Tally:
         state = orjson.loads(data)
         if not isinstance(state, dict) or state.get("format") != TALLY_FORMAT:
             raise ValueError("a tally saved in another format")
+        if state.get("model") != rating_model.MODEL:
+            raise ValueError("a tally rated by another model")
         tally = cls(Ratings.restore(state["ratings"]))
         for player, *counts, history in state["lines"]:
             tally.lines[player] = Line(*counts, history=history)

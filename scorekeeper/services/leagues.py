@@ -23,7 +23,7 @@ from sqlalchemy.exc import IntegrityError
 from .. import games, names
 from ..errors import ApiError
 from ..extensions import db
-from ..games.base import RuleError
+from ..games.base import RuleError, rename_sheet_players
 from ..lexicon.normalize import normalize
 from ..models import League, LeaguePlayer, LeagueResult, ResultEntry, ResultVersion, Season, now_ms
 from . import scoring
@@ -296,20 +296,14 @@ def _refuse(field: str, message: str, code: str = "bad_result") -> ApiError:
     return ApiError(422, code, message, {field: [message]})
 
 
-def _places_from_scores(scores: list[int], teams: list[str | None], lowest_wins: bool = False) -> list[int]:
-    """Competition ranking (1, 1, 3): a team scores its members' total, and its members share its place."""
-    sides: dict[Any, int] = {}
-    for i, (score, team) in enumerate(zip(scores, teams, strict=True)):
-        key = ("team", team) if team else ("solo", i)
-        sides[key] = sides.get(key, 0) + score
-    ordered = sorted(sides.values(), reverse=not lowest_wins)
-    place_of = {}
-    for i, total in enumerate(ordered):
-        place_of.setdefault(total, i + 1)
-    return [place_of[sides[("team", t) if t else ("solo", i)]] for i, t in enumerate(teams)]
+def _game_refusal(err: RuleError, prefix: str) -> ApiError:
+    field = f"{prefix}.{err.field}" if err.field else prefix
+    field = field.replace("players.players", "players")
+    return ApiError(422, err.code, err.message, {field: [err.message]})
 
 
 def _from_sheet(league: League, game_id: str, sheet: dict[str, Any]) -> list[dict[str, Any]]:
+    """Everyone's score and place as the game decides them from its sheet (an immediate win, sudden death…)."""
     module = games.get(game_id)
     context = scoring.rule_context(game_id, sheet)
     if "word_check" in context:
@@ -317,25 +311,30 @@ def _from_sheet(league: League, game_id: str, sheet: dict[str, Any]) -> list[dic
     try:
         scored = module.score_sheet(sheet, **context)
     except RuleError as err:
-        field = f"sheet.{err.field}" if err.field else "sheet"
-        raise ApiError(422, err.code, err.message, {field: [err.message]}) from None
+        raise _game_refusal(err, "sheet") from None
     if not scored.finished:
         raise _refuse("sheet", "This score sheet is not a finished game.", "unfinished_sheet")
     raw_players = sheet.get("players") if isinstance(sheet.get("players"), list) else []
-    out = []
-    for i, p in enumerate(scored.players):
+    out = scored.to_dict()
+    for i, p in enumerate(out["players"]):
         raw = raw_players[i] if i < len(raw_players) and isinstance(raw_players[i], dict) else {}
-        team = raw.get("team") if isinstance(raw.get("team"), str) else None
-        out.append({"name": p.name, "score": p.total, "team": team})
-    lowest = game_id == "scorepad" and bool(sheet.get("lowest_wins"))
-    places = _places_from_scores([p["score"] for p in out], [p["team"] for p in out], lowest)
-    for p, place in zip(out, places, strict=True):
-        p["place"] = place
-    return out
+        team = p.get("team") or raw.get("team")  # the game's own teams (couples' defaults), else the sheet's labels
+        p["team"] = str(team) if isinstance(team, (str, int)) and not isinstance(team, bool) else None
+    places = module.league_places(out)
+    return [{"name": p["name"], "score": p["total"], "team": p["team"], "place": place}
+            for p, place in zip(out["players"], places, strict=True)]
 
 
-def check_result(league: League, payload: dict[str, Any], check_date: bool = True) -> dict[str, Any]:
-    """The normalised result (game, played_on, sheet, players with ids, scores, places, teams) or a 422."""
+TYPED, FROM_GAME, IMPORTED = "typed", "game", "import"
+
+
+def check_result(league: League, payload: dict[str, Any], check_date: bool = True,
+                 source: str = TYPED) -> dict[str, Any]:
+    """The normalised result (game, played_on, sheet, players with ids, scores, places, teams) or a 422.
+
+    ``source``: typed in by a person (checked against what can happen in the game), sent by a finished
+    table (``FROM_GAME``: its places are the game's own) or read from an export (taken as stored).
+    """
     game_id = payload.get("game")
     if games.get(game_id) is None:
         raise _refuse("game", f"There is no game called {game_id!r}; the games are {', '.join(games.REGISTRY)}.",
@@ -392,7 +391,15 @@ def check_result(league: League, payload: dict[str, Any], check_date: bool = Tru
         for i, row in enumerate(rows):
             if row.get("score") is None:
                 raise _refuse(f"{prefix}.{i}.score", "Give every player a score, or every player a place.")
-        places = _places_from_scores([r["score"] for r in rows], [r["team"] for r in rows])
+    module = games.get(game_id)
+    if sheet is None and source == TYPED:
+        try:
+            module.check_final([{"name": r["player"].name, "score": r.get("score"), "place": r.get("place"),
+                                 "team": r["team"]} for r in rows])
+        except RuleError as err:
+            raise _game_refusal(err, prefix) from None
+    if not any(with_place):  # scores only: the game says how they rank
+        places = module.places_from_scores([r["score"] for r in rows], [r["team"] for r in rows])
         for row, place in zip(rows, places, strict=True):
             row["place"] = place
     return {"game": game_id, "played_on": played_on, "sheet": sheet,
@@ -424,11 +431,12 @@ def _by_uid(league: League, uid: str) -> LeagueResult | None:
     return db.session.scalar(select(LeagueResult).where(LeagueResult.league_id == league.id, LeagueResult.uid == uid))
 
 
-def record(league: League, payload: dict[str, Any], table_code: str | None = None) -> tuple[LeagueResult, bool]:
+def record(league: League, payload: dict[str, Any], table_code: str | None = None,
+           source: str = TYPED) -> tuple[LeagueResult, bool]:
     """Store a result. (result, created): a repeated id with the same body returns the first (created False);
     the same id with a different body is a 409."""
     uid = str(payload.get("id") or uuid.uuid4())
-    checked = check_result(league, payload)
+    checked = check_result(league, payload, source=source)
     digest = _digest(checked, table_code)
     first = _by_uid(league, uid)
     if first is None:
@@ -454,11 +462,11 @@ def record(league: League, payload: dict[str, Any], table_code: str | None = Non
 def record_table_result(league: League, table_code: str, game: str, played_on: dt.date,
                         players_with_scores: list[dict[str, Any]], result_id: str | None = None):
     """For a table played inside a league, when it finishes: ``players_with_scores`` is
-    ``[{"name", "score"?, "place"?, "team"?}]``. Seat names must be league players.
-    Returns (result, created); idempotent by ``result_id`` (pass one derived from the table, e.g. its
-    finish event's id, so a replay does not record twice)."""
+    ``[{"name", "score", "place", "team"?}]`` with the game's own places (``league_places``). Seat names
+    must be league players. Returns (result, created); idempotent by ``result_id`` (pass one derived from
+    the table, e.g. its finish event's id, so a replay does not record twice)."""
     payload = {"id": result_id, "game": game, "played_on": played_on, "players": players_with_scores}
-    return record(league, payload, table_code=table_code)
+    return record(league, payload, table_code=table_code, source=FROM_GAME)
 
 
 def get_result(league: League, uid: str) -> LeagueResult:
@@ -468,10 +476,29 @@ def get_result(league: League, uid: str) -> LeagueResult:
     return result
 
 
-def correct(league: League, uid: str, payload: dict[str, Any]) -> LeagueResult:
-    """An admin's correction: the result as it was is kept in its history."""
+def _keeping_sheet(result: LeagueResult, payload: dict[str, Any]) -> dict[str, Any]:
+    """A correction of a result scored from a sheet keeps the sheet and scores it again, unless it brings
+    scores or places of its own (then those replace the sheet) or a sheet of its own. Players named without
+    scores or places change who played: the sheet's players, in order, take those names."""
+    if result.sheet is None or payload.get("sheet") is not None:
+        return payload
+    given = payload.get("players") or []
+    if any(p.get("score") is not None or p.get("place") is not None for p in given):
+        return payload
+    sheet = result.sheet
+    if given:
+        try:
+            sheet = rename_sheet_players(result.sheet, [str(p.get("name") or "") for p in given])
+        except RuleError as err:
+            raise _game_refusal(err, "players") from None
+    return {**payload, "players": None, "sheet": sheet}
+
+
+def correct(league: League, uid: str, payload: dict[str, Any], source: str = TYPED) -> LeagueResult:
+    """An admin's correction (or a table's new ending): the result as it was is kept in its history."""
     result = get_result(league, uid)
-    checked = check_result(league, payload)
+    payload = _keeping_sheet(result, payload)
+    checked = check_result(league, payload, source=source)
     names = _names(league)
     db.session.add(ResultVersion(result_id=result.id, version=result.version, data=_version_data(result, names),
                                  replaced_at_ms=now_ms()))
@@ -604,7 +631,7 @@ def _import(data: dict[str, Any]) -> tuple[League, dict[str, str]]:
             raise _refuse(f"results.{i}.id", "Two results have this id.", "duplicate_id")
         uids.add(uid)
         try:
-            checked = check_result(league, r, check_date=False)
+            checked = check_result(league, r, check_date=False, source=IMPORTED)
             versions = [_check_version(league, known, v, f"history.{j}") for j, v in enumerate(r.get("history", []))]
         except ApiError as err:
             err.errors = {f"results.{i}.{k}": v for k, v in (err.errors or {}).items()}

@@ -16,6 +16,9 @@ results bumps, so nothing cached is ever stale.
 
 from __future__ import annotations
 
+import contextlib
+import datetime as dt
+import gc
 import logging
 import threading
 from collections import OrderedDict
@@ -104,15 +107,53 @@ def _played(league: League, season: Season, game: str | None, after=None) -> Ite
         .join(ResultEntry, ResultEntry.result_id == LeagueResult.id)
         .where(LeagueResult.league_id == league.id), season, game), after,
     ).order_by(LeagueResult.played_on, LeagueResult.id, ResultEntry.position)
+    days: dict[str, dt.date] = {}
     current, entries = None, []
-    for row, uid, played_on, game_id, version, player_id, score, place, team in db.session.execute(query):
+    for row, uid, played_on, game_id, version, player_id, score, place, team in _plain_rows(query):
         if current is None or current[0] != row:
             if current is not None:
                 yield Played(current[1], current[2], current[3], tuple(entries), current[0], current[4])
+            if not isinstance(played_on, dt.date):  # SQLite: 'YYYY-MM-DD', parsed once a day
+                played_on = days.get(played_on) or days.setdefault(played_on, dt.date.fromisoformat(played_on))
             current, entries = (row, uid, played_on, game_id, version), []
         entries.append(Entry(player_id, score, place, team))
     if current is not None:
         yield Played(current[1], current[2], current[3], tuple(entries), current[0], current[4])
+
+
+@contextlib.contextmanager
+def _collector_paused():
+    """Counting a big league makes tens of thousands of small tuples, none of them garbage in a cycle; the
+    cyclic garbage collector, woken every few hundred of them to scan everything young, took longer than
+    the counting itself. Reference counting still frees everything as usual."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _plain_rows(query) -> list[tuple]:
+    """The rows of ``query`` as the database driver gives them (SQLite's dates as text).
+
+    A big league's standings read tens of thousands of rows; SQLAlchemy's per-row result processing
+    (SQLite's dates are parsed by a regular expression, row by row) cost more than the query itself.
+    """
+    connection = db.session.connection()
+    compiled = query.compile(dialect=connection.dialect)
+    sqlite_dates = connection.dialect.name == "sqlite"
+    params = {k: v.isoformat() if sqlite_dates and isinstance(v, dt.date) else v for k, v in compiled.params.items()}
+    if compiled.positional:
+        params = tuple(params[k] for k in compiled.positiontup)
+    cursor = connection.connection.cursor()  # the session's own connection and transaction
+    try:
+        cursor.execute(str(compiled), params)
+        rows = cursor.fetchall()
+    finally:
+        cursor.close()
+    return rows
 
 
 def _still_counts(league: League, season: Season, game: str | None, tally: Tally) -> bool:
@@ -174,8 +215,9 @@ def _tally(league: League, season: Season, game: str | None) -> Tally:
     if current is None or saved.revision < revision:
         if current is None or not _still_counts(league, season, game, current):
             current = Tally()
-        for result in _played(league, season, game, after=current.last):
-            current.add(result)
+        with _collector_paused():
+            for result in _played(league, season, game, after=current.last):
+                current.add(result)
         _save(league, scope, revision, current)
     _TALLIES.put(key, revision, current)
     return current
@@ -189,13 +231,15 @@ def _results(league: League, season: Season, game: str | None) -> list[Played]:
     key = (league.public_id, _scope(season, game))
     cached = _RESULTS.get(key, league.revision)
     if cached is None:
-        cached = list(_played(league, season, game))
+        with _collector_paused():
+            cached = list(_played(league, season, game))
         _RESULTS.put(key, league.revision, cached)
     return cached
 
 
-def standings(league: League, season_id: int | None = None, game: str | None = None) -> list[dict[str, Any]]:
-    return tally(league, season_id, game).standings(_names(league))
+def standings(league: League, season_id: int | None = None, game: str | None = None,
+              sort: str = "wins") -> list[dict[str, Any]]:
+    return tally(league, season_id, game).standings(_names(league), sort)
 
 
 def leaderboards(league: League, season_id: int | None = None) -> list[dict[str, Any]]:

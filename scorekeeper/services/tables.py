@@ -381,8 +381,11 @@ def post_to_league(table: Table, result: dict[str, Any], at_ms: int) -> None:
     """
     if not result["finished"] or not result["players"]:
         return
-    players = [{"name": p["name"], "score": p["total"], **({"team": str(p["team"])} if p.get("team") else {})}
-               for p in result["players"]]
+    # The game's own places: an immediate win, sudden death, a shared win, teams (never re-ranked by points).
+    places = games.get(table.game).league_places(result)
+    players = [{"name": p["name"], "score": p["total"], "place": place,
+                **({"team": str(p["team"])} if p.get("team") else {})}
+               for p, place in zip(result["players"], places, strict=True)]
     played_on = dt.datetime.fromtimestamp(at_ms / 1000, dt.UTC).date()
     try:
         leagues.record_table_result(table.league, table.code, table.game, played_on, players,
@@ -393,7 +396,7 @@ def post_to_league(table: Table, result: dict[str, Any], at_ms: int) -> None:
             log.warning("table %s could not post its result to its league: %s", table.code, err.message)
             return
         leagues.correct(table.league, league_result_id(table),
-                        {"game": table.game, "played_on": played_on, "players": players})
+                        {"game": table.game, "played_on": played_on, "players": players}, source=leagues.FROM_GAME)
 
 
 def view_for_conflict(table: Table, seq: int) -> dict[str, Any]:

@@ -9,7 +9,7 @@ import json
 import uuid
 
 import pytest
-from openskill.models import PlackettLuce
+from openskill.models import BradleyTerryFull
 
 PLAYERS = ("Ann", "Ben", "Cy", "Dee")
 
@@ -66,7 +66,7 @@ def get(client, league, path, token=None, **query):
 
 def expected_ratings():
     """The same games fed to openskill directly, in date order."""
-    model = PlackettLuce()
+    model = BradleyTerryFull()
     r = {p: model.rating() for p in PLAYERS}
 
     def rate(teams, ranks):
@@ -279,13 +279,18 @@ def test_standings_by_hand_and_ratings_against_openskill(client, played):
         assert by[player]["mu"] == pytest.approx(rating.mu, abs=1e-9)
         assert by[player]["sigma"] == pytest.approx(rating.sigma, abs=1e-9)
         assert by[player]["rating"] == pytest.approx(rating.ordinal(), abs=1e-9)
-    assert [r["player"] for r in rows] == sorted(PLAYERS, key=lambda p: -expected[p].ordinal())
+    # The default order is what a group counts: wins, then win rate, then games played.
+    assert [r["player"] for r in rows] == ["Ben", "Ann", "Cy", "Dee"]  # Ann and Cy level: by name
+    by_rating = get(client, played, "/standings", sort="rating")
+    assert [r["player"] for r in by_rating["rows"]] == sorted(PLAYERS, key=lambda p: -expected[p].ordinal())
+    assert by_rating["sort"] == "rating" and by_rating["rating_label"] == "Skill estimate"
+    assert "skill" in by_rating["rating_explanation"]
 
 
 def test_standings_for_one_game(client, played):
     rows = get(client, played, "/standings", game="make-n-break")["rows"]
     assert [(r["player"], r["played"], r["wins"]) for r in rows] == [("Cy", 1, 1), ("Ann", 1, 0), ("Ben", 1, 0)]
-    model = PlackettLuce()
+    model = BradleyTerryFull()
     cy, ann, ben = model.rate([[model.rating()], [model.rating()], [model.rating()]], ranks=[1, 2, 3])
     assert [r["rating"] for r in rows] == pytest.approx([cy[0].ordinal(), ann[0].ordinal(), ben[0].ordinal()])
     assert client.get(f"/api/leagues/{played['id']}/standings?game=chess",

@@ -18,7 +18,7 @@ function stats(standing) {
   if (!standing) return h('p.muted', 'No games in this selection yet.');
   const streak = standing.current_streak;
   return h('div.stats',
-    stat('Rating', number(standing.rating)),
+    stat('Skill estimate', number(standing.rating)),
     stat('Played', String(standing.played)),
     stat('Wins', String(standing.wins), standing.shared_wins ? `${standing.shared_wins} shared` : null),
     stat('Win rate', `${Math.round(standing.win_rate * 100)}%`),
@@ -33,8 +33,8 @@ function ratingChart(page) {
   const values = [0, ...points.map((p) => p.rating)];
   const last = points[points.length - 1];
   return lineChart({
-    labels, series: [{ name: 'Rating', values }], yTitle: 'rating', xTitle: 'day played',
-    description: `${page.player}’s rating over ${points.length} ${points.length === 1 ? 'day' : 'days'}: from 0 to ${number(last?.rating ?? 0)}.`,
+    labels, series: [{ name: 'Skill estimate', values }], yTitle: 'skill estimate', xTitle: 'day played',
+    description: `${page.player}’s skill estimate over ${points.length} ${points.length === 1 ? 'day' : 'days'}: from 0 to ${number(last?.rating ?? 0)}.`,
   });
 }
 
@@ -80,7 +80,7 @@ export function mount(root, params) {
   const title = h('h1.player-title', name);
   const scope = h('p.meta.scope');
   const summary = h('div.summary', { 'aria-busy': 'true' }, h('p.muted', 'Loading…'));
-  const rating = h('section#rating-chart.card.chart-card', { 'aria-labelledby': 'rating-title' }, h('h2#rating-title', 'Rating over time'));
+  const rating = h('section#rating-chart.card.chart-card', { 'aria-labelledby': 'rating-title' }, h('h2#rating-title', 'Skill estimate over time'));
   const scores = h('section#scores-chart.card.chart-card', { 'aria-labelledby': 'scores-title', hidden: true }, h('h2#scores-title', 'Scores'));
   const opponent = h('select#opponent', { 'aria-describedby': 'h2h-help' });
   const h2h = h('div.h2h', { 'aria-live': 'polite' });

@@ -113,6 +113,7 @@ export function mount(root, params) {
   page.append(h('a.back', { href: back }, `← ${entry.name || 'League'}`), title, facts, status, current, correction, history);
 
   let catalogue = null;
+  let leaguePlayers = [];
 
   const show = (result) => {
     title.textContent = gameName(result.game);
@@ -136,19 +137,54 @@ export function mount(root, params) {
     const date = h('input#fix-date', { type: 'date', value: result.played_on, max: today(), 'aria-describedby': 'fix-date-error' });
     const byScore = h('input#fix-mode-score', { type: 'radio', name: 'fix-mode', value: 'score' });
     const byPlaces = h('input#fix-mode-place', { type: 'radio', name: 'fix-mode', value: 'place' });
-    // Scores when everyone has one (places then follow from them), else places.
-    (result.players.every(hasScore) ? byScore : byPlaces).checked = true;
-    const mode = () => (byPlaces.checked ? 'place' : 'score');
-    const rows = result.players.map((p, i) => {
+    // A result scored from a sheet keeps its sheet (scored again, with whoever played) unless scores or
+    // places are typed instead.
+    const bySheet = result.sheet ? h('input#fix-mode-sheet', { type: 'radio', name: 'fix-mode', value: 'sheet' }) : null;
+    // The sheet when there is one; scores when everyone has one (places then follow from them); else places.
+    (bySheet || (result.players.every(hasScore) ? byScore : byPlaces)).checked = true;
+    const mode = () => (bySheet?.checked ? 'sheet' : byPlaces.checked ? 'place' : 'score');
+    const list = h('ul.fix-list');
+    const rows = [];
+    let made = 0;
+    // Who played: each row picks a league player; typed results can add and take out players.
+    const whoPicker = (li, name) => {
+      const select = h('select.fix-who', { 'aria-label': 'Player', id: `fix-who-${made}` },
+        leaguePlayers.map((n) => h('option', { value: n, selected: n === name }, n)));
+      select.addEventListener('change', () => {
+        li.dataset.name = select.value;
+        refresh();
+      });
+      return select;
+    };
+    const addRow = (p) => {
+      const i = made++;
       const input = h('input.rec-value', {
         id: `fix-value-${i}`, type: 'number', inputmode: 'numeric', step: 1, 'aria-describedby': `fix-error-${i}`,
       });
       // dataset.team keeps the team while the chosen game shows no picker, so switching back loses nothing.
-      const li = h('li.fix-player', { dataset: { name: p.name, team: p.team || '' } },
-        h('label.fix-name', { for: `fix-value-${i}` }, p.name), input,
-        h('p.field-error', { id: `fix-error-${i}`, role: 'alert', hidden: true }));
+      const li = h('li.fix-player', { dataset: { name: p.name, team: p.team || '' } });
+      const out = h('button.take-out', { type: 'button', 'aria-label': `Take ${p.name} out` }, 'Take out');
+      out.addEventListener('click', () => {
+        rows.splice(rows.indexOf(li), 1);
+        li.remove();
+        refresh();
+      });
+      li.append(whoPicker(li, p.name), input, out, h('p.field-error', { id: `fix-error-${i}`, role: 'alert', hidden: true }));
       input.addEventListener('input', () => mode() === 'place' && shareTeamPlace(li, rows));
+      rows.push(li);
+      list.append(li);
       return li;
+    };
+    result.players.forEach(addRow);
+    const addPlayer = h('button#fix-add-player', { type: 'button' }, 'Add a player');
+    addPlayer.addEventListener('click', () => {
+      const taken = new Set(rows.map((li) => li.dataset.name));
+      const name = leaguePlayers.find((n) => !taken.has(n));
+      if (!name) return;
+      const li = addRow({ name, score: null, place: null, team: null });
+      li.querySelector('input.rec-value').value = '';
+      refresh();
+      li.querySelector('select.fix-who').focus();
     });
     const help = h('p.meta.rec-help');
     const formError = h('p.error.form-error', { role: 'alert', hidden: true });
@@ -160,21 +196,27 @@ export function mount(root, params) {
       h('label', { for: 'fix-game' }, 'Game'), gameSelect, h('p#fix-game-error.field-error', { role: 'alert', hidden: true }),
       h('label', { for: 'fix-date' }, 'Played on'), date, h('p#fix-date-error.field-error', { role: 'alert', hidden: true }),
       h('fieldset.mode', h('legend', 'How did it end?'),
-        h('div.segmented', byScore, h('label', { for: 'fix-mode-score' }, 'Scores'), byPlaces, h('label', { for: 'fix-mode-place' }, 'Places'))),
-      h('fieldset.fix-players', h('legend', 'Players'), help, h('ul.fix-list', rows)),
+        h('div.segmented', bySheet, bySheet ? h('label', { for: 'fix-mode-sheet' }, 'Sheet') : null,
+          byScore, h('label', { for: 'fix-mode-score' }, 'Scores'), byPlaces, h('label', { for: 'fix-mode-place' }, 'Places'))),
+      h('fieldset.fix-players', h('legend', 'Who played'), help, list, addPlayer),
       formError,
       h('div.row.form-buttons', save, cancel));
 
     // Fill the values for the chosen mode: what the result has for it, or what was typed.
-    const typed = { score: result.players.map((p) => (hasScore(p) ? String(p.score) : '')), place: result.players.map((p) => String(p.place)) };
+    const typed = { sheet: [], score: result.players.map((p) => (hasScore(p) ? String(p.score) : '')), place: result.players.map((p) => String(p.place)) };
     let shownMode = null;
-    const refresh = () => {
+    function refresh() {
       const key = mode();
       if (shownMode && shownMode !== key) typed[shownMode] = rows.map((li) => li.querySelector('input.rec-value').value);
-      const teams = teamGame(catalogue, gameSelect.value) || result.players.some((p) => p.team);
+      const sheet = key === 'sheet';
+      const teams = !sheet && (teamGame(catalogue, gameSelect.value) || result.players.some((p) => p.team));
+      addPlayer.hidden = sheet || rows.length >= leaguePlayers.length;
       rows.forEach((li, i) => {
         const input = li.querySelector('input.rec-value');
-        if (shownMode !== key) input.value = typed[key][i];
+        input.hidden = sheet;
+        li.querySelector('button.take-out').hidden = sheet || rows.length <= 2;
+        li.querySelector('button.take-out').setAttribute('aria-label', `Take ${li.dataset.name} out`);
+        if (shownMode !== key) input.value = typed[key]?.[i] ?? '';
         input.placeholder = key;
         input.setAttribute('aria-label', `${li.dataset.name} ${key}`);
         if (key === 'place') Object.assign(input, { min: '1', max: String(rows.length) });
@@ -185,11 +227,14 @@ export function mount(root, params) {
         if (!teams && picker) picker.remove();
       });
       shownMode = key;
-      help.textContent = `${key === 'place' ? 'Each player’s place: 1 = won; a tie shares a place.' : 'Each player’s score; the places follow from them.'}${teams ? ` ${TEAM_HELP}` : ''}`;
-    };
+      help.textContent = sheet
+        ? 'Scored from its score sheet: change who played or the day, and the sheet is scored again. Typing scores or places instead replaces the sheet.'
+        : `${key === 'place' ? 'Each player’s place: 1 = won; a tie shares a place.' : 'Each player’s score; the places follow from them.'}${teams ? ` ${TEAM_HELP}` : ''}`;
+    }
     refresh();
     byScore.addEventListener('change', refresh);
     byPlaces.addEventListener('change', refresh);
+    bySheet?.addEventListener('change', refresh);
     gameSelect.addEventListener('change', refresh);
 
     const clearErrors = () => {
@@ -203,8 +248,9 @@ export function mount(root, params) {
     const fieldFor = (key) => {
       if (key === 'played_on') return [date, form.querySelector('#fix-date-error')];
       if (key === 'game') return [gameSelect, form.querySelector('#fix-game-error')];
-      const row = rows[Number(key.match(/^players\.(\d+)\./)?.[1])];
-      return row ? [row.querySelector('input.rec-value'), row.querySelector('.field-error')] : [null, formError];
+      const row = rows[Number(key.match(/^(?:sheet\.)?players\.(\d+)/)?.[1])];
+      const field = key.endsWith('.name') || mode() === 'sheet' ? row?.querySelector('select.fix-who') : row?.querySelector('input.rec-value');
+      return row ? [field, row.querySelector('.field-error')] : [null, formError];
     };
     const showErrors = (errors) => {
       let first = null;
@@ -239,12 +285,16 @@ export function mount(root, params) {
       }));
       if (!date.value) return showErrors([['played_on', 'Give the day it was played.']]);
       if (date.value > today()) return showErrors([['played_on', 'The day cannot be in the future.']]);
-      const problem = checkEntries(entries, key);
+      const twice = entries.findIndex((e, i) => entries.findIndex((f) => f.name === e.name) !== i);
+      if (twice >= 0) return showErrors([[`players.${twice}.name`, `${entries[twice].name} is listed twice.`]]);
+      const problem = key === 'sheet' ? null : checkEntries(entries, key);
       if (problem) return showErrors([[`players.${problem.index}.${key}`, problem.message]]);
+      // The sheet kept: only who played (in the sheet's order); the server scores the sheet again.
+      const players = key === 'sheet' ? entries.map((e) => ({ name: e.name })) : bodyPlayers(entries, key);
       save.disabled = true;
       try {
         const corrected = await leagues.correct(id, entry.token, resultId,
-          { game: gameSelect.value, played_on: date.value, players: bodyPlayers(entries, key) });
+          { game: gameSelect.value, played_on: date.value, players });
         show(corrected);
         status.textContent = `Corrected: this is version ${corrected.version}. The earlier one is kept under Corrections, and the standings count the new one.`;
         status.scrollIntoView({ block: 'nearest' });
@@ -260,9 +310,10 @@ export function mount(root, params) {
     return [open, form];
   };
 
-  Promise.all([leagues.result(id, entry.token, resultId), games()])
-    .then(([result, loaded]) => {
+  Promise.all([leagues.result(id, entry.token, resultId), games(), admin ? leagues.players(id, entry.token) : null])
+    .then(([result, loaded, known]) => {
       catalogue = loaded;
+      leaguePlayers = (known?.players || []).map((p) => p.name);
       show(result);
     })
     .catch((err) => {

@@ -13,10 +13,11 @@ import {
 
 const REFRESH_MS = 30_000;
 
+// The server's order is the default: wins (shared ones count), then win rate, then games played.
+// Sorting by wins keeps that order among equal wins. The skill estimate is a column and a sort of its own.
 const COLUMNS = [
-  { key: 'rating', label: 'Rating', title: 'Rating (OpenSkill, cautious estimate)', value: (r) => r.rating, show: (r) => number(r.rating) },
   {
-    key: 'wins', label: 'Wins', value: (r) => r.wins,
+    key: 'wins', label: 'Wins', title: 'Wins (shared wins count)', value: (r) => r.wins,
     show: (r) => [String(r.wins), r.shared_wins ? h('span.shared', ` (${r.shared_wins} shared)`) : null],
   },
   { key: 'win_rate', label: 'Win %', title: 'Win rate', value: (r) => r.win_rate, show: (r) => `${Math.round(r.win_rate * 100)}%` },
@@ -25,10 +26,11 @@ const COLUMNS = [
     key: 'average', label: 'Avg', title: 'Average score', value: (r) => r.average_score ?? -Infinity,
     show: (r) => number(r.average_score, Math.abs(r.average_score) >= 10 ? 0 : 1),
   },
+  { key: 'rating', label: 'Skill', title: 'Skill estimate', value: (r) => r.rating, show: (r) => number(r.rating) },
 ];
 
 function standingsTable(rows, sort, onSort, hrefFor) {
-  const leader = rows[0]?.player; // the server's order: best rating first
+  const leader = rows[0]?.player; // the server's order: most wins first
   const order = rows.map((r, i) => [r, i]);
   const column = COLUMNS.find((c) => c.key === sort.key);
   const sign = sort.dir === 'asc' ? 1 : -1;
@@ -96,7 +98,8 @@ export function mount(root, params) {
   root.append(page);
   let timer = 0;
   let alive = true;
-  let sort = { key: 'rating', dir: 'desc' };
+  let sort = { key: 'wins', dir: 'desc' };
+  let ratingNote = '';
   const filters = { game: params.query.game || '', season: params.query.season || '' };
   let rows = [];
 
@@ -241,7 +244,8 @@ export function mount(root, params) {
       sort = { key, dir: sort.key === key && sort.dir === 'desc' ? 'asc' : 'desc' };
       showStandings();
       standings.querySelector(`button[data-sort="${key}"]`)?.focus();
-    }, (name) => playerHref(id, name, q)));
+    }, (name) => playerHref(id, name, q)),
+    h('p.meta.rating-note', h('strong', 'Skill: '), ratingNote));
   };
 
   const load = async () => {
@@ -264,6 +268,7 @@ export function mount(root, params) {
       fillFilters(league, catalogue);
       meta.textContent = `${league.players} ${league.players === 1 ? 'player' : 'players'}`;
       rows = table.rows;
+      ratingNote = `${table.rating_label}. ${table.rating_explanation}`;
       showStandings();
       standings.removeAttribute('aria-busy');
       lastGame = results.results[0]?.game || lastGame;
