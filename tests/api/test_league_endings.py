@@ -65,7 +65,8 @@ def standings(client, league, **query):
 
 def bb_sheet(owners, ben=None):
     """A 2-player Block Buster sheet: ``owners`` maps a point block's index to its colour."""
-    return {"variant": "standard", "players": [{"name": "Ana"}, {"name": "Ben", **(ben or {})}],
+    return {"variant": "standard",
+            "players": [{"name": "Ana", "leftover_squares": 0}, {"name": "Ben", "leftover_squares": 0, **(ben or {})}],
             "point_blocks": [{"shape": shape, "owner": owners.get(i)} for i, shape in enumerate(PATTERN_2P)]}
 
 
@@ -121,8 +122,10 @@ def test_a_shared_win_at_a_table_counts_for_both(client):
     league = new_league(client)
     code = table(client, league, "block-buster", ["Ana", "Ben"])
     # Ana: -5 + a red star 3 = -2; Ben skips one space: -2. Level: they share the win.
-    play(client, code, ("skip", {"seat": 1, "spaces": 1}), ("point_block", {"index": 1, "owner": "yellow"}),
-         ("pass", {"seat": 0}), ("pass", {"seat": 1}), ("finish", {}))
+    nobody = [("point_block", {"index": i, "owner": None}) for i in range(len(PATTERN_2P)) if i != 1]
+    play(client, code, ("skip", {"seat": 1, "spaces": 1}), ("point_block", {"index": 1, "owner": "yellow"}), *nobody,
+         ("pass", {"seat": 0}), ("pass", {"seat": 1}),
+         ("leftover", {"seat": 0, "squares": 0}), ("leftover", {"seat": 1, "squares": 0}), ("finish", {}))
     assert places(only_result(client, league)) == {"Ana": (-2, 1), "Ben": (-2, 1)}
     rows = standings(client, league)
     assert {(r["player"], r["wins"], r["shared_wins"]) for r in rows} == {("Ana", 1, 1), ("Ben", 1, 1)}
@@ -146,7 +149,8 @@ def test_a_golf_score_pad_table_ranks_the_lowest_first(client):
 
 def test_couples_from_a_sheet_share_their_teams_place(client):
     league = new_league(client)
-    sheet = {"variant": "couples", "players": [{"name": n} for n in ("Ana", "Ben", "Cleo", "Dan")],
+    names = ("Ana", "Ben", "Cleo", "Dan")
+    sheet = {"variant": "couples", "players": [{"name": n, "leftover_squares": 0} for n in names],
              "point_blocks": [{"shape": s, "owner": None} for row in PATTERNS[4] for s in row]}
     sheet["point_blocks"][1]["owner"] = "blue"  # Ben's team (B: seats 1 and 3) takes a block
     response = record(client, league, {"game": "block-buster", "sheet": sheet})
