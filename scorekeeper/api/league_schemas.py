@@ -16,6 +16,9 @@ ROLE_DESCRIPTION = "admin ⊃ member (records results, adds players) ⊃ viewer 
 class BreskRulesSchema(Schema):
     extra_words = fields.List(fields.String(), metadata={"description": "Words the league allows (2–15 letters)."})
     banned_words = fields.List(fields.String(), metadata={"description": "Words the league refuses."})
+    lexicon = fields.String(validate=validate.OneOf(("en", "en-wordgame")),
+                            metadata={"description": "The word list the league's games are judged by: en (the "
+                                      "everyday list, the default) or en-wordgame (the word-game list)."})
 
 
 class BlockBusterRulesSchema(Schema):

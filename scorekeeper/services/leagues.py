@@ -14,7 +14,6 @@ import hmac
 import json
 import secrets
 import uuid
-from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import select, update
@@ -146,6 +145,7 @@ RULE_OPTIONS = {
     "make-n-break": ("rounds", "seconds_1", "seconds_2", "seconds_3"),
 }
 WORD_LISTS = ("extra_words", "banned_words")
+BRESK_RULES = (*WORD_LISTS, "lexicon")  # lexicon: the word list the league's Bresk! games are judged by
 
 
 def _words(values: Any, field: str) -> list[str]:
@@ -171,12 +171,12 @@ def check_rules(rules: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(section, dict):
             raise ApiError(422, "bad_rules", f"{game_id} rules must be an object.", {game_id: ["must be an object"]})
         clean: dict[str, Any] = {}
-        allowed = WORD_LISTS if game_id == "bresk" else RULE_OPTIONS[game_id]
+        allowed = BRESK_RULES if game_id == "bresk" else RULE_OPTIONS[game_id]
         for name, value in section.items():
             field = f"{game_id}.{name}"
             if name not in allowed:
                 raise ApiError(422, "bad_rules", f"{game_id} has no house rule {name!r}.", {field: ["unknown"]})
-            if game_id == "bresk":
+            if game_id == "bresk" and name in WORD_LISTS:
                 clean[name] = _words(value, field)
                 continue
             option = next(o for o in games.get(game_id).OPTIONS if o.name == name)
@@ -206,28 +206,21 @@ def set_rules(league: League, rules: dict[str, Any], merge: bool = False) -> dic
 
 def table_defaults(league: League, game_id: str) -> dict[str, Any]:
     """Options a table started in this league defaults to (the league's house rules for that game)."""
+    if game_id == "bresk":
+        lexicon = house_lexicon(league)
+        return {"lexicon": lexicon} if lexicon else {}
     return dict((league.rules or {}).get(game_id) or {}) if game_id in RULE_OPTIONS else {}
+
+
+def house_lexicon(league: League) -> str | None:
+    """The word list the league's Bresk! games are judged by, if the league chose one."""
+    return ((league.rules or {}).get("bresk") or {}).get("lexicon")
 
 
 def house_words(league: League) -> tuple[frozenset[str], frozenset[str]]:
     """(allowed, banned): upper-case words the league adds to or removes from the Bresk! word list."""
     section = (league.rules or {}).get("bresk") or {}
     return frozenset(section.get("extra_words", ())), frozenset(section.get("banned_words", ()))
-
-
-def house_word_check(league: League, word_check: Callable[[str], tuple[bool, str]]):
-    """A Bresk! word check with the league's extra words allowed and banned words refused."""
-    allowed, banned = house_words(league)
-
-    def check(word: str) -> tuple[bool, str]:
-        key = normalize(word)
-        if key in banned:
-            return False, "banned by house rules"
-        if key in allowed:
-            return True, "allowed by house rules"
-        return word_check(word)
-
-    return check
 
 
 # --- players and seasons ------------------------------------------------------------------------
@@ -308,9 +301,9 @@ def _places_from_scores(scores: list[int], teams: list[str | None], lowest_wins:
 
 def _from_sheet(league: League, game_id: str, sheet: dict[str, Any]) -> list[dict[str, Any]]:
     module = games.get(game_id)
-    context = scoring.rule_context(game_id, sheet)
-    if "word_check" in context:
-        context["word_check"] = house_word_check(league, context["word_check"])
+    if game_id == "bresk" and not sheet.get("lexicon") and house_lexicon(league):
+        sheet = {**sheet, "lexicon": house_lexicon(league)}  # the league's list, and the result says so
+    context = scoring.rule_context(game_id, sheet, league)  # house words: the same code path as tables
     try:
         scored = module.score_sheet(sheet, **context)
     except RuleError as err:

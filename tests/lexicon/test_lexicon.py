@@ -230,3 +230,12 @@ def test_damaged_or_stale_cache_is_rebuilt(lexicon_dir, tmp_path):
     assert len(cached.words) == WORD_COUNT
     assert not stale.exists()
     assert not list(tmp_path.glob(".lexicon-*"))  # no half-built leftovers
+
+
+def test_bresk_and_leagues_offer_every_list():
+    from scorekeeper.api.league_schemas import BreskRulesSchema
+    from scorekeeper.games import bresk
+
+    (option,) = [o for o in bresk.OPTIONS if o.name == "lexicon"]
+    assert option.choices == registry.LEXICON_IDS and option.default == "en"
+    assert tuple(BreskRulesSchema().fields["lexicon"].validate.choices) == registry.LEXICON_IDS
