@@ -5,7 +5,7 @@
 // scorecard. "Hand in my grid" sends it; when all have, everyone sees the final
 // table and can open any player's grid to see why each word scored or not.
 import { h } from '../lib/dom.js';
-import { REASON_TEXT, cellLetter, getLexicon, lexiconNow, onLexiconProgress } from '../lib/lexicon.js';
+import { REASON_TEXT, cellLetter, getLexicon, lexiconNow, listName, onLexiconProgress } from '../lib/lexicon.js';
 import { mountJudge, seatKey, useStylesheet } from '../views/judge.js';
 
 export const usesTimer = false; // Bresk! has no timer
@@ -390,7 +390,8 @@ export function mount(root, session) {
       const byName = c.by != null ? view.seats[c.by] ?? `seat ${c.by + 1}` : 'someone';
       return h('li', { class: c.valid ? 'good' : 'bad', dataset: { seq: String(c.seq) } },
         h('span.challenge-mark', c.valid ? '✓' : '✗'), ' ',
-        h('strong', c.words.join(', ').toUpperCase()), ` — ${c.valid ? 'valid' : 'not valid'} · challenged by ${byName}`);
+        h('strong', c.words.join(', ').toUpperCase()),
+        ` — ${c.valid ? 'valid' : 'not valid'} in the ${c.list || listName(lexiconId())} · challenged by ${byName}`);
     }));
     if (!list.length) challengeLog.append(h('li.muted', 'No challenges yet.'));
   }
