@@ -185,7 +185,8 @@ def check_rules(rules: dict[str, Any]) -> dict[str, Any]:
             except RuleError as err:
                 raise ApiError(422, err.code, err.message, {field: [err.message]}) from None
         if game_id == "bresk" and set(clean.get("extra_words", ())) & set(clean.get("banned_words", ())):
-            raise ApiError(422, "bad_words", "A word cannot be both allowed and banned.", {field: ["in both lists"]})
+            raise ApiError(422, "bad_words", "A word cannot be both allowed and banned.",
+                           {"bresk.banned_words": ["in both lists"]})
         if clean:
             out[game_id] = clean
     return out

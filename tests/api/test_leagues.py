@@ -235,6 +235,8 @@ def test_house_rule_word_list(app, client):
         response = client.patch(url, json={"bresk": {"lexicon": bad}}, headers=admin)
         assert response.status_code == 422 and "bresk.lexicon" in response.get_json()["errors"], response.get_json()
     assert get(client, league, "")["rules"] == {"bresk": {"lexicon": "en-wordgame"}}
+    both = client.patch(url, json={"bresk": {"extra_words": ["zorp"], "banned_words": ["zorp"]}}, headers=admin)
+    assert both.status_code == 422 and list(both.get_json()["errors"]) == ["bresk.banned_words"]  # not .lexicon
 
     from scorekeeper.extensions import db
     from scorekeeper.models import League
