@@ -11,7 +11,8 @@ What a word is (the everyday list):
 
 * Words come only from SCOWL's *word* categories — english, american, british, british_z,
   canadian and australian, and their variant_1/variant_2 spellings (GAOL is a British
-  variant_1) — up to ``EVERYDAY_SIZE``. Never from abbreviations, proper names,
+  variant_1; variant_3, the seldom-used ones such as ADVERTIZE, is left out) — up to
+  ``EVERYDAY_SIZE``. Never from abbreviations, proper names,
   contractions, upper (capitalised words), Roman numerals or hacker slang.
 * An entry is a word only as written all lower case, a–z once accents are folded
   (CAFÉ is CAFE). ``kW``, ``OK'd``, ``Paris`` and ``x-ray`` are not.
@@ -46,14 +47,15 @@ import subprocess
 import sys
 import tarfile
 import tempfile
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .normalize import fold_accents as fold
+
 SCOWL_DIR = Path("/usr/share/dict/scowl")
 SCOWL_VERSION = "2020.12.07"  # Debian package scowl 2020.12.07-2
-EVERYDAY_SIZE = 70  # chosen on the probe set: see README "Word judge"
+EVERYDAY_SIZE = 70  # chosen on the probe set: see README "Word lists"
 # A word-list entry SCOWL refuses is kept only if SCOWL lists it as a lower-case word up to this
 # size: 95, SCOWL's largest, also lists Roman numerals (ii, xx) and names (mary) in lower case.
 KNOWN_WORDS_SIZE = 80
@@ -77,13 +79,6 @@ _WORD_CATEGORY = re.compile(
     r"(english|american|british|british_z|canadian|australian|((american|british|canadian|australian)_)?variant_[12])"
 )
 _LOWER = re.compile(r"[a-z]+")
-
-
-def fold(text: str) -> str:
-    """``café`` → ``cafe``: the same folding as normalize.fold_accents."""
-    if text.isascii():
-        return text
-    return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
 
 
 @dataclass(frozen=True)
