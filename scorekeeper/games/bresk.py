@@ -53,8 +53,8 @@ OPTIONS = (
     Option(
         "lexicon",
         "en",
-        "Word list that judges the words: en, the everyday list; en-wordgame, the word-game list "
-        "(also the short words word-game players use, such as QI, ZA, XU).",
+        "Word list that judges the words: en, the everyday list, or en-wordgame, the word-game list, "
+        "which also takes the short words word-game players use (QI, ZA, XU).",
         choices=("en", "en-wordgame"),
     ),
     Option(
