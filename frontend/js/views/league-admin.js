@@ -2,7 +2,7 @@
 // started in the league begin with, seasons, players, and the share links with QR codes.
 import { leagues } from '../api.js';
 import { h } from '../lib/dom.js';
-import { LIST_TITLES as LIST_NAMES } from '../lib/lexicon.js';
+import { LIST_TITLES } from '../lib/lexicon.js';
 import {
   dropToken, ensureCss, fill, findLeague, formatDate, gameName, games, linkRow, playerHref, qrButton, remember, replaceLink,
   shareUrl,
@@ -98,7 +98,7 @@ export function mount(root, params) {
     // The word list the league's Bresk! games are judged by: the game's own option, as a house rule.
     const listOption = option('bresk', 'lexicon');
     const wordList = h('select#rule-lexicon', { 'aria-describedby': 'lexicon-help' },
-      (listOption.choices || ['en']).map((id) => h('option', { value: id }, LIST_NAMES[id] || id)));
+      (listOption.choices || ['en']).map((id) => h('option', { value: id }, LIST_TITLES[id] || id)));
     wordList.value = rules.bresk?.lexicon || listOption.default || 'en';
 
     const tieOption = option(BB, 'tie_takes_nobody');
