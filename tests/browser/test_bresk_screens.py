@@ -237,6 +237,7 @@ def test_two_phones_enter_grids_hand_in_and_see_the_same_result(phone, second_ph
     assert phone.get_by_role("button", name="Hand in my grid").is_disabled()
     second_phone.get_by_role("button", name="Hand in my grid").click()
     second_phone.wait_for_selector(".bresk-final:not([hidden])")
+    assert "Words judged by the everyday list." in second_phone.locator(".bresk-final .meta").inner_text()
 
     table = requests.get(f"{live_server.url}/api/tables/{code}", timeout=10).json()
     result = table["result"]

@@ -445,7 +445,7 @@ export function mount(root, session) {
           h('th', { scope: 'col', title: 'Longest word bonus' }, 'Longest'), h('th', { scope: 'col', title: 'Most words bonus' }, 'Most words'),
           h('th', { scope: 'col' }, 'Total'))),
         h('tbody', rows)),
-      h('p.meta', `Longest word: ${result.longest_word_length} letters (+5). Most valid words: ${result.most_valid_words} (+3). Tap a player to see their grid.`),
+      h('p.meta', `Words judged by the ${listName(result.lexicon || lexiconId())}. Longest word: ${result.longest_word_length} letters (+5). Most valid words: ${result.most_valid_words} (+3). Tap a player to see their grid.`),
       detail);
   }
 
