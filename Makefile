@@ -7,7 +7,7 @@ HOST ?= 0.0.0.0
 WORKERS ?= 2
 CONNECTIONS ?= 1000
 
-.PHONY: run test lint openapi clean
+.PHONY: run test lint openapi lexicon clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,13 @@ test: $(VENV)/.installed-dev
 
 openapi: $(VENV)/.installed
 	$(BIN)/flask --app scorekeeper openapi write --format yaml openapi.yaml
+
+# Rebuild the committed word lists (scorekeeper/lexicon/data) from the Debian package scowl and the
+# npm package word-list, and print the words added and removed. Only for changing the lists:
+# `make run` and `make test` read the committed files and need neither.
+lexicon: $(VENV)/.installed
+	@dpkg -s scowl >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq scowl; }
+	$(BIN)/python -m scorekeeper.lexicon.build
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -46,7 +46,7 @@ LIGHTHOUSE_VERSION = "12.8.2"
 CHROME_PATH = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
 CHROME_FLAGS = "--headless --no-sandbox --disable-gpu --disable-background-networking"
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
-WORD_LIST = "/api/lexicons/en/words.txt"
+WORD_LIST = "/api/lexicons/en/words.compact"
 METRICS = {"first-contentful-paint": "FCP", "largest-contentful-paint": "LCP", "total-blocking-time": "TBT",
            "cumulative-layout-shift": "CLS", "speed-index": "SI"}
 

@@ -63,7 +63,7 @@ export const api = {
   lexicons: () => request('GET', '/api/lexicons'),
   challenge: (lexicon, words, reveal = false) =>
     request('POST', `/api/lexicons/${encodeURIComponent(lexicon)}/challenge`, { words, reveal }),
-  wordsPath: (lexicon) => `/api/lexicons/${encodeURIComponent(lexicon)}/words.txt`,
+  wordsPath: (lexicon) => `/api/lexicons/${encodeURIComponent(lexicon)}/words.compact`, // front-coded (wordpack.js)
 };
 
 // Leagues: every call but create sends the league's capability token (admin, member or viewer).

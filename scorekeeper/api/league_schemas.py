@@ -18,6 +18,9 @@ class BreskRulesSchema(Schema):
     banned_words = fields.List(fields.String(), metadata={"description": "Words the league refuses."})
     live_word_marking = StrictBoolean(metadata={"description": "Mark words while players write (off by default: "
                                                 "the rulebook allows a dictionary only at scoring)."})
+    lexicon = fields.String(validate=validate.OneOf(("en", "en-wordgame")),
+                            metadata={"description": "The word list the league's games are judged by: en (the "
+                                      "everyday list, the default) or en-wordgame (the word-game list)."})
 
 
 class BlockBusterRulesSchema(Schema):

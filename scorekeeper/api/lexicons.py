@@ -9,7 +9,7 @@ from flask import Response, current_app, request
 from marshmallow import Schema, fields, validate
 
 from ..errors import ApiError
-from ..lexicon import LEXICON_IDS, REASONS, Lexicon, UnknownLexicon, get_lexicon
+from ..lexicon import LEXICON_IDS, REASONS, Lexicon, UnknownLexicon, compact, get_lexicon
 from ..limits import word_checks
 from ..services import judge
 from .blueprint import Blueprint
@@ -26,8 +26,10 @@ WORDS_TEXT_CACHE_CONTROL = "public, max-age=86400"
 
 
 class LexiconSchema(Schema):
-    id = fields.String(required=True, metadata={"description": "Used in URLs and as Bresk!'s lexicon option."})
-    name = fields.String(required=True)
+    id = fields.String(required=True, metadata={"description": "Used in URLs, as Bresk!'s lexicon option and as a "
+                                                              "league's Bresk! house rule: en or en-wordgame."})
+    name = fields.String(required=True, metadata={"description": "As verdicts name it: everyday list, word-game "
+                                                                  "list."})
     word_count = fields.Integer(required=True)
     source = fields.String(required=True, metadata={"description": "Where the words come from."})
     licence = fields.String(required=True)
@@ -43,8 +45,17 @@ class VerdictSchema(Schema):
                                                                         "upper case."})
     valid = fields.Boolean(required=True)
     reason = fields.String(required=True, validate=validate.OneOf(REASONS),
-                           metadata={"description": "Why it is (not) playable."})
+                           metadata={"description": "Why it is (not) playable: valid, not_a_word, proper_noun, "
+                                     "abbreviation (unit symbols and Roman numerals too), contraction, too_short, "
+                                     "not_letters, banned_by_league, added_by_league (valid)."})
     lexicon = fields.String(required=True)
+    list = fields.String(required=True, metadata={"description": "The list that judged it: everyday list, "
+                                                                  "word-game list."})
+    message = fields.String(required=True, metadata={"description": "The verdict in a player's words, naming the "
+                                                                     "list: \"not in the everyday list; valid in the "
+                                                                     "word-game list\"."})
+    also_valid_in = fields.List(fields.String(), required=True,
+                                metadata={"description": "The other lists that accept a refused word."})
 
 
 class ChallengeInSchema(Schema):
@@ -63,6 +74,7 @@ class ChallengeInSchema(Schema):
 class ChallengeResultSchema(Schema):
     valid = fields.Boolean(required=True, metadata={"description": "True only when every word is valid."})
     lexicon = fields.String(required=True)
+    list = fields.String(required=True, metadata={"description": "The list that judged the words."})
     words = fields.Integer(required=True, metadata={"description": "How many words were judged."})
     verdicts = fields.List(fields.Nested(VerdictSchema),
                            metadata={"description": "Only with reveal: each word's verdict, in the order given."})
@@ -80,27 +92,35 @@ def _lexicon_or_404(lexicon_id: str) -> Lexicon:
 
 
 class _Encoded:
-    """A word list's text, raw and gzip-compressed, made once per process and list version."""
+    """A word list's text (plain or compact), raw and gzip-compressed, made once per process and list version."""
 
-    _by_version: dict[str, _Encoded] = {}
+    _by_key: dict[tuple[str, str], _Encoded] = {}
     _lock = threading.Lock()
 
-    def __init__(self, lexicon: Lexicon):
-        self.raw = lexicon.words_text().encode("utf-8")
+    def __init__(self, lexicon: Lexicon, form: str):
+        text = lexicon.words_text()
+        if form == "compact":
+            text = compact.encode(text.split())
+        self.raw = text.encode("utf-8")
         self.gzip = gzip.compress(self.raw, 9, mtime=0)  # mtime=0: the same bytes every time
         # Strong ETags differ per representation: the gzip bytes are not the raw bytes.
-        self.etag = lexicon.version
-        self.gzip_etag = f"{lexicon.version}-gzip"
+        self.etag = lexicon.version if form == "plain" else f"{lexicon.version}-{form}"
+        self.gzip_etag = f"{self.etag}-gzip"
 
     @classmethod
-    def of(cls, lexicon: Lexicon) -> _Encoded:
-        encoded = cls._by_version.get(lexicon.version)
+    def of(cls, lexicon: Lexicon, form: str = "plain") -> _Encoded:
+        key = (lexicon.version, form)
+        encoded = cls._by_key.get(key)
         if encoded is None:
             with cls._lock:  # compressing takes a moment: once, even when many ask at once
-                encoded = cls._by_version.get(lexicon.version)
+                encoded = cls._by_key.get(key)
                 if encoded is None:
-                    encoded = cls._by_version[lexicon.version] = cls(lexicon)
+                    encoded = cls._by_key[key] = cls(lexicon, form)
         return encoded
+
+
+def _others(lexicon_id: str) -> list[Lexicon]:
+    return [_lexicon_or_404(other) for other in LEXICON_IDS if other != lexicon_id]
 
 
 def _accepts_gzip() -> bool:
@@ -129,7 +149,7 @@ def check_word(lexicon_id, word):
     if len(word) > judge.MAX_WORD_LENGTH:
         message = f"A word can be at most {judge.MAX_WORD_LENGTH} characters."
         raise ApiError(422, "validation_error", f"word: {message}", {"word": [message]})
-    return judge.judge_word(lexicon, word)
+    return judge.judge_word(lexicon, word, _others(lexicon_id))
 
 
 @blp.route("/<string:lexicon_id>/challenge", methods=["POST"])
@@ -139,7 +159,7 @@ def check_word(lexicon_id, word):
 def challenge(payload, lexicon_id):
     """Bresk! challenge: are all these words valid? Which one failed is told only with reveal."""
     lexicon = _lexicon_or_404(lexicon_id)
-    return judge.judge_challenge(lexicon, payload["words"], payload["reveal"])
+    return judge.judge_challenge(lexicon, payload["words"], payload["reveal"], _others(lexicon_id))
 
 
 @blp.route("/<string:lexicon_id>/words.txt")
@@ -149,8 +169,25 @@ def challenge(payload, lexicon_id):
 @blp.alt_response(304, description="If-None-Match names the current list: nothing sent.", success=True)
 @blp.alt_response(404, description="No word list has this id (code unknown_lexicon).", success=False)
 def words_text(lexicon_id):
-    """The whole word list, for the phone's offline judge."""
-    encoded = _Encoded.of(_lexicon_or_404(lexicon_id))
+    """The whole word list, one word a line."""
+    return _send_list(_lexicon_or_404(lexicon_id), "plain")
+
+
+@blp.route("/<string:lexicon_id>/words.compact")
+@blp.response(200, description="Every valid word, front-coded for the phone's offline judge: each word is the "
+              "number of letters to drop from the end of the word before it (one or more of the characters 0-9 "
+              "= 0-9 and a-z = 10-35, summed), then the upper-case letters to add; 'CAT CATS CAVE' is "
+              "'0CAT0S2VE'. Gzip-compressed when the request accepts gzip. The ETag changes whenever the list "
+              "does.", content_type="text/plain")
+@blp.alt_response(304, description="If-None-Match names the current list: nothing sent.", success=True)
+@blp.alt_response(404, description="No word list has this id (code unknown_lexicon).", success=False)
+def words_compact(lexicon_id):
+    """The whole word list, compact (the word-game list is about 300 KiB gzipped): what the phone downloads."""
+    return _send_list(_lexicon_or_404(lexicon_id), "compact")
+
+
+def _send_list(lexicon: Lexicon, form: str) -> Response:
+    encoded = _Encoded.of(lexicon, form)
     use_gzip = _accepts_gzip()
     etag = encoded.gzip_etag if use_gzip else encoded.etag
     headers = {"Cache-Control": WORDS_TEXT_CACHE_CONTROL, "Vary": "Accept-Encoding"}

@@ -96,7 +96,13 @@ LONGEST_WORD_BONUS = 5
 MOST_WORDS_BONUS = 3
 MIN_WORD_LENGTH = 2
 OPTIONS = (
-    Option("lexicon", "en", "Word list that judges the words.", choices=("en",)),
+    Option(
+        "lexicon",
+        "en",
+        "Word list that judges the words: en, the everyday list, or en-wordgame, the word-game list, "
+        "which also takes the short words word-game players use (QI, ZA, XU).",
+        choices=("en", "en-wordgame"),
+    ),
     Option(
         "hand_in_early",
         False,

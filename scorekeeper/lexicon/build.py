@@ -1,63 +1,313 @@
-"""Build the English word list from its sources (slow: about a second; done once, then cached)."""
+"""Build the two word lists from their sources, and write them into ``data/`` (``make lexicon``).
+
+Sources (see NOTICE):
+
+* SCOWL 2020.12.07 as the Debian package ``scowl`` installs it (``/usr/share/dict/scowl``):
+  one file per category and size, e.g. ``british-words.70``, ``english-abbreviations.40``.
+* The npm package ``word-list`` (MIT, derived from Letterpress's list), pinned by version
+  and by the sha256 of its tarball.
+
+What a word is (the everyday list):
+
+* Words come only from SCOWL's *word* categories — english, american, british, british_z,
+  canadian and australian, and their variant_1/variant_2 spellings (GAOL is a British
+  variant_1; variant_3, the seldom-used ones such as ADVERTIZE, is left out) — up to
+  ``EVERYDAY_SIZE``. Never from abbreviations, proper names,
+  contractions, upper (capitalised words), Roman numerals or hacker slang.
+* An entry is a word only as written all lower case, a–z once accents are folded
+  (CAFÉ is CAFE). ``kW``, ``OK'd``, ``Paris`` and ``x-ray`` are not.
+
+Why a refused word is refused (reasons, for both lists):
+
+* only listed with an apostrophe (``don't``; ``that's`` in the word files, whose ``that`` the
+  contraction files shorten elsewhere too, as ``that'll``): contraction. Possessives
+  (``abashment's``, ``Paris's``) say nothing the word itself does not;
+* listed as an abbreviation, a Roman numeral (SCOWL's and every numeral 1–3999), or written
+  with a capital after its first letter (``kW``, ``ASAP``): abbreviation;
+* only listed capitalised (``Paris``): proper noun.
+A form that is a word in the list is never refused (CHINA is a word though China is a name).
+
+The word-game list is ``word-list``'s words, with the same exclusions: an entry SCOWL knows
+*only* as a proper noun or an abbreviation (it has no lower-case word form in
+any size up to 80) is left out.
+
+Run it as ``python -m scorekeeper.lexicon.build`` (``make lexicon`` does): it rebuilds the
+lists, prints the words added and removed, and rewrites ``data/`` only where a list changed.
+"""
 
 from __future__ import annotations
 
+import argparse
+import gzip
+import hashlib
+import json
 import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 
-from .expand import expand_dictionary
-from .normalize import fold_accents
-from .source import SourceFiles
+from .normalize import fold_accents as fold
 
-_LOWER_LETTERS = re.compile(r"[a-z]+")
+SCOWL_DIR = Path("/usr/share/dict/scowl")
+SCOWL_VERSION = "2020.12.07"  # Debian package scowl 2020.12.07-2
+EVERYDAY_SIZE = 70  # chosen on the probe set: see README "Word lists"
+# A word-list entry SCOWL refuses is kept only if SCOWL lists it as a lower-case word up to this
+# size: 95, SCOWL's largest, also lists Roman numerals (ii, xx) and names (mary) in lower case.
+KNOWN_WORDS_SIZE = 80
+
+WORD_LIST_PACKAGE = "word-list"
+WORD_LIST_VERSION = "4.1.0"
+WORD_LIST_TARBALL_SHA256 = "c0cd6e2a112392204960e9998d79347a8ae1571dab5e3fdbfa685ef5977faedb"
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+MANIFEST = "manifest.json"
+LIST_FILES = {"everyday": "everyday.txt.gz", "wordgame": "wordgame.txt.gz", "refused": "refused.tsv.gz"}
+
+CONTRACTION = "contraction"
+ABBREVIATION = "abbreviation"
+PROPER_NOUN = "proper_noun"
+GAME_EXCLUSIONS = (ABBREVIATION, PROPER_NOUN)
+_REFUSAL_ORDER = (CONTRACTION, ABBREVIATION, PROPER_NOUN)  # first wins when a form is several
+
+_FILE_NAME = re.compile(r"(?P<category>[a-z0-9_]+)-(?P<kind>[a-z-]+)\.(?P<size>\d+)")
+_WORD_CATEGORY = re.compile(
+    r"(english|american|british|british_z|canadian|australian|((american|british|canadian|australian)_)?variant_[12])"
+)
+_LOWER = re.compile(r"[a-z]+")
 
 
 @dataclass(frozen=True)
-class WordList:
-    words: list[str]  # upper case, sorted: every playable form
-    proper_nouns: list[str]  # upper case, sorted: forms the dictionary has only capitalised
-    stats: dict[str, int]
+class ScowlFile:
+    path: Path
+    category: str
+    kind: str  # words, abbreviations, proper-names, contractions, upper, roman-numerals, hacker
+    size: int
+
+    @property
+    def is_words(self) -> bool:
+        return self.kind == "words" and _WORD_CATEGORY.fullmatch(self.category) is not None
 
 
-def build_english(source: SourceFiles) -> WordList:
-    # Imported here, not at module level: only a build needs them, and they are slow to import.
-    from breame.data.spelling_constants import AMERICAN_ENGLISH_SPELLINGS
-    from spylls.hunspell.readers import FileReader, read_aff, read_dic
+def scowl_files(directory: Path) -> list[ScowlFile]:
+    out = []
+    for path in sorted(directory.iterdir()):
+        match = _FILE_NAME.fullmatch(path.name)
+        if match:
+            out.append(ScowlFile(path, match["category"], match["kind"], int(match["size"])))
+    if not out:
+        raise FileNotFoundError(f"No SCOWL word files in {directory} (apt-get install scowl).")
+    return out
 
-    aff, context = read_aff(FileReader(str(source.aff)))
-    dic = read_dic(FileReader(str(source.dic), encoding=context.encoding), aff=aff, context=context)
-    american, capitalised = split_forms(expand_dictionary(aff, dic))
-    british = {word for word in (fold_accents(w) for w in AMERICAN_ENGLISH_SPELLINGS.values()) if _is_lower(word)}
-    words = american | british
-    # "paris" is a proper noun only if no lower-case form of it exists ("china" does).
-    proper_nouns = capitalised - words
-    return WordList(
-        words=sorted(w.upper() for w in words),
-        proper_nouns=sorted(w.upper() for w in proper_nouns),
-        stats={
-            "stems": len(dic.words),
-            "american_words": len(american),
-            "british_added": len(british - american),
-            "words": len(words),
-            "proper_nouns": len(proper_nouns),
-        },
+
+def _entries(path: Path) -> Iterable[str]:
+    with path.open(encoding="utf-8") as lines:
+        for line in lines:
+            entry = fold(line.strip())
+            if entry:
+                yield entry
+
+
+def scowl_words(files: Iterable[ScowlFile], size: int) -> set[str]:
+    """Lower-case a–z entries of the word categories up to ``size``."""
+    words: set[str] = set()
+    for f in files:
+        if f.is_words and f.size <= size:
+            words.update(e for e in _entries(f.path) if _LOWER.fullmatch(e))
+    return words
+
+
+def _refusal(entry: str, f: ScowlFile) -> tuple[str, str] | None:
+    """(lower-case form, reason) when this entry names a form that is not a word, else None."""
+    if f.kind == "hacker" or (f.kind == "words" and not f.is_words):
+        return None  # slang and the seldom-used variant_3 spellings tell nothing either way
+    if entry.endswith("'s") and not entry.islower() and f.kind != "abbreviations":
+        return None  # Paris's: the name itself is listed on its own (ABM's is still an abbreviation)
+    form = entry.replace("'", "").replace(".", "").lower()
+    if not _LOWER.fullmatch(form):
+        return None  # hyphens, spaces, digits: never playable, judged by their shape
+    if f.kind in ("abbreviations", "roman-numerals") or any(ch.isupper() for ch in entry[1:]):
+        return form, ABBREVIATION  # ASAP, kW, and their plurals (ABM's)
+    if f.kind == "contractions" or (entry.islower() and "'" in entry):
+        return form, CONTRACTION
+    if entry[0].isupper():
+        return form, PROPER_NOUN
+    return None  # an ordinary lower-case word
+
+
+def roman_numerals(limit: int = 3999) -> Iterable[str]:
+    """Every Roman numeral from 1 to ``limit``, lower case (SCOWL lists only some)."""
+    values = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
+              (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))  # fmt: skip
+    for number in range(1, limit + 1):
+        out, rest = [], number
+        for value, letters in values:
+            while rest >= value:
+                out.append(letters)
+                rest -= value
+        yield "".join(out)
+
+
+def _contraction_bases(files: Iterable[ScowlFile]) -> set[str]:
+    """Words SCOWL's contraction files shorten (that'll, who'd): with them, that's reads "that is"."""
+    bases = set()
+    for f in files:
+        if f.kind == "contractions":
+            bases.update(e.split("'")[0] for e in _entries(f.path) if e.islower() and e.count("'") == 1)
+    return bases
+
+
+def refusals(files: Iterable[ScowlFile]) -> dict[str, str]:
+    """Lower-case form → why it is not a word, from every SCOWL category and size."""
+    files = list(files)
+    found: dict[str, str] = {numeral: ABBREVIATION for numeral in roman_numerals()}
+    contraction_bases = _contraction_bases(files)
+    for f in files:
+        for entry in _entries(f.path):
+            if f.kind == "words" and entry.endswith("'s") and entry[:-2] not in contraction_bases:
+                continue  # a possessive (abashment's), not another word
+            refusal = _refusal(entry, f)
+            if refusal is None:
+                continue
+            form, reason = refusal
+            known = found.get(form)
+            if known is None or _REFUSAL_ORDER.index(reason) < _REFUSAL_ORDER.index(known):
+                found[form] = reason
+    return found
+
+
+@dataclass
+class Built:
+    everyday: list[str]  # upper case, sorted
+    wordgame: list[str]
+    refused: dict[str, str]  # upper case → reason, for forms SCOWL says are not words
+    stats: dict[str, int] = field(default_factory=dict)
+
+
+def build(scowl_dir: Path, word_list: Iterable[str], size: int = EVERYDAY_SIZE) -> Built:
+    files = scowl_files(scowl_dir)
+    everyday = scowl_words(files, size)
+    known_words = scowl_words(files, KNOWN_WORDS_SIZE)
+    refused = refusals(files)
+    game_source = {w for w in (fold(x.strip()).lower() for x in word_list) if _LOWER.fullmatch(w) and len(w) >= 2}
+    left_out = {w for w in game_source if refused.get(w) in GAME_EXCLUSIONS and w not in known_words}
+    wordgame = game_source - left_out
+    reasons = {w.upper(): r for w, r in refused.items()}  # a list never refuses its own words (cache.py)
+    return Built(
+        everyday=sorted(w.upper() for w in everyday),
+        wordgame=sorted(w.upper() for w in wordgame),
+        refused=dict(sorted(reasons.items())),
+        stats={"everyday_size": size, "everyday_words": len(everyday), "wordgame_source_words": len(game_source),
+               "wordgame_left_out": len(left_out), "wordgame_words": len(wordgame), "refused_forms": len(reasons)},
     )
 
 
-def split_forms(forms: Iterable[str]) -> tuple[set[str], set[str]]:
-    """Lower-case a–z forms, and the lower-cased forms of capitalised ones (Paris, USA)."""
-    lower: set[str] = set()
-    capitalised: set[str] = set()
-    for form in forms:
-        folded = fold_accents(form)
-        if _is_lower(folded):
-            lower.add(folded)
-        elif _is_lower(folded.lower()):
-            capitalised.add(folded.lower())
-        # Anything else has an apostrophe, hyphen, digit or other mark: never playable.
-    return lower, capitalised
+# --- the committed files ------------------------------------------------------------------------
 
 
-def _is_lower(text: str) -> bool:
-    return _LOWER_LETTERS.fullmatch(text) is not None
+def _gzip(text: str) -> bytes:
+    return gzip.compress(text.encode("ascii"), 9, mtime=0)  # mtime=0: the same bytes for the same list
+
+
+def list_text(words: Iterable[str]) -> str:
+    return "".join(f"{w}\n" for w in words)
+
+
+def refused_text(refused: dict[str, str]) -> str:
+    return "".join(f"{w}\t{r}\n" for w, r in refused.items())
+
+
+def sha256_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _scowl_checksum(scowl_dir: Path) -> str:
+    digest = hashlib.sha256()
+    for f in scowl_files(scowl_dir):
+        digest.update(f.path.name.encode() + b"\0" + f.path.read_bytes())
+    return digest.hexdigest()
+
+
+def write(built: Built, scowl_dir: Path, data_dir: Path = DATA_DIR) -> dict[str, tuple[set[str], set[str]]]:
+    """Write what changed into ``data_dir``; return {list: (added, removed)}."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    texts = {"everyday": list_text(built.everyday), "wordgame": list_text(built.wordgame),
+             "refused": refused_text(built.refused)}
+    changes = {}
+    outputs = {}
+    for name, text in texts.items():
+        path = data_dir / LIST_FILES[name]
+        old = gzip.decompress(path.read_bytes()).decode("ascii") if path.exists() else ""
+        if old != text:  # unchanged lists keep their bytes, whatever this zlib would write
+            path.write_bytes(_gzip(text))
+        old_lines, new_lines = set(old.splitlines()), set(text.splitlines())
+        changes[name] = (new_lines - old_lines, old_lines - new_lines)
+        outputs[LIST_FILES[name]] = sha256_bytes(path.read_bytes())
+    manifest = {
+        "scowl": {"version": SCOWL_VERSION, "debian_package": "scowl", "everyday_size": built.stats["everyday_size"],
+                  "files_sha256": _scowl_checksum(scowl_dir)},
+        "word_list": {"npm_package": WORD_LIST_PACKAGE, "version": WORD_LIST_VERSION,
+                      "tarball_sha256": WORD_LIST_TARBALL_SHA256},
+        "stats": built.stats,
+        "sha256": outputs,
+    }
+    (data_dir / MANIFEST).write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    return changes
+
+
+def fetch_word_list(scratch: Path) -> list[str]:
+    """``word-list``'s words, from its npm tarball (``npm pack``), checked against the pinned sha256."""
+    subprocess.run(["npm", "pack", f"{WORD_LIST_PACKAGE}@{WORD_LIST_VERSION}", "--silent"],  # noqa: S603, S607 -- fixed arguments
+                   cwd=scratch, check=True, stdout=subprocess.DEVNULL)
+    tarball = scratch / f"{WORD_LIST_PACKAGE}-{WORD_LIST_VERSION}.tgz"
+    checksum = sha256_bytes(tarball.read_bytes())
+    if checksum != WORD_LIST_TARBALL_SHA256:
+        raise RuntimeError(f"{tarball.name} has sha256 {checksum}, not the pinned {WORD_LIST_TARBALL_SHA256}.")
+    with tarfile.open(tarball) as archive:
+        member = archive.extractfile("package/words.txt")
+        if member is None:
+            raise RuntimeError(f"{tarball.name} has no package/words.txt")
+        return member.read().decode("utf-8").split()
+
+
+def _summary(name: str, added: set[str], removed: set[str], show: int = 12) -> str:
+    if not added and not removed:
+        return f"{name}: no change"
+
+    def some(words: set[str]) -> str:
+        listed = sorted(words)[:show]
+        return ", ".join(listed) + (", …" if len(words) > show else "")
+
+    return f"{name}: {len(added):,} added ({some(added)}), {len(removed):,} removed ({some(removed)})"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Rebuild the word lists in scorekeeper/lexicon/data.")
+    parser.add_argument("--scowl", type=Path, default=SCOWL_DIR, help="SCOWL's final/ files (apt-get install scowl)")
+    parser.add_argument("--word-list", type=Path, help="word-list's words.txt (default: npm pack the pinned version)")
+    parser.add_argument("--size", type=int, default=EVERYDAY_SIZE, choices=(60, 70, 80))
+    args = parser.parse_args(argv)
+    if not args.scowl.is_dir():
+        print(f"{args.scowl} is missing: apt-get install scowl", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory(prefix="word-list-") as scratch:
+        if args.word_list:
+            game_words = args.word_list.read_text(encoding="utf-8").split()
+        else:
+            if shutil.which("npm") is None:
+                print("npm is needed to fetch word-list (or pass --word-list words.txt)", file=sys.stderr)
+                return 2
+            game_words = fetch_word_list(Path(scratch))
+    built = build(args.scowl, game_words, args.size)
+    for name, (added, removed) in write(built, args.scowl).items():
+        print(_summary(name, added, removed))
+    print(json.dumps(built.stats, sort_keys=True))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

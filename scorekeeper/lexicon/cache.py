@@ -1,8 +1,9 @@
-"""The built word list on disk: one directory per (sources, build version).
+"""A word list ready for lookups on disk: one directory per (committed files, build version).
 
-Layout: ``<cache_dir>/lexicon-en-<key>/{words.marisa, proper.marisa, words.txt, meta.json}``.
-The key hashes the source checksums and ``BUILD_VERSION``, so new sources or a
-changed build rule land in a new directory and a stale one is never read.
+Layout: ``<cache_dir>/lexicon-<id>-<key>/{words.marisa, refused.marisa, words.txt, meta.json}``.
+The tries are made from the committed lists (``data/``) once (well under a second) and
+then memory-mapped. The key hashes the files' checksums and ``BUILD_VERSION``, so a
+rebuilt list or a changed rule lands in a new directory and a stale one is never read.
 A build is written to a temporary directory and renamed into place, so a
 reader (another worker, another process) never sees half a cache.
 """
@@ -20,13 +21,13 @@ from typing import Any, NamedTuple
 
 import marisa_trie
 
-from .source import SourceFiles
+from .source import ListFiles, read_refused, read_words
 
-# Bump whenever the build rules change what ends up in the list.
-BUILD_VERSION = 1
+# Bump whenever the rules here change what ends up in the cache.
+BUILD_VERSION = 2
 
 WORDS_TRIE = "words.marisa"
-PROPER_TRIE = "proper.marisa"
+REFUSED_TRIE = "refused.marisa"
 WORDS_TEXT = "words.txt"
 META = "meta.json"
 
@@ -35,7 +36,7 @@ class CachedList(NamedTuple):
     directory: Path
     meta: dict[str, Any]
     words: marisa_trie.Trie
-    proper_nouns: marisa_trie.Trie
+    refused: marisa_trie.BytesTrie  # form -> reason (ASCII bytes), for forms that are not words
 
     @property
     def words_text_path(self) -> Path:
@@ -47,7 +48,7 @@ def cache_key(lexicon_id: str, source_sha256: dict[str, str]) -> str:
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 
-def load_or_build(cache_dir: Path, source: SourceFiles, lexicon_id: str = "en") -> CachedList:
+def load_or_build(cache_dir: Path, source: ListFiles, lexicon_id: str = "en") -> CachedList:
     """The cached list for these sources, building (and caching) it first if needed."""
     checksums = source.sha256()
     key = cache_key(lexicon_id, checksums)
@@ -61,43 +62,44 @@ def load_or_build(cache_dir: Path, source: SourceFiles, lexicon_id: str = "en") 
     return _load(directory, key)
 
 
-def build_english(source: SourceFiles) -> Any:
-    """Build the list; imported on demand so that loading a cached list stays light."""
-    from .build import build_english as build
-
-    return build(source)
+def read_lists(source: ListFiles) -> tuple[list[str], dict[str, str]]:
+    """The committed list's words and the refused forms' reasons."""
+    words = read_words(source.words)
+    refused = read_refused(source.refused)
+    return words, refused
 
 
 def _load(directory: Path, key: str) -> CachedList:
     meta = json.loads((directory / META).read_text(encoding="utf-8"))
     if meta.get("key") != key:
         raise ValueError("cache made from other sources")
-    words, proper = marisa_trie.Trie(), marisa_trie.Trie()
+    words, refused = marisa_trie.Trie(), marisa_trie.BytesTrie()
     # mmap: the OS shares one copy of the pages between all worker processes.
     words.mmap(str(directory / WORDS_TRIE))
-    proper.mmap(str(directory / PROPER_TRIE))
+    refused.mmap(str(directory / REFUSED_TRIE))
     if len(words) != meta["word_count"]:
         raise ValueError("damaged cache")
-    return CachedList(directory, meta, words, proper)
+    return CachedList(directory, meta, words, refused)
 
 
-def _build_into(directory: Path, key: str, lexicon_id: str, source: SourceFiles, checksums: dict[str, str]) -> None:
+def _build_into(directory: Path, key: str, lexicon_id: str, source: ListFiles, checksums: dict[str, str]) -> None:
     directory.parent.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
-    built = build_english(source)
+    words, refused = read_lists(source)
+    listed = set(words)
+    refused_items = [(form, reason.encode("ascii")) for form, reason in refused.items() if form not in listed]
     staging = Path(tempfile.mkdtemp(prefix=f".lexicon-{lexicon_id}-", dir=directory.parent))
     try:
-        marisa_trie.Trie(built.words).save(str(staging / WORDS_TRIE))
-        marisa_trie.Trie(built.proper_nouns).save(str(staging / PROPER_TRIE))
-        (staging / WORDS_TEXT).write_text("\n".join(built.words) + "\n", encoding="ascii")
+        marisa_trie.Trie(words).save(str(staging / WORDS_TRIE))
+        marisa_trie.BytesTrie(refused_items).save(str(staging / REFUSED_TRIE))
+        (staging / WORDS_TEXT).write_text("\n".join(sorted(words)) + "\n", encoding="ascii")
         meta = {
             "id": lexicon_id,
             "key": key,
             "build_version": BUILD_VERSION,
             "source_sha256": checksums,
-            "word_count": len(built.words),
-            "proper_noun_count": len(built.proper_nouns),
-            "stats": built.stats,
+            "word_count": len(words),
+            "refused_count": len(refused_items),
             "build_seconds": round(time.perf_counter() - started, 3),
         }
         (staging / META).write_text(json.dumps(meta, indent=2, sort_keys=True), encoding="utf-8")

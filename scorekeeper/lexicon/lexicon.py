@@ -4,24 +4,30 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import NamedTuple, Protocol
 
 from .normalize import normalize
 
+# One vocabulary everywhere (API, judge screen, table challenges, league house rules).
 VALID = "valid"
-TOO_SHORT = "too_short"
-NOT_LETTERS = "not_letters"
-HYPHEN_OR_APOSTROPHE = "hyphen_or_apostrophe"
-PROPER_NOUN = "proper_noun"
 NOT_A_WORD = "not_a_word"
-REASONS = (VALID, TOO_SHORT, NOT_LETTERS, HYPHEN_OR_APOSTROPHE, PROPER_NOUN, NOT_A_WORD)
+PROPER_NOUN = "proper_noun"
+ABBREVIATION = "abbreviation"  # unit symbols, codes and Roman numerals too
+CONTRACTION = "contraction"  # don't, or DONT written without its apostrophe
+TOO_SHORT = "too_short"
+NOT_LETTERS = "not_letters"  # digits, spaces, hyphens (x-ray), anything but A–Z
+BANNED_BY_LEAGUE = "banned_by_league"
+ADDED_BY_LEAGUE = "added_by_league"
+REASONS = (VALID, NOT_A_WORD, PROPER_NOUN, ABBREVIATION, CONTRACTION, TOO_SHORT, NOT_LETTERS,
+           BANNED_BY_LEAGUE, ADDED_BY_LEAGUE)  # fmt: skip
+VALID_REASONS = frozenset((VALID, ADDED_BY_LEAGUE))
 
-# Apostrophes and hyphens make "don't" or "x-ray" unplayable for a reason a player
-# recognises, rather than the generic "not letters". Curly apostrophes come from phone keyboards.
-_JOINERS = "'\u2019\u02bc\u2018\\-\u2010\u2011"
-_LETTERS_OR_JOINERS = re.compile(f"[A-Z{_JOINERS}]+")  # linear: no backtracking on long input
+# Letters joined by apostrophes are a contraction a player recognises ("don't", "o'clock"), whatever
+# else they are. Curly apostrophes come from phone keyboards.
+_APOSTROPHES = "'\u2019\u02bc\u2018"
+_LETTERS_AND_APOSTROPHES = re.compile(f"[A-Z{_APOSTROPHES}]+")  # linear: no backtracking on long input
 _A_LETTER = re.compile("[A-Z]")
 
 
@@ -32,7 +38,6 @@ class Verdict(NamedTuple):
     normalized: str  # as looked up (see normalize)
     valid: bool
     reason: str  # one of REASONS
-    house_rule: bool = False  # True when a league's allowed/banned list decided it
 
     def to_dict(self) -> dict[str, object]:
         return self._asdict()  # a NamedTuple would otherwise become a JSON list
@@ -45,6 +50,10 @@ _new_verdict = tuple.__new__
 class WordSet(Protocol):
     def __contains__(self, word: object) -> bool: ...
     def __len__(self) -> int: ...
+
+
+def _no_reasons(form: str) -> str | None:
+    return None
 
 
 class Lexicon:
@@ -63,7 +72,7 @@ class Lexicon:
         licence: str,
         version: str,
         words: WordSet,
-        proper_nouns: WordSet,
+        refused_reason: Callable[[str], str | None] = _no_reasons,  # why a form is not a word, if known
         words_text_path: Path | None = None,
         allowed: frozenset[str] = frozenset(),
         banned: frozenset[str] = frozenset(),
@@ -74,7 +83,7 @@ class Lexicon:
         self._base_name = name
         self._base_version = version
         self._words = words
-        self._proper_nouns = proper_nouns
+        self._refused_reason = refused_reason
         self._words_text_path = words_text_path
         self._words_text: str | None = None
         self._allowed = allowed - banned
@@ -82,7 +91,7 @@ class Lexicon:
         self._has_house_rules = bool(self._allowed or banned)
         self.word_count = len(words) + sum(1 for w in self._allowed if w not in words)
         self.word_count -= sum(1 for w in banned if w in words)
-        self.name = f"{name} + house rules" if self.has_house_rules else name
+        self.name = f"{name} + this league's words" if self.has_house_rules else name
         # Changes whenever the list can change: fit for an ETag.
         self.version = version + _house_rules_suffix(self._allowed, banned) if self.has_house_rules else version
 
@@ -97,34 +106,32 @@ class Lexicon:
         # Inlined ASCII fast path of normalize(): checks run by the million.
         normalized = word.strip().upper() if word.isascii() else normalize(word)
         reason = self._reason(normalized)
-        by_house = self._has_house_rules and (
-            normalized in self._banned or (normalized in self._allowed and normalized not in self._words)
-        )
-        return _new_verdict(Verdict, (word, normalized, reason is VALID, reason, by_house))
+        return _new_verdict(Verdict, (word, normalized, reason in VALID_REASONS, reason))
 
     def word_check(self, word: str) -> tuple[bool, str]:
         """The ``(valid, reason)`` callable that game rules take (games.base.WordCheck)."""
         reason = self._reason(word.strip().upper() if word.isascii() else normalize(word))
-        return reason is VALID, reason
+        return reason in VALID_REASONS, reason
 
     def __contains__(self, word: object) -> bool:
-        return isinstance(word, str) and self._reason(normalize(word)) == VALID
+        return isinstance(word, str) and self._reason(normalize(word)) in VALID_REASONS
 
     def _reason(self, normalized: str) -> str:
         # Fast path first: the list holds only A–Z strings, so a hit needs no shape checks.
         if normalized in self._words:
             if len(normalized) < 2:
                 return TOO_SHORT
-            return NOT_A_WORD if normalized in self._banned else VALID
+            return BANNED_BY_LEAGUE if self._has_house_rules and normalized in self._banned else VALID
         if not (normalized.isascii() and normalized.isalpha()):
             return _shape_reason(normalized)
         if len(normalized) < 2:
             return TOO_SHORT
-        if normalized in self._allowed:
-            return VALID
-        if normalized in self._proper_nouns:
-            return PROPER_NOUN
-        return NOT_A_WORD
+        if self._has_house_rules:
+            if normalized in self._banned:
+                return BANNED_BY_LEAGUE
+            if normalized in self._allowed:
+                return ADDED_BY_LEAGUE
+        return self._refused_reason(normalized) or NOT_A_WORD
 
     def words_text(self) -> str:
         """Every valid word, upper case, one per line, sorted: the phone's offline judge."""
@@ -159,7 +166,7 @@ class Lexicon:
             licence=self.licence,
             version=self._base_version,
             words=self._words,
-            proper_nouns=self._proper_nouns,
+            refused_reason=self._refused_reason,
             words_text_path=self._words_text_path,
             allowed=(self._allowed | more_allowed),
             banned=(self._banned | more_banned),
@@ -167,8 +174,8 @@ class Lexicon:
 
 
 def _shape_reason(normalized: str) -> str:
-    if _LETTERS_OR_JOINERS.fullmatch(normalized) and _A_LETTER.search(normalized):
-        return HYPHEN_OR_APOSTROPHE
+    if _LETTERS_AND_APOSTROPHES.fullmatch(normalized) and _A_LETTER.search(normalized):
+        return CONTRACTION
     return NOT_LETTERS
 
 

@@ -1,70 +1,60 @@
-"""Where the word list comes from, pinned by checksum, and whose work it is.
+"""The committed word lists (``data/``), pinned by checksum, and whose work they are.
 
-The files are located without importing ``spylls`` or ``breame`` (both are
-only needed to *build* the list), so loading a cached list stays fast.
+``make lexicon`` (``build.py``) writes them from the Debian package ``scowl`` and the npm
+package ``word-list``; running the app only reads them, so it needs neither.
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
-import importlib.util
+import json
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-# sha256 of the exact files the word list is built from (spylls 0.1.7, breame 0.1.2).
-# A test compares these with the installed files: if upstream changes them,
-# the suite fails instead of verdicts changing silently.
-PINNED_SHA256 = {
-    "en_US.dic": "f0b1a234bd178bdd01875b2a392a9647f888b8fe879f79c52aae62c2759b3647",
-    "en_US.aff": "99e31aec1b48984dc0257b4c8d672fbd6a20e0d205d435155fce7ecf50638308",
-    "spelling_constants.py": "c5c46bdbf992ab6bb088b26d8704b0adce80a9a733a94ffebd3b3ef25d8b2260",
-}
+DATA_DIR = Path(__file__).resolve().parent / "data"
+MANIFEST = DATA_DIR / "manifest.json"
 
-SOURCE_DESCRIPTION = (
-    "SCOWL-based en_US Hunspell dictionary 2020.12.07 (as shipped in the spylls 0.1.7 wheel), "
-    "expanded through its affix rules and kept where the form is all a–z after folding accents; "
-    "British spellings added from breame 0.1.2."
+SCOWL_LICENCE = (
+    "Derived from SCOWL (Spell Checker Oriented Word Lists) 2020.12.07, Copyright 2000-2019 by Kevin "
+    "Atkinson: permission to use, copy, modify, distribute and sell these word lists, the associated "
+    "scripts, the output created from the scripts, and its documentation for any purpose is granted "
+    "without fee, provided the copyright notice and this permission notice appear in all copies and "
+    "supporting documentation; provided \"as is\" without express or implied warranty. SCOWL also "
+    "includes work by others under BSD-compatible terms. See NOTICE."
 )
-
-LICENCE = (
-    "Word list derived from SCOWL (Spell Checker Oriented Word Lists) and the Hunspell en_US "
-    "dictionary made from it, Copyright 2000-2019 by Kevin Atkinson, under the SCOWL licence "
-    "(MIT-like): permission to use, copy, modify, distribute and sell these word lists, the "
-    "associated scripts, the output created from the scripts, and its documentation for any "
-    "purpose is granted without fee, provided the copyright notice and this permission notice "
-    "appear in all copies and supporting documentation; provided \"as is\" without express or "
-    "implied warranty. SCOWL also includes work by others under BSD-compatible terms. British "
-    "spellings from breame (Apache-2.0). See NOTICE."
+WORD_LIST_LICENCE = (
+    "Words from the word-list npm package 4.1.0, Copyright (c) Sindre Sorhus, MIT licence (derived from "
+    "the Letterpress word list); entries SCOWL knows only as names, abbreviations or contractions removed "
+    "using SCOWL (Kevin Atkinson, SCOWL licence). See NOTICE."
 )
 
 
-class SourceFiles(NamedTuple):
-    """The three files the English list is built from."""
+class ListFiles(NamedTuple):
+    """One list's files: its words, and the reasons shared by both lists for refused forms."""
 
-    dic: Path
-    aff: Path
-    british: Path  # breame's American↔British spelling table
+    words: Path
+    refused: Path
 
     def sha256(self) -> dict[str, str]:
-        return {path.name: _sha256(path) for path in (self.dic, self.aff, self.british)}
+        return {path.name: _sha256(path) for path in (self.words, self.refused)}
 
 
-def english_source() -> SourceFiles:
-    spylls_dir = _package_dir("spylls")
-    breame_dir = _package_dir("breame")
-    data = spylls_dir / "hunspell" / "data" / "en"
-    return SourceFiles(
-        dic=data / "en_US.dic",
-        aff=data / "en_US.aff",
-        british=breame_dir / "data" / "spelling_constants.py",
-    )
+def list_files(name: str) -> ListFiles:
+    return ListFiles(DATA_DIR / f"{name}.txt.gz", DATA_DIR / "refused.tsv.gz")
 
 
-def _package_dir(name: str) -> Path:
-    spec = importlib.util.find_spec(name)  # finds the package without running its __init__
-    if spec is None or not spec.submodule_search_locations:
-        raise RuntimeError(f"The {name} package is not installed; it is needed for the word list.")
-    return Path(next(iter(spec.submodule_search_locations)))
+def manifest() -> dict[str, Any]:
+    return json.loads(MANIFEST.read_text(encoding="utf-8"))
+
+
+def read_words(path: Path) -> list[str]:
+    return gzip.decompress(path.read_bytes()).decode("ascii").split()
+
+
+def read_refused(path: Path) -> dict[str, str]:
+    lines = gzip.decompress(path.read_bytes()).decode("ascii").splitlines()
+    return dict(line.split("\t") for line in lines if line)
 
 
 def _sha256(path: Path) -> str:

@@ -1,7 +1,8 @@
 """The word judge: verdicts on one word, and on a Bresk! challenge of several.
 
-Pure functions over a ``Lexicon``: the ``/api/lexicons`` endpoints use them, and
-so does a table's ``challenge`` event, so both give the same answer.
+Functions over a ``Lexicon``: the ``/api/lexicons`` endpoints use them, and so does a
+table's ``challenge`` event, so both give the same answer in the same words. Every
+verdict names its list ("not in the everyday list; valid in the word-game list").
 """
 
 from __future__ import annotations
@@ -10,25 +11,81 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..games.base import RuleError
-from ..lexicon import Lexicon, Verdict
+from ..lexicon import (
+    ADDED_BY_LEAGUE,
+    BANNED_BY_LEAGUE,
+    NOT_A_WORD,
+    NOT_LETTERS,
+    TOO_SHORT,
+    VALID,
+    Lexicon,
+    Verdict,
+)
 
 MAX_WORDS = 10  # words in one challenge
 MAX_WORD_LENGTH = 64  # characters in one word, as typed
 
+# The one vocabulary, in a player's words (frontend/js/lib/lexicon.js says the same).
+REASON_TEXT = {
+    VALID: "valid",
+    NOT_A_WORD: "not a word",
+    "proper_noun": "a proper noun",
+    "abbreviation": "an abbreviation",
+    "contraction": "a contraction",
+    TOO_SHORT: "too short",
+    NOT_LETTERS: "not letters",
+    BANNED_BY_LEAGUE: "banned by this league",
+    ADDED_BY_LEAGUE: "added by this league",
+}
 
-def verdict_dict(verdict: Verdict, lexicon_id: str) -> dict[str, Any]:
-    """One word's verdict as the API shows it: ``{word, normalized, valid, reason, lexicon}``."""
+
+def base_name(lexicon: Lexicon) -> str:
+    """"everyday list", without a league's "+ this league's words"."""
+    return lexicon.name.split(" + ")[0]
+
+
+def message(verdict: Verdict, lexicon: Lexicon, also_valid_in: Sequence[Lexicon] = ()) -> str:
+    """The verdict as a sentence that names the list: "not in the everyday list; valid in the word-game list"."""
+    name = base_name(lexicon)
+    reason = verdict.reason
+    if reason == VALID:
+        return f"valid in the {name}"
+    if reason == ADDED_BY_LEAGUE:
+        return f"added by this league to the {name}"
+    if reason == BANNED_BY_LEAGUE:
+        return "banned by this league"
+    if reason == TOO_SHORT:
+        return "too short: a word has at least two letters"
+    if reason == NOT_LETTERS:
+        return "not letters: only A to Z count"
+    why = "" if reason == NOT_A_WORD else f" ({REASON_TEXT[reason]})"
+    elsewhere = "".join(f"; valid in the {other.name}" for other in also_valid_in)
+    return f"not in the {name}{why}{elsewhere}"
+
+
+def verdict_dict(verdict: Verdict, lexicon: Lexicon, others: Sequence[Lexicon] = ()) -> dict[str, Any]:
+    """One word's verdict as the API shows it.
+
+    ``{word, normalized, valid, reason, lexicon, list, message, also_valid_in}``: ``others`` are
+    the other lists, asked only when this one refuses the word for a reason another could differ on.
+    """
+    also = []
+    if not verdict.valid and verdict.reason not in (TOO_SHORT, NOT_LETTERS, BANNED_BY_LEAGUE):
+        also = [other for other in others if other.check(verdict.word).valid]
     return {
         "word": verdict.word,
         "normalized": verdict.normalized,
         "valid": verdict.valid,
         "reason": verdict.reason,
-        "lexicon": lexicon_id,
+        "lexicon": lexicon.id,
+        "list": base_name(lexicon),
+        "message": message(verdict, lexicon, also),
+        "also_valid_in": [other.id for other in also],
     }
 
 
-def judge_word(lexicon: Lexicon, word: str) -> dict[str, Any]:
-    return verdict_dict(lexicon.check(word), lexicon.id)
+def judge_word(lexicon: Lexicon, word: str, others: Sequence[Lexicon] | None = None) -> dict[str, Any]:
+    return verdict_dict(lexicon.check(word), lexicon, _others(lexicon, others))
 
 
 def check_words(words: Any) -> list[str]:
@@ -41,21 +98,33 @@ def check_words(words: Any) -> list[str]:
     return list(words)
 
 
-def judge_challenge(lexicon: Lexicon, words: Sequence[str], reveal: bool = False) -> dict[str, Any]:
-    """A challenge's outcome: ``{valid, lexicon, words, verdicts?}``.
+def judge_challenge(
+    lexicon: Lexicon, words: Sequence[str], reveal: bool = False, others: Sequence[Lexicon] | None = None
+) -> dict[str, Any]:
+    """A challenge's outcome: ``{valid, lexicon, list, words, verdicts?}``.
 
     ``valid`` is true only when every word is valid; ``words`` is how many were
-    judged. Which word failed is told only with ``reveal`` (then ``verdicts``
-    lists each word's verdict, in the order given). Raises RuleError (code
-    ``bad_words``, field ``words`` or ``words.N``) for 0 or more than 10 words,
-    or a word that is not a string of 1 to 64 characters.
+    judged; ``list`` names the list that judged them. Which word failed is told only
+    with ``reveal`` (then ``verdicts`` lists each word's verdict, in the order given).
+    Raises RuleError (code ``bad_words``, field ``words`` or ``words.N``) for 0 or
+    more than 10 words, or a word that is not a string of 1 to 64 characters.
     """
     checked = [lexicon.check(word) for word in check_words(words)]
     out: dict[str, Any] = {
         "valid": all(v.valid for v in checked),
         "lexicon": lexicon.id,
+        "list": base_name(lexicon),
         "words": len(checked),
     }
     if reveal:
-        out["verdicts"] = [verdict_dict(v, lexicon.id) for v in checked]
+        other_lists = _others(lexicon, others)
+        out["verdicts"] = [verdict_dict(v, lexicon, other_lists) for v in checked]
     return out
+
+
+def _others(lexicon: Lexicon, others: Sequence[Lexicon] | None) -> Sequence[Lexicon]:
+    if others is not None:
+        return others
+    from .scoring import other_lexicons  # the app's lists; judging itself needs no app
+
+    return other_lexicons(lexicon.id)

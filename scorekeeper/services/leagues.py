@@ -14,7 +14,6 @@ import hmac
 import json
 import secrets
 import uuid
-from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import select, update
@@ -212,25 +211,15 @@ def table_defaults(league: League, game_id: str) -> dict[str, Any]:
     return {name: value for name, value in section.items() if name in RULE_OPTIONS.get(game_id, ())}
 
 
+def house_lexicon(league: League) -> str | None:
+    """The word list the league's Bresk! games are judged by, if the league chose one."""
+    return ((league.rules or {}).get("bresk") or {}).get("lexicon")
+
+
 def house_words(league: League) -> tuple[frozenset[str], frozenset[str]]:
     """(allowed, banned): upper-case words the league adds to or removes from the Bresk! word list."""
     section = (league.rules or {}).get("bresk") or {}
     return frozenset(section.get("extra_words", ())), frozenset(section.get("banned_words", ()))
-
-
-def house_word_check(league: League, word_check: Callable[[str], tuple[bool, str]]):
-    """A Bresk! word check with the league's extra words allowed and banned words refused."""
-    allowed, banned = house_words(league)
-
-    def check(word: str) -> tuple[bool, str]:
-        key = normalize(word)
-        if key in banned:
-            return False, "banned by house rules"
-        if key in allowed:
-            return True, "allowed by house rules"
-        return word_check(word)
-
-    return check
 
 
 # --- players and seasons ------------------------------------------------------------------------
@@ -305,9 +294,9 @@ def _game_refusal(err: RuleError, prefix: str) -> ApiError:
 def _from_sheet(league: League, game_id: str, sheet: dict[str, Any]) -> list[dict[str, Any]]:
     """Everyone's score and place as the game decides them from its sheet (an immediate win, sudden death…)."""
     module = games.get(game_id)
-    context = scoring.rule_context(game_id, sheet)
-    if "word_check" in context:
-        context["word_check"] = house_word_check(league, context["word_check"])
+    if game_id == "bresk" and not sheet.get("lexicon") and house_lexicon(league):
+        sheet = {**sheet, "lexicon": house_lexicon(league)}  # the league's list, and the result says so
+    context = scoring.rule_context(game_id, sheet, league)  # house words: the same code path as tables
     try:
         scored = module.score_sheet(sheet, **context)
     except RuleError as err:

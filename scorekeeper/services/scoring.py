@@ -33,28 +33,49 @@ def lexicon(lexicon_id: str = "en"):
                        {"lexicon": ["unknown word list"]}) from None
 
 
-def _lexicon_id(options: dict[str, Any] | None) -> str:
-    lexicon_id = (options or {}).get("lexicon") or "en"
-    return lexicon_id if isinstance(lexicon_id, str) else "en"
+def other_lexicons(lexicon_id: str) -> list:
+    """The lists other than ``lexicon_id``, for verdicts that say "valid in the word-game list"."""
+    from ..lexicon import LEXICON_IDS
+
+    return [lexicon(other) for other in LEXICON_IDS if other != lexicon_id]
 
 
-def table_lexicon(table):
-    """The word list a table judges with: its league's house words on top, if it has a league."""
-    words = lexicon(_lexicon_id(table.options))
-    if table.league is not None:
+def _lexicon_id(options: dict[str, Any] | None, league=None) -> str:
+    lexicon_id = (options or {}).get("lexicon")
+    if not lexicon_id and league is not None:
+        from .leagues import house_lexicon
+
+        lexicon_id = house_lexicon(league)
+    return lexicon_id if isinstance(lexicon_id, str) and lexicon_id else "en"
+
+
+def judging_lexicon(lexicon_id: str, league=None):
+    """The one way words are judged, for tables and typed-in sheets alike: the list, with the
+    league's house words (added and banned) on top when there is a league."""
+    words = lexicon(lexicon_id)
+    if league is not None:
         from .leagues import house_words
 
-        allowed, banned = house_words(table.league)
+        allowed, banned = house_words(league)
         if allowed or banned:
             words = words.with_house_rules(allowed, banned)
     return words
 
 
-def rule_context(game_id: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Keyword arguments a game's rules need from outside: a word check for Bresk!."""
+def table_lexicon(table):
+    """The word list a table judges with: its own option, its league's house words on top."""
+    return judging_lexicon(_lexicon_id(table.options), table.league)
+
+
+def rule_context(game_id: str, options: dict[str, Any] | None = None, league=None) -> dict[str, Any]:
+    """Keyword arguments a game's rules need from outside: a word check for Bresk!.
+
+    ``options`` is a sheet or a table's options (its ``lexicon``, else the league's house
+    list, else the everyday list); ``league`` adds its house words.
+    """
     if game_id != "bresk":
         return {}
-    return {"word_check": lexicon(_lexicon_id(options)).word_check}
+    return {"word_check": judging_lexicon(_lexicon_id(options, league), league).word_check}
 
 
 def table_context(table) -> dict[str, Any]:

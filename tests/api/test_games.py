@@ -25,3 +25,16 @@ def test_scorepad_sheet_scores_and_explains(sqlite_app):
     assert [(p["name"], p["total"]) for p in body["players"]] == [("Ann", 7), ("Ben", 8)]
     assert body["winners"] == ["Ben"]
     assert body["finished"] is True
+
+
+def test_bresk_sheet_is_scored_with_the_list_it_names(sqlite_app, tmp_path_factory):
+    sqlite_app.config["LEXICON_CACHE_DIR"] = str(tmp_path_factory.getbasetemp() / "lexicon-cache")
+    client = sqlite_app.test_client()
+    grid = ["ZA#QR#QI", *["########"] * 7]
+    everyday = client.post("/api/games/bresk/score", json={"players": [{"name": "Ann", "grid": grid}]}).get_json()
+    assert everyday["lexicon"] == "en" and everyday["players"][0]["total"] == 2 + 5 + 3  # QI only
+    wordgame = client.post("/api/games/bresk/score",
+                           json={"lexicon": "en-wordgame", "players": [{"name": "Ann", "grid": grid}]}).get_json()
+    assert wordgame["lexicon"] == "en-wordgame" and wordgame["players"][0]["total"] == 2 + 2 + 5 + 3  # ZA, QI
+    unknown = client.post("/api/games/bresk/score", json={"lexicon": "xx", "players": [{"name": "Ann", "grid": grid}]})
+    assert unknown.status_code == 422 and "lexicon" in unknown.get_json()["errors"]

@@ -55,7 +55,7 @@ def test_a_league_table_needs_the_member_link(client):
 
 
 def test_house_rules_are_the_tables_defaults_and_judge_its_words(client):
-    lg = league(client, **{"make-n-break": {"rounds": 3}, "bresk": {"extra_words": ["qi"], "banned_words": ["cat"]}})
+    lg = league(client, **{"make-n-break": {"rounds": 3}, "bresk": {"extra_words": ["zzxq"], "banned_words": ["cat"]}})
     mnb = client.post("/api/tables", headers=auth(lg["member_token"]), json={
         "game": "make-n-break", "league": lg["id"], "seats": [{"name": "Ann"}, {"name": "Ben"}]}).get_json()
     assert mnb["options"]["rounds"] == 3
@@ -66,9 +66,12 @@ def test_house_rules_are_the_tables_defaults_and_judge_its_words(client):
 
     bresk = client.post("/api/tables", headers=auth(lg["member_token"]), json={
         "game": "bresk", "league": lg["id"], "seats": [{"name": "Ann"}]}).get_json()
-    verdict = event(client, bresk["code"], "challenge", {"words": ["qi", "cat"], "reveal": True}).get_json()
-    reasons = [v["valid"] for v in verdict["event"]["data"]["verdict"]["verdicts"]]
-    assert reasons == [True, False]
+    verdict = event(client, bresk["code"], "challenge", {"words": ["zzxq", "cat", "dog"], "reveal": True}).get_json()
+    verdicts = verdict["event"]["data"]["verdict"]["verdicts"]
+    assert [(v["valid"], v["reason"], v["message"]) for v in verdicts] == [
+        (True, "added_by_league", "added by this league to the everyday list"),
+        (False, "banned_by_league", "banned by this league"),
+        (True, "valid", "valid in the everyday list")]
 
 
 def test_live_word_marking_is_a_bresk_house_rule_beside_the_word_lists(client):
@@ -80,3 +83,49 @@ def test_live_word_marking_is_a_bresk_house_rule_beside_the_word_lists(client):
     bad = client.post("/api/leagues", json={"name": "Club", "rules": {"bresk": {"live_word_marking": "yes"}}})
     assert bad.status_code == 422
     assert any(field.endswith("bresk.live_word_marking") for field in bad.get_json()["errors"])
+
+
+GRID = ["ZZXQ#CAT", "########", "DOG#####", "########", "########", "########", "########", "########"]
+EMPTY = ["########"] * 8
+
+
+def test_sheets_and_tables_apply_house_words_alike(client):
+    """One code path: a typed-in sheet and a table's hand-ins score the same grids the same way."""
+    lg = league(client, bresk={"extra_words": ["zzxq"], "banned_words": ["cat"]})
+    member = auth(lg["member_token"])
+    sheet = {"players": [{"name": "Ann", "grid": GRID}, {"name": "Ben", "grid": EMPTY}]}
+    table = client.post("/api/tables", headers=member, json={
+        "game": "bresk", "league": lg["id"], "seats": [{"name": "Ann"}, {"name": "Ben"}],
+        "options": {"hand_in_early": True}}).get_json()
+    typed = client.post(f"/api/leagues/{lg['id']}/results", headers=member,
+                        json={"game": "bresk", "played_on": "2024-03-01", "sheet": sheet})
+    assert typed.status_code == 201, typed.get_json()
+    # ZZXQ (added by the league) 4 + DOG 3, CAT banned; +5 longest word, +3 most words
+    assert {p["name"]: p["score"] for p in typed.get_json()["players"]} == {"Ann": 4 + 3 + 5 + 3, "Ben": 0}
+
+    for seat, grid in enumerate((GRID, EMPTY)):
+        assert event(client, table["code"], "hand_in", {"seat": seat, "grid": grid}).status_code == 201
+    results = client.get(f"/api/leagues/{lg['id']}/results", headers=auth(lg["viewer_token"])).get_json()["results"]
+    played = next(r for r in results if r.get("table_code") == table["code"])
+    assert {p["name"]: p["score"] for p in played["players"]} == {"Ann": 4 + 3 + 5 + 3, "Ben": 0}
+
+
+def test_a_league_can_choose_the_word_game_list(client):
+    lg = league(client, bresk={"lexicon": "en-wordgame"})
+    member = auth(lg["member_token"])
+    table = client.post("/api/tables", headers=member, json={
+        "game": "bresk", "league": lg["id"], "seats": [{"name": "Ann"}, {"name": "Ben"}]}).get_json()
+    assert table["options"]["lexicon"] == "en-wordgame"
+    verdict = event(client, table["code"], "challenge", {"words": ["za"], "reveal": True}).get_json()
+    (za,) = verdict["event"]["data"]["verdict"]["verdicts"]
+    assert (za["valid"], za["list"], za["message"]) == (True, "word-game list", "valid in the word-game list")
+    own = client.post("/api/tables", headers=member, json={
+        "game": "bresk", "league": lg["id"], "seats": [{"name": "Ann"}], "options": {"lexicon": "en"}}).get_json()
+    assert own["options"]["lexicon"] == "en"  # a table may still choose the everyday list
+
+    grid = ["ZA#QI###", *EMPTY[1:]]
+    typed = client.post(f"/api/leagues/{lg['id']}/results", headers=member,
+                        json={"game": "bresk", "played_on": "2024-03-01", "sheet": {"players": [
+                            {"name": "Ann", "grid": grid}, {"name": "Ben", "grid": EMPTY}]}})
+    assert typed.status_code == 201, typed.get_json()
+    assert typed.get_json()["players"][0]["score"] == 2 + 2 + 5 + 3  # ZA counts in the word-game list

@@ -223,8 +223,28 @@ def test_house_rules_put_patch_and_table_defaults(app, client):
         assert leagues.table_defaults(row, "block-buster") == {"tie_takes_nobody": False}
         assert leagues.table_defaults(row, "scorepad") == {}
         assert leagues.house_words(row) == (frozenset({"QI", "ZED"}), frozenset({"CAT"}))
-        check = leagues.house_word_check(row, lambda w: (w.upper() == "CAT", "list"))
-        assert check("cat") == (False, "banned by house rules") and check("zed")[0] and not check("dog")[0]
+        assert leagues.table_defaults(row, "bresk") == {} and leagues.house_lexicon(row) is None
+
+
+def test_house_rule_word_list(app, client):
+    league = new_league(client, players=())
+    url, admin = f"/api/leagues/{league['id']}/rules", auth(league["admin_token"])
+    patched = client.patch(url, json={"bresk": {"lexicon": "en-wordgame"}}, headers=admin)
+    assert patched.status_code == 200 and patched.get_json() == {"bresk": {"lexicon": "en-wordgame"}}
+    for bad in ("xx", 3, None):
+        response = client.patch(url, json={"bresk": {"lexicon": bad}}, headers=admin)
+        assert response.status_code == 422 and "bresk.lexicon" in response.get_json()["errors"], response.get_json()
+    assert get(client, league, "")["rules"] == {"bresk": {"lexicon": "en-wordgame"}}
+    both = client.patch(url, json={"bresk": {"extra_words": ["zorp"], "banned_words": ["zorp"]}}, headers=admin)
+    assert both.status_code == 422 and list(both.get_json()["errors"]) == ["bresk.banned_words"]  # not .lexicon
+
+    from scorekeeper.extensions import db
+    from scorekeeper.models import League
+    from scorekeeper.services import leagues
+
+    with app.app_context():
+        row = db.session.query(League).one()
+        assert leagues.table_defaults(row, "bresk") == {"lexicon": "en-wordgame"}
 
 
 # --- players and seasons -----------------------------------------------------------------------------------

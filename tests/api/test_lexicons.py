@@ -7,7 +7,7 @@ import gzip
 import pytest
 
 from scorekeeper.games.base import RuleError
-from scorekeeper.lexicon import REASONS, get_lexicon
+from scorekeeper.lexicon import REASONS, compact, get_lexicon
 from scorekeeper.services.judge import judge_challenge
 
 
@@ -42,38 +42,59 @@ def assert_error(response, status, code, field=None):
 def test_lists_the_lexicons(client):
     response = client.get("/api/lexicons")
     assert response.status_code == 200
-    (english,) = response.get_json()["lexicons"]
-    assert set(english) == {"id", "name", "word_count", "source", "licence"}
-    assert english["id"] == "en"
-    assert english["word_count"] > 70_000
-    assert "SCOWL" in english["source"] and "SCOWL" in english["licence"]
+    everyday, wordgame = response.get_json()["lexicons"]
+    assert set(everyday) == {"id", "name", "word_count", "source", "licence"}
+    assert (everyday["id"], everyday["name"]) == ("en", "everyday list")
+    assert (wordgame["id"], wordgame["name"]) == ("en-wordgame", "word-game list")
+    assert everyday["word_count"] > 100_000 and wordgame["word_count"] > 250_000
+    assert "SCOWL" in everyday["source"] and "SCOWL" in everyday["licence"]
+    assert "word-list" in wordgame["source"] and "MIT" in wordgame["licence"]
 
 
 # --- GET /api/lexicons/{id}/words/{word} ---------------------------------------------------
 
 VERDICTS = [
-    ("cat", "CAT", "valid"),
-    ("colour", "COLOUR", "valid"),
-    ("a", "A", "too_short"),
-    ("c4t", "C4T", "not_letters"),
-    ("x-ray", "X-RAY", "hyphen_or_apostrophe"),
-    ("don't", "DON'T", "hyphen_or_apostrophe"),
-    ("paris", "PARIS", "proper_noun"),
-    ("zzxq", "ZZXQ", "not_a_word"),
+    ("cat", "CAT", "valid", "valid in the everyday list", []),
+    ("colour", "COLOUR", "valid", "valid in the everyday list", []),
+    ("a", "A", "too_short", "too short: a word has at least two letters", []),
+    ("c4t", "C4T", "not_letters", "not letters: only A to Z count", []),
+    ("x-ray", "X-RAY", "not_letters", "not letters: only A to Z count", []),
+    ("don't", "DON'T", "contraction", "not in the everyday list (a contraction)", []),
+    ("dont", "DONT", "contraction", "not in the everyday list (a contraction)", []),
+    ("paris", "PARIS", "proper_noun", "not in the everyday list (a proper noun); valid in the word-game list",
+     ["en-wordgame"]),
+    ("asap", "ASAP", "abbreviation", "not in the everyday list (an abbreviation)", []),
+    ("za", "ZA", "abbreviation", "not in the everyday list (an abbreviation); valid in the word-game list",
+     ["en-wordgame"]),
+    ("zzxq", "ZZXQ", "not_a_word", "not in the everyday list", []),
 ]
+LEAGUE_REASONS = {"banned_by_league", "added_by_league"}  # covered in tests/api/test_league_tables.py
 
 
 def test_every_reason_is_covered():
-    assert {reason for _, _, reason in VERDICTS} == set(REASONS)
+    assert {reason for _, _, reason, _, _ in VERDICTS} | LEAGUE_REASONS == set(REASONS)
 
 
-@pytest.mark.parametrize(("word", "normalized", "reason"), VERDICTS)
-def test_word_verdicts(client, word, normalized, reason):
+@pytest.mark.parametrize(("word", "normalized", "reason", "message", "also"), VERDICTS)
+def test_word_verdicts(client, word, normalized, reason, message, also):
     response = client.get(f"/api/lexicons/en/words/{word}")
     assert response.status_code == 200
     assert response.get_json() == {
         "word": word, "normalized": normalized, "valid": reason == "valid", "reason": reason, "lexicon": "en",
+        "list": "everyday list", "message": message, "also_valid_in": also,
     }
+
+
+@pytest.mark.parametrize(
+    ("word", "reason", "message"),
+    [("qi", "valid", "valid in the word-game list"),
+     ("za", "valid", "valid in the word-game list"),
+     ("asap", "abbreviation", "not in the word-game list (an abbreviation)"),
+     ("arse", "not_a_word", "not in the word-game list; valid in the everyday list")],
+)
+def test_word_game_list_verdicts_name_it(client, word, reason, message):
+    body = client.get(f"/api/lexicons/en-wordgame/words/{word}").get_json()
+    assert (body["reason"], body["message"], body["list"]) == (reason, message, "word-game list")
 
 
 def test_url_encoded_accents_are_folded(client):
@@ -100,14 +121,14 @@ def test_word_of_64_characters_is_judged_65_is_refused(client):
 def test_challenge_all_valid(client):
     response = client.post("/api/lexicons/en/challenge", json={"words": ["cat", "colour", "café"]})
     assert response.status_code == 200
-    assert response.get_json() == {"valid": True, "lexicon": "en", "words": 3}
+    assert response.get_json() == {"valid": True, "lexicon": "en", "list": "everyday list", "words": 3}
 
 
 def test_challenge_hides_which_word_failed(client):
     body = client.post("/api/lexicons/en/challenge", json={"words": ["cat", "paris"]}).get_json()
-    assert body == {"valid": False, "lexicon": "en", "words": 2}
+    assert body == {"valid": False, "lexicon": "en", "list": "everyday list", "words": 2}
     body = client.post("/api/lexicons/en/challenge", json={"words": ["cat", "paris"], "reveal": False}).get_json()
-    assert body == {"valid": False, "lexicon": "en", "words": 2}
+    assert body == {"valid": False, "lexicon": "en", "list": "everyday list", "words": 2}
 
 
 def test_challenge_reveals_verdicts_when_asked(client):
@@ -115,16 +136,17 @@ def test_challenge_reveals_verdicts_when_asked(client):
     assert response.status_code == 200
     body = response.get_json()
     assert body["valid"] is False and body["words"] == 3 and body["lexicon"] == "en"
-    assert body["verdicts"] == [
-        {"word": "cat", "normalized": "CAT", "valid": True, "reason": "valid", "lexicon": "en"},
-        {"word": "paris", "normalized": "PARIS", "valid": False, "reason": "proper_noun", "lexicon": "en"},
-        {"word": "x-ray", "normalized": "X-RAY", "valid": False, "reason": "hyphen_or_apostrophe", "lexicon": "en"},
+    assert [(v["normalized"], v["valid"], v["reason"], v["message"]) for v in body["verdicts"]] == [
+        ("CAT", True, "valid", "valid in the everyday list"),
+        ("PARIS", False, "proper_noun", "not in the everyday list (a proper noun); valid in the word-game list"),
+        ("X-RAY", False, "not_letters", "not letters: only A to Z count"),
     ]
+    assert all(v["lexicon"] == "en" and v["list"] == "everyday list" for v in body["verdicts"])
 
 
 def test_challenge_of_ten_words_is_fine(client):
     response = client.post("/api/lexicons/en/challenge", json={"words": ["cat"] * 10})
-    assert response.get_json() == {"valid": True, "lexicon": "en", "words": 10}
+    assert response.get_json() == {"valid": True, "lexicon": "en", "list": "everyday list", "words": 10}
 
 
 @pytest.mark.parametrize(
@@ -191,6 +213,27 @@ def test_words_txt_gzip_when_accepted(client):
     assert revalidated.status_code == 304 and revalidated.data == b""
 
 
+@pytest.mark.parametrize("lexicon_id", ["en", "en-wordgame"])
+def test_words_compact_is_the_same_list_small_enough_for_a_phone(client, lexicon_id):
+    plain = client.get(f"/api/lexicons/{lexicon_id}/words.txt").get_data(as_text=True).split()
+    zipped = client.get(f"/api/lexicons/{lexicon_id}/words.compact", headers={"Accept-Encoding": "gzip"})
+    assert zipped.status_code == 200 and zipped.headers["Content-Encoding"] == "gzip"
+    assert len(zipped.data) <= 400 * 1024  # the phone's offline copy
+    assert compact.decode(gzip.decompress(zipped.data).decode("ascii")) == plain
+    etag = zipped.headers["ETag"]
+    assert "compact" in etag and etag != client.get(f"/api/lexicons/{lexicon_id}/words.txt").headers["ETag"]
+    again = client.get(f"/api/lexicons/{lexicon_id}/words.compact",
+                       headers={"Accept-Encoding": "gzip", "If-None-Match": etag})
+    assert again.status_code == 304
+
+
+def test_compact_coding_round_trips():
+    words = ["A", "AB", "ABC", "ABD", "B", "B" * 80, "BA", "Z"]
+    text = compact.encode(words)
+    assert text.startswith("0A0B0C1D3B0") and compact.decode(text) == words
+    assert compact.encode(["CAT", "CATS", "CAVE"]) == "0CAT0S2VE"
+
+
 def test_words_txt_not_gzipped_when_refused(client):
     response = client.get("/api/lexicons/en/words.txt", headers={"Accept-Encoding": "gzip;q=0, identity"})
     assert "Content-Encoding" not in response.headers
@@ -206,6 +249,7 @@ def test_words_txt_not_gzipped_when_refused(client):
         ("get", "/api/lexicons/xx/words/cat"),
         ("post", "/api/lexicons/xx/challenge"),
         ("get", "/api/lexicons/xx/words.txt"),
+        ("get", "/api/lexicons/xx/words.compact"),
     ],
 )
 def test_unknown_lexicon_is_404(client, method, path):
@@ -219,10 +263,14 @@ def test_unknown_lexicon_is_404(client, method, path):
 
 def test_judge_challenge_helper(lexicon_dir):
     lexicon = get_lexicon("en", cache_dir=lexicon_dir)
-    assert judge_challenge(lexicon, ["cat", "dog"]) == {"valid": True, "lexicon": "en", "words": 2}
-    revealed = judge_challenge(lexicon, ["cat", "zzxq"], reveal=True)
+    wordgame = get_lexicon("en-wordgame", cache_dir=lexicon_dir)
+    assert judge_challenge(lexicon, ["cat", "dog"], others=[wordgame]) == {
+        "valid": True, "lexicon": "en", "list": "everyday list", "words": 2}
+    revealed = judge_challenge(lexicon, ["cat", "zzxq", "qat"], reveal=True, others=[wordgame])
     assert revealed["valid"] is False
-    assert [v["reason"] for v in revealed["verdicts"]] == ["valid", "not_a_word"]
+    assert [v["reason"] for v in revealed["verdicts"]] == ["valid", "not_a_word", "not_a_word"]
+    assert [v["also_valid_in"] for v in revealed["verdicts"]] == [[], [], ["en-wordgame"]]
+    assert judge_challenge(lexicon, ["za"], reveal=True, others=[])["verdicts"][0]["also_valid_in"] == []
 
 
 @pytest.mark.parametrize(

@@ -257,7 +257,7 @@ def test_twenty_phones_appending_at_once_lose_nothing(app):
 def test_word_challenges_are_judged_and_logged_with_the_table(client):
     code = new_table(client, "bresk", seats=("Ann", "Ben"))["code"]
     body = post_event(client, code, "challenge", {"words": ["cat", "zzxq"], "by": 1}).get_json()
-    assert body["event"]["data"]["verdict"] == {"valid": False, "lexicon": "en", "words": 2}
+    assert body["event"]["data"]["verdict"] == {"valid": False, "lexicon": "en", "list": "everyday list", "words": 2}
     body = post_event(client, code, "challenge", {"words": ["café"], "by": 0, "reveal": True}).get_json()
     assert body["event"]["data"]["verdict"]["verdicts"][0]["reason"] == "valid"
     log = client.get(f"/api/tables/{code}").get_json()["challenges"]

@@ -45,11 +45,11 @@ def test_judge_screen_online_then_offline(phone, shots):
     # A first visit saves the word list for offline use, in the background, showing its progress.
     phone.wait_for_selector(".lexicon-status[data-state=ready]", timeout=30_000)
     assert "words saved on this phone" in phone.locator(".lexicon-status").inner_text()
-    phone.wait_for_function("() => document.querySelector('.lexicon-name').textContent.includes('SCOWL')")
+    assert phone.locator(".lexicon-name").inner_text() == "Judged by the everyday list"
 
     valid, text = judge(phone, "café, band")
     assert valid == "true"
-    assert "✓" in text and "Valid" in text and "2 words" in text and "SCOWL" in text
+    assert "✓" in text and "Valid" in text and "2 words · in the everyday list" in text
     assert "judged offline" not in text
     phone.wait_for_timeout(300)  # the verdict's fade-in
     phone.screenshot(path=shots / "judge-valid.png")
@@ -67,14 +67,19 @@ def test_judge_screen_online_then_offline(phone, shots):
     phone.get_by_role("button", name="Which one?").click()
     phone.wait_for_selector(".verdict-reveal:not([hidden])")
     reveal = phone.locator(".verdict-reveal").inner_text()
-    assert "NINEHAT — not a word" in reveal and "BAND — valid" in reveal
+    assert "NINEHAT — not in the everyday list" in reveal and "BAND — valid in the everyday list" in reveal
     done(phone)
 
-    # Proper nouns: the server knows them (online).
-    judge(phone, "paris")
+    # Proper nouns and abbreviations: the server knows them (online), and whether the other list takes them.
+    valid, text = judge(phone, "paris asap za")
+    assert valid == "false" and "3 words · by the everyday list" in text
     phone.get_by_role("button", name="Which one?").click()
     phone.wait_for_selector(".verdict-reveal:not([hidden])")
-    assert "PARIS — a proper noun" in phone.locator(".verdict-reveal").inner_text()
+    reveal = phone.locator(".verdict-reveal").inner_text()
+    assert "PARIS — not in the everyday list (a proper noun); valid in the word-game list" in reveal
+    assert "ASAP — not in the everyday list (an abbreviation)\n" in reveal + "\n"
+    assert "ZA — not in the everyday list (an abbreviation); valid in the word-game list" in reveal
+    phone.screenshot(path=shots / "judge-reveal.png")
     done(phone)
 
     # The network goes: the list saved on the phone judges, and says so.
@@ -87,12 +92,14 @@ def test_judge_screen_online_then_offline(phone, shots):
         valid, text = judge(phone, "vest qzxv")
         assert valid == "false" and "judged offline" in text and "QZXV" not in text
         phone.get_by_role("button", name="Which one?").click()
-        assert "QZXV — not a word" in phone.locator(".verdict-reveal").inner_text()
+        assert "QZXV — not in the everyday list" in phone.locator(".verdict-reveal").inner_text()
         done(phone)
-        valid, _ = judge(phone, "x-ray")
+        valid, _ = judge(phone, "x-ray don't")
         assert valid == "false"
         phone.get_by_role("button", name="Which one?").click()
-        assert "X-RAY — has a hyphen or apostrophe" in phone.locator(".verdict-reveal").inner_text()
+        reveal = phone.locator(".verdict-reveal").inner_text()
+        assert "X-RAY — not letters: only A to Z count" in reveal
+        assert "DON'T — not in the everyday list (a contraction)" in reveal
         done(phone)
     finally:
         phone.context.set_offline(False)
@@ -111,9 +118,42 @@ def test_judge_works_after_an_offline_reload(phone):
         phone.reload()
         # The list comes from the phone's storage; its name too.
         phone.wait_for_selector(".lexicon-status[data-state=ready]")
-        assert "SCOWL" in phone.locator(".lexicon-name").inner_text()
+        assert "everyday list" in phone.locator(".lexicon-name").inner_text()
         valid, text = judge(phone, "jumped finches")
         assert valid == "true" and "judged offline" in text
+    finally:
+        phone.context.set_offline(False)
+
+
+def test_judge_with_the_word_game_list_online_and_offline(phone, shots):
+    phone.goto("/#/judge")
+    phone.wait_for_selector(".lexicon-status[data-state=ready]", timeout=30_000)  # the everyday list
+    phone.select_option("#judge-list", "en-wordgame")
+    phone.wait_for_selector(".lexicon-status[data-state=ready]", timeout=30_000)
+    assert phone.locator(".lexicon-name").inner_text() == "Judged by the word-game list"
+    assert "273,055 words saved on this phone" in phone.locator(".lexicon-status").inner_text()
+
+    valid, text = judge(phone, "qi za xu")
+    assert valid == "true" and "3 words · in the word-game list" in text and "judged offline" not in text
+    done(phone)
+
+    phone.expected_errors += OFFLINE_ERRORS
+    phone.context.set_offline(True)
+    try:
+        phone.reload()  # the choice is kept, and the list comes from the phone's storage
+        phone.wait_for_selector(".lexicon-status[data-state=ready]")
+        assert phone.input_value("#judge-list") == "en-wordgame"
+        valid, text = judge(phone, "qi za")
+        assert valid == "true" and "in the word-game list · judged offline" in text
+        done(phone)
+        valid, text = judge(phone, "xu arse")
+        assert valid == "false" and "judged offline" in text
+        phone.get_by_role("button", name="Which one?").click()
+        reveal = phone.locator(".verdict-reveal").inner_text()
+        assert "XU — valid in the word-game list" in reveal
+        assert "ARSE — not in the word-game list" in reveal
+        phone.screenshot(path=shots / "judge-word-game-offline.png")
+        done(phone)
     finally:
         phone.context.set_offline(False)
 
@@ -199,6 +239,7 @@ def test_two_phones_enter_grids_hand_in_and_see_the_same_result(phone, second_ph
     assert phone.get_by_role("button", name="Hand in my grid").is_disabled()
     second_phone.get_by_role("button", name="Hand in my grid").click()
     second_phone.wait_for_selector(".bresk-final:not([hidden])")
+    assert "Words judged by the everyday list." in second_phone.locator(".bresk-final .meta").inner_text()
 
     table = requests.get(f"{live_server.url}/api/tables/{code}", timeout=10).json()
     result = table["result"]
@@ -312,7 +353,8 @@ def test_a_challenge_at_the_table_lands_in_its_log(phone, second_phone, live_ser
     assert [(c["words"], c["by"], c["valid"]) for c in challenges] == [(["vest", "zzxq"], 1, False)]
     for page in (phone, second_phone):
         page.wait_for_selector(".bresk-challenges li.bad")
-        assert page.locator(".bresk-challenges li").first.inner_text() == "✗ VEST, ZZXQ — not valid · challenged by Ben"
+        assert page.locator(".bresk-challenges li").first.inner_text() == (
+            "✗ VEST, ZZXQ — not valid in the everyday list · challenged by Ben")
     second_phone.locator(".bresk-challenges").scroll_into_view_if_needed()
     second_phone.screenshot(path=shots / "bresk-challenge-log.png")
 

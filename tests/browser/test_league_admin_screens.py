@@ -38,8 +38,10 @@ def test_house_rules_are_saved_and_a_refusal_keeps_what_was_typed(phone, live_se
     assert phone.get_attribute("#rule-rounds", "placeholder") == "5"
     assert "Tables started in this league begin with these rules" in phone.locator("#house-rules").inner_text()
 
+    assert phone.input_value("#rule-lexicon") == "en"  # the everyday list, unless the league chooses
     phone.fill("#rule-extra", "zorp, qix\nblick")
     phone.fill("#rule-banned", "cat")
+    phone.select_option("#rule-lexicon", "en-wordgame")
     phone.uncheck("#rule-tie")
     phone.check("#rule-marking")
     phone.fill("#rule-rounds", "3")
@@ -47,7 +49,8 @@ def test_house_rules_are_saved_and_a_refusal_keeps_what_was_typed(phone, live_se
     phone.click("#save-rules")
     phone.wait_for_selector(".rules-status:has-text('Saved — new tables in this league use these rules.')")
     assert league_view(live_server, league)["rules"] == {
-        "bresk": {"extra_words": ["BLICK", "QIX", "ZORP"], "banned_words": ["CAT"], "live_word_marking": True},
+        "bresk": {"extra_words": ["BLICK", "QIX", "ZORP"], "banned_words": ["CAT"], "lexicon": "en-wordgame",
+                  "live_word_marking": True},
         "block-buster": {"tie_takes_nobody": False},
         "make-n-break": {"rounds": 3, "seconds_1": 35},
     }
@@ -57,6 +60,8 @@ def test_house_rules_are_saved_and_a_refusal_keeps_what_was_typed(phone, live_se
     phone.reload()
     phone.wait_for_selector("#save-rules")
     assert phone.input_value("#rule-banned") == "CAT"
+    assert phone.input_value("#rule-lexicon") == "en-wordgame"
+    assert phone.locator("#rule-lexicon option:checked").inner_text() == "Word-game list"
     assert not phone.locator("#rule-tie").is_checked()
     assert phone.locator("#rule-marking").is_checked()
     assert phone.input_value("#rule-rounds") == "3" and phone.input_value("#rule-seconds_2") == ""

@@ -6,7 +6,7 @@
 // they are typed and the row and column totals show in the grey margins. "Hand in my grid" sends it; when all have, everyone sees the final
 // table and can open any player's grid to see why each word scored or not.
 import { h } from '../lib/dom.js';
-import { REASON_TEXT, cellLetter, getLexicon, lexiconNow, onLexiconProgress } from '../lib/lexicon.js';
+import { REASON_TEXT, cellLetter, getLexicon, lexiconNow, listName, onLexiconProgress } from '../lib/lexicon.js';
 import { mountJudge, seatKey, useStylesheet } from '../views/judge.js';
 
 export const usesTimer = false; // Bresk! has no timer
@@ -447,7 +447,8 @@ export function mount(root, session) {
       const byName = c.by != null ? view.seats[c.by] ?? `seat ${c.by + 1}` : 'someone';
       return h('li', { class: c.valid ? 'good' : 'bad', dataset: { seq: String(c.seq) } },
         h('span.challenge-mark', c.valid ? '✓' : '✗'), ' ',
-        h('strong', c.words.join(', ').toUpperCase()), ` — ${c.valid ? 'valid' : 'not valid'} · challenged by ${byName}`);
+        h('strong', c.words.join(', ').toUpperCase()),
+        ` — ${c.valid ? 'valid' : 'not valid'} in the ${c.list || listName(lexiconId())} · challenged by ${byName}`);
     }));
     if (!list.length) challengeLog.append(h('li.muted', 'No challenges yet.'));
   }
@@ -501,7 +502,7 @@ export function mount(root, session) {
           h('th', { scope: 'col', title: 'Longest word bonus' }, 'Longest'), h('th', { scope: 'col', title: 'Most words bonus' }, 'Most words'),
           h('th', { scope: 'col' }, 'Total'))),
         h('tbody', rows)),
-      h('p.meta', `Longest word: ${result.longest_word_length} letters (+5). Most valid words: ${result.most_valid_words} (+3). Tap a player to see their grid.`),
+      h('p.meta', `Words judged by the ${listName(result.lexicon || lexiconId())}. Longest word: ${result.longest_word_length} letters (+5). Most valid words: ${result.most_valid_words} (+3). Tap a player to see their grid.`),
       detail);
   }
 

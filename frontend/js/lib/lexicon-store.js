@@ -11,7 +11,7 @@
 //   {id, state: 'error', message}     no saved list, and the download failed
 //   {id, state: 'idle'}               the job is over (background revalidation included)
 // The stored record keeps its original shape {id, name, text, etag, savedAt, checkedAt, transferBytes}.
-import { packWords } from './wordpack.js';
+import { compactEntries, decodeCompact, packWords } from './wordpack.js';
 
 const DB = 'scorekeeper-lexicon';
 const STORE = 'lists';
@@ -82,6 +82,7 @@ async function run({ id, name, wordsUrl, revalidateMs, online = true }, emit, in
 }
 
 async function download({ id, name, wordsUrl, info }, emit, stored) {
+  const compact = new URL(wordsUrl).pathname.endsWith('.compact');
   let wordCount = 0;
   info?.then((i) => (wordCount = i?.wordCount || 0));
   const headers = stored?.etag ? { 'If-None-Match': stored.etag } : {};
@@ -104,12 +105,18 @@ async function download({ id, name, wordsUrl, info }, emit, stored) {
     const reader = response.body.getReader();
     let lines = 0;
     let shown = 0;
+    let last = 0;
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       chunks.push(value);
       received += value.length;
-      for (let i = value.indexOf(10); i !== -1; i = value.indexOf(10, i + 1)) lines += 1;
+      if (compact) {
+        lines += compactEntries(value, last);
+        last = value[value.length - 1] ?? last;
+      } else {
+        for (let i = value.indexOf(10); i !== -1; i = value.indexOf(10, i + 1)) lines += 1;
+      }
       if (Date.now() - shown >= PROGRESS_EVERY_MS) {
         shown = Date.now();
         emit({ id, state: 'downloading', received, transferBytes, fraction: wordCount ? Math.min(1, lines / wordCount) : null });
@@ -119,12 +126,13 @@ async function download({ id, name, wordsUrl, info }, emit, stored) {
     chunks.push(new Uint8Array(await response.arrayBuffer()));
     received = chunks[0].length;
   }
-  const body = new Uint8Array(received);
+  let body = new Uint8Array(received);
   let at = 0;
   for (const chunk of chunks) {
     body.set(chunk, at);
     at += chunk.length;
   }
+  if (compact) body = decodeCompact(body); // saved and packed as the plain list, one word a line
   const details = stored ? null : await info;
   const record = {
     id, name: name || details?.name || stored?.name || id, text: new TextDecoder().decode(body),

@@ -1,11 +1,12 @@
-// The offline word judge: the server's whole word list (GET /api/lexicons/{id}/words.txt),
+// The offline word judge: the server's whole word list (GET /api/lexicons/{id}/words.compact,
+// front-coded: about 160 KB for the everyday list, 310 KB for the word-game list),
 // downloaded once, kept in IndexedDB (works on plain http:// too, unlike Cache Storage)
 // and revalidated with its ETag. Words are normalised exactly as the server does
 // (scorekeeper/lexicon/normalize.py): NFKD, drop combining marks, trim, upper case.
-// The list holds valid words only, so it cannot tell a proper noun from any other
-// non-word: offline, both are `not_a_word`.
+// The list holds valid words only, so it cannot tell a proper noun or an abbreviation
+// from any other non-word: offline, those are `not_a_word`.
 //
-// Reading, downloading and packing the list (80,000 words) happen in a module worker
+// Reading, downloading and packing the list happen in a module worker
 // (workers/lexicon-worker.js, with lib/lexicon-store.js), so the page never stalls on
 // it; the page gets the packed list (lib/wordpack.js) and checks words synchronously.
 import { api, http } from '../api.js';
@@ -13,17 +14,36 @@ import { hasWord, packSize } from './wordpack.js';
 
 const REVALIDATE_MS = 6 * 60 * 60 * 1000; // ask the server for a newer list at most every 6 hours
 
+// The one vocabulary (scorekeeper/services/judge.py says the same).
 export const REASON_TEXT = {
   valid: 'valid',
-  too_short: 'too short (one letter)',
-  not_letters: 'not letters',
-  hyphen_or_apostrophe: 'has a hyphen or apostrophe',
-  proper_noun: 'a proper noun',
   not_a_word: 'not a word',
+  proper_noun: 'a proper noun',
+  abbreviation: 'an abbreviation',
+  contraction: 'a contraction',
+  too_short: 'too short',
+  not_letters: 'not letters',
+  banned_by_league: 'banned by this league',
+  added_by_league: 'added by this league',
 };
 
-const JOINERS = "'\u2019\u02bc\u2018\\-\u2010\u2011";
-const LETTERS_OR_JOINERS = new RegExp(`^[A-Z${JOINERS}]+$`);
+export const LIST_NAMES = { en: 'everyday list', 'en-wordgame': 'word-game list' };
+export const LIST_TITLES = { en: 'Everyday list', 'en-wordgame': 'Word-game list' };
+export const listName = (id) => LIST_NAMES[id] || id;
+
+/** The verdict in words, naming the list: 'not in the everyday list; valid in the word-game list'. */
+export function verdictMessage(reason, list, alsoValidIn = []) {
+  if (reason === 'valid') return `valid in the ${list}`;
+  if (reason === 'added_by_league') return `added by this league to the ${list}`;
+  if (reason === 'banned_by_league') return 'banned by this league';
+  if (reason === 'too_short') return 'too short: a word has at least two letters';
+  if (reason === 'not_letters') return 'not letters: only A to Z count';
+  const why = reason === 'not_a_word' ? '' : ` (${REASON_TEXT[reason] || reason})`;
+  return `not in the ${list}${why}${alsoValidIn.map((name) => `; valid in the ${name}`).join('')}`;
+}
+
+const APOSTROPHES = "'\u2019\u02bc\u2018";
+const LETTERS_AND_APOSTROPHES = new RegExp(`^[A-Z${APOSTROPHES}]+$`);
 
 function fold(text) {
   // Python's unicodedata.combining(ch) != 0 is, in practice, the non-spacing marks.
@@ -68,17 +88,29 @@ export class OfflineLexicon {
     return hasWord(this.pack, normalized);
   }
 
-  /** {word, normalized, valid, reason} — the same reasons as the server, minus proper_noun. */
+  /**
+   * {word, normalized, valid, reason, lexicon, list, message, also_valid_in}: the server's verdict,
+   * less what only the server knows (proper nouns, abbreviations, contractions without their
+   * apostrophe are plain `not_a_word` here). Another list on this phone says if it takes the word.
+   */
   check(word) {
     const normalized = normalize(word);
     const reason = this.reason(normalized);
-    return { word, normalized, valid: reason === 'valid', reason, lexicon: this.id };
+    const valid = reason === 'valid';
+    const others = valid || reason === 'too_short' || reason === 'not_letters' ? []
+      : [...loaded.values()].filter((other) => other.id !== this.id && other.reason(normalized) === 'valid');
+    const list = listName(this.id);
+    return {
+      word, normalized, valid, reason, lexicon: this.id, list,
+      message: verdictMessage(reason, list, others.map((o) => listName(o.id))),
+      also_valid_in: others.map((o) => o.id),
+    };
   }
 
   reason(normalized) {
     if (this.has(normalized)) return normalized.length < 2 ? 'too_short' : 'valid';
     if (!/^[A-Z]+$/.test(normalized)) {
-      return LETTERS_OR_JOINERS.test(normalized) && /[A-Z]/.test(normalized) ? 'hyphen_or_apostrophe' : 'not_letters';
+      return LETTERS_AND_APOSTROPHES.test(normalized) && /[A-Z]/.test(normalized) ? 'contraction' : 'not_letters';
     }
     if (normalized.length < 2) return 'too_short';
     return 'not_a_word';
@@ -87,7 +119,7 @@ export class OfflineLexicon {
   /** A challenge judged offline: {valid, lexicon, words, verdicts, offline: true}. */
   challenge(words) {
     const verdicts = words.map((w) => this.check(w));
-    return { valid: verdicts.every((v) => v.valid), lexicon: this.id, words: verdicts.length, verdicts, offline: true };
+    return { valid: verdicts.every((v) => v.valid), lexicon: this.id, list: listName(this.id), words: verdicts.length, verdicts, offline: true };
   }
 }
 

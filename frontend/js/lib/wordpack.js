@@ -18,6 +18,56 @@ function compare(a, aStart, aEnd, b, bStart, bEnd) {
   return aEnd - aStart - (bEnd - bStart);
 }
 
+const isMarker = (b) => (b >= 48 && b <= 57) || (b >= 97 && b <= 122); // 0-9 a-z
+const markerValue = (b) => (b <= 57 ? b - 48 : b - 87);
+
+/**
+ * A front-coded list (GET /api/lexicons/{id}/words.compact; scorekeeper/lexicon/compact.py)
+ * as the plain list, one word a line, in UTF-8 bytes: each word is how many letters to
+ * drop from the end of the word before it (markers 0-9 a-z, summed), then its new
+ * upper-case letters: '0CAT0S2VE' is 'CAT\nCATS\nCAVE\n'.
+ */
+export function decodeCompact(text) {
+  const src = typeof text === 'string' ? encoder.encode(text) : text;
+  let out = new Uint8Array(src.length * 4 + 64);
+  let word = new Uint8Array(64);
+  let length = 0;
+  let at = 0;
+  for (let i = 0; i < src.length;) {
+    let drop = 0;
+    while (i < src.length && isMarker(src[i])) drop += markerValue(src[i++]);
+    length = Math.max(0, length - drop);
+    while (i < src.length && !isMarker(src[i])) {
+      if (length === word.length) {
+        const bigger = new Uint8Array(word.length * 2);
+        bigger.set(word);
+        word = bigger;
+      }
+      word[length++] = src[i++];
+    }
+    if (at + length + 1 > out.length) {
+      const bigger = new Uint8Array((out.length + length + 1) * 2);
+      bigger.set(out.subarray(0, at));
+      out = bigger;
+    }
+    out.set(word.subarray(0, length), at);
+    at += length;
+    out[at++] = 10;
+  }
+  return out.slice(0, at);
+}
+
+/** How many words a front-coded chunk starts (`previous`: the byte before it, or 0). */
+export function compactEntries(chunk, previous = 0) {
+  let count = 0;
+  let before = previous;
+  for (const b of chunk) {
+    if (isMarker(b) && !isMarker(before)) count += 1;
+    before = b;
+  }
+  return count;
+}
+
 /**
  * {bytes, starts} from a list, one word a line (text or its UTF-8 bytes; '\n' or
  * '\r\n'; blank lines skipped). The server sends it sorted; a list that is not is

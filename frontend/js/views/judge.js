@@ -2,18 +2,22 @@
 // and the whole screen answers ✓ Valid or ✗ Not valid, without saying which word
 // failed unless someone taps "Which one?". The input clears itself after a few
 // seconds so the next person cannot read it. Online the server judges (it knows
-// proper nouns); offline, the word list saved on the phone does.
+// proper nouns and abbreviations); offline, the word list saved on the phone does.
+// Every verdict names its list: the everyday list, or the word-game list a table,
+// a league or the judge's own picker chose.
 //
 // mountJudge() is also used by the Bresk! panel, where a challenge is logged as a
 // table event with the seat who challenged.
 import { api } from '../api.js';
 import { h } from '../lib/dom.js';
-import { REASON_TEXT, getLexicon, kilobytes, lexiconList, lexiconNow, onLexiconProgress } from '../lib/lexicon.js';
+import { LIST_TITLES, getLexicon, kilobytes, lexiconNow, listName, onLexiconProgress } from '../lib/lexicon.js';
 import { TableSession } from '../session.js';
 
 export const CLEAR_AFTER_MS = 4000;
 const MAX_WORDS = 10; // the server's limit for one challenge
-const APPROX_DOWNLOAD = 'about 210 KB';
+const APPROX_DOWNLOAD = { en: 'about 160 KB', 'en-wordgame': 'about 310 KB' };
+const approxDownload = (id) => APPROX_DOWNLOAD[id] || 'a few hundred KB';
+const LIST_KEY = 'judge-list'; // the list the judge page (outside a table) uses on this phone
 
 const STYLESHEET_WAIT_MS = 3000;
 
@@ -41,21 +45,6 @@ export function splitWords(text) {
   return String(text).split(/[\s,;]+/).map((w) => w.trim()).filter(Boolean);
 }
 
-let lexiconNames = null; // id → name, from /api/lexicons, once per visit
-
-async function lexiconName(id) {
-  if (!lexiconNames) {
-    lexiconNames = lexiconList() // the same request the word list's download uses
-      .then((r) => Object.fromEntries(r.lexicons.map((l) => [l.id, l.name])))
-      .catch(() => {
-        lexiconNames = null;
-        return {};
-      });
-  }
-  const names = await lexiconNames;
-  return names?.[id] || lexiconNow(id)?.name || null;
-}
-
 /** The list's download state, as a line with a progress bar. */
 function lexiconStatus(id) {
   const text = h('span.lexicon-status-text', 'Checking the word list on this phone…');
@@ -69,13 +58,13 @@ function lexiconStatus(id) {
       if (detail.fraction != null) bar.value = detail.fraction;
       else bar.removeAttribute('value');
       const pct = detail.fraction != null ? ` ${Math.round(detail.fraction * 100)}%` : '';
-      const size = detail.transferBytes ? kilobytes(detail.transferBytes) : APPROX_DOWNLOAD;
-      text.textContent = `Saving the word list for offline judging…${pct} (${size} download)`;
+      const size = detail.transferBytes ? kilobytes(detail.transferBytes) : approxDownload(id);
+      text.textContent = `Saving the ${listName(id)} for offline judging…${pct} (${size} download)`;
     } else if (detail.state === 'ready') {
       const size = detail.lexicon.transferBytes ? `, ${kilobytes(detail.lexicon.transferBytes)}` : '';
       text.textContent = `Works offline: ${detail.lexicon.size.toLocaleString()} words saved on this phone${size}.`;
     } else if (detail.state === 'error') {
-      text.textContent = `Offline judging needs the word list once (${APPROX_DOWNLOAD}); it downloads when you are online.`;
+      text.textContent = `Offline judging needs the ${listName(id)} once (${approxDownload(id)}); it downloads when you are online.`;
     }
   };
   const off = onLexiconProgress(show);
@@ -93,7 +82,7 @@ export function mountJudge(root, { session = null, lexicon: lexiconId = 'en', au
   useStylesheet('/css/judge.css');
   const id = session?.view?.options?.lexicon || lexiconId;
   const status = lexiconStatus(id);
-  const named = h('p.lexicon-name', 'Judged by the English word list');
+  const named = h('p.lexicon-name', `Judged by the ${listName(id)}`);
   const input = h('input#judge-input', {
     type: 'text', autocomplete: 'off', autocorrect: 'off', autocapitalize: 'characters', spellcheck: false,
     enterkeyhint: 'go', placeholder: 'word or words', 'aria-describedby': 'judge-help',
@@ -121,12 +110,7 @@ export function mountJudge(root, { session = null, lexicon: lexiconId = 'en', au
   let clearTimer = 0;
   let destroyed = false;
 
-  lexiconName(id).then((name) => {
-    if (name && !destroyed) named.textContent = `Judged by ${name}`;
-  });
-  getLexicon(id).then((lex) => {
-    if (lex && !destroyed && named.textContent.endsWith('English word list')) named.textContent = `Judged by ${lex.name}`;
-  });
+  getLexicon(id); // saved on the phone for offline judging, in the background
 
   function seats(view) {
     if (!session || !view) return;
@@ -148,8 +132,8 @@ export function mountJudge(root, { session = null, lexicon: lexiconId = 'en', au
     mark.textContent = result.valid ? '✓' : '✗';
     word.textContent = result.valid ? 'Valid' : 'Not valid';
     const count = result.words === 1 ? '1 word' : `${result.words} words`;
-    const name = named.textContent.replace(/^Judged by /, '');
-    meta.textContent = `${count} · ${name}${offline ? ' · judged offline' : ''}${result.queued ? ' · logged at the table when back online' : ''}`;
+    const name = result.list || listName(id);
+    meta.textContent = `${count} · ${result.valid ? 'in' : 'by'} the ${name}${offline ? ' · judged offline' : ''}${result.queued ? ' · logged at the table when back online' : ''}`;
     reveal.hidden = true;
     reveal.replaceChildren();
     which.hidden = result.valid;
@@ -172,7 +156,7 @@ export function mountJudge(root, { session = null, lexicon: lexiconId = 'en', au
   async function offlineVerdict(list) {
     const lex = await getLexicon(id);
     if (!lex) {
-      problem(`No connection, and the word list is not on this phone yet: connect once to download it (${APPROX_DOWNLOAD}).`);
+      problem(`No connection, and the ${listName(id)} is not on this phone yet: connect once to download it (${approxDownload(id)}).`);
       return null;
     }
     return lex.challenge(list);
@@ -241,8 +225,8 @@ export function mountJudge(root, { session = null, lexicon: lexiconId = 'en', au
     if (!verdicts || overlay.hidden) return;
     reveal.replaceChildren(...verdicts.map((v) =>
       h('li', { class: v.valid ? 'good' : 'bad' },
-        h('span.reveal-mark', v.valid ? '✓' : '✗'), ' ', h('strong', v.normalized || v.word), ` — ${REASON_TEXT[v.reason] || v.reason}`)));
-    if (offline) reveal.append(h('li.muted', 'Judged offline: the phone’s list cannot tell a proper noun from a non-word.'));
+        h('span.reveal-mark', v.valid ? '✓' : '✗'), ' ', h('strong', v.normalized || v.word), ` — ${v.message || v.reason}`)));
+    if (offline) reveal.append(h('li.muted', 'Judged offline: the phone’s list cannot tell a proper noun or an abbreviation from a non-word.'));
     reveal.hidden = false;
     which.hidden = true;
   }
@@ -309,8 +293,19 @@ export function mount(root, params = {}) {
         styled.then(() => show({}));
       });
   } else {
-    getLexicon('en'); // the word list starts loading (in a worker) while the styles arrive
-    styled.then(() => show({}));
+    // Outside a table the phone picks its list, and keeps the choice.
+    const saved = localStorage.getItem(LIST_KEY);
+    const picker = h('select#judge-list', Object.entries(LIST_TITLES).map(([id, title]) => h('option', { value: id }, title)));
+    picker.value = LIST_TITLES[saved] ? saved : 'en';
+    slot.before(h('div.judge-list-picker', h('label', { for: 'judge-list' }, 'Word list'), picker));
+    getLexicon(picker.value); // the word list starts loading (in a worker) while the styles arrive
+    styled.then(() => show({ lexicon: picker.value }));
+    picker.addEventListener('change', () => {
+      localStorage.setItem(LIST_KEY, picker.value);
+      judge?.destroy();
+      slot.replaceChildren();
+      show({ lexicon: picker.value });
+    });
   }
   return {
     destroy() {

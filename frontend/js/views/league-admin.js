@@ -2,6 +2,7 @@
 // started in the league begin with, seasons, players, and the share links with QR codes.
 import { leagues } from '../api.js';
 import { h } from '../lib/dom.js';
+import { LIST_TITLES } from '../lib/lexicon.js';
 import {
   dropToken, ensureCss, fill, findLeague, formatDate, gameName, games, linkRow, playerHref, qrButton, remember, replaceLink,
   shareUrl,
@@ -94,6 +95,11 @@ export function mount(root, params) {
     const banned = h('textarea#rule-banned', { rows: 2, spellcheck: 'false', autocomplete: 'off', autocapitalize: 'characters', 'aria-describedby': 'words-help' });
     extra.value = (rules.bresk?.extra_words || []).join(', ');
     banned.value = (rules.bresk?.banned_words || []).join(', ');
+    // The word list the league's Bresk! games are judged by: the game's own option, as a house rule.
+    const listOption = option('bresk', 'lexicon');
+    const wordList = h('select#rule-lexicon', { 'aria-describedby': 'lexicon-help' },
+      (listOption.choices || ['en']).map((id) => h('option', { value: id }, LIST_TITLES[id] || id)));
+    wordList.value = rules.bresk?.lexicon || listOption.default || 'en';
 
     const markingDefault = option('bresk', 'live_word_marking').default ?? false;
     const marking = h('input#rule-marking', { type: 'checkbox', checked: rules.bresk?.live_word_marking ?? markingDefault, 'aria-describedby': 'marking-help' });
@@ -121,7 +127,8 @@ export function mount(root, params) {
 
     // Where the server's refusal goes: the field its error names.
     const fields = {
-      'bresk.extra_words': extra, 'bresk.banned_words': banned, 'bresk.live_word_marking': marking, [`${BB}.tie_takes_nobody`]: tie,
+      'bresk.extra_words': extra, 'bresk.banned_words': banned, 'bresk.lexicon': wordList, 'bresk.live_word_marking': marking,
+      [`${BB}.tie_takes_nobody`]: tie,
       [`${MNB}.rounds`]: rounds, ...Object.fromEntries(times.map((input) => [`${MNB}.${input.name}`, input])),
     };
 
@@ -130,6 +137,9 @@ export function mount(root, params) {
       h('p.meta.rules-intro', 'Tables started in this league begin with these rules; tables already being played keep theirs.'),
       h('fieldset.rules-game', { dataset: { game: 'bresk' } },
         h('legend', gameName('bresk')),
+        h('label', { for: 'rule-lexicon' }, 'Word list'), wordList,
+        h('p.meta#lexicon-help', 'The everyday list, or the word-game list, which also takes the short words word-game players use (QI, ZA, XU…).'),
+        errorFor(wordList),
         h('p.meta#words-help', 'Separate words with spaces, commas or new lines. The word judge follows these lists too.'),
         h('label', { for: 'rule-extra' }, 'Extra allowed words'), extra, errorFor(extra),
         h('label', { for: 'rule-banned' }, 'Banned words'), banned, errorFor(banned),
@@ -159,6 +169,7 @@ export function mount(root, params) {
     const refill = (saved) => {
       extra.value = (saved.bresk?.extra_words || []).join(', ');
       banned.value = (saved.bresk?.banned_words || []).join(', ');
+      wordList.value = saved.bresk?.lexicon || listOption.default || 'en';
       tie.checked = saved[BB]?.tie_takes_nobody ?? tieDefault;
       marking.checked = saved.bresk?.live_word_marking ?? markingDefault;
       for (const input of [rounds, ...times]) input.value = saved[MNB]?.[input.name] ?? '';
@@ -196,6 +207,7 @@ export function mount(root, params) {
       const bresk = {};
       if (wordsIn(extra.value).length) bresk.extra_words = wordsIn(extra.value);
       if (wordsIn(banned.value).length) bresk.banned_words = wordsIn(banned.value);
+      if (wordList.value !== (listOption.default || 'en')) bresk.lexicon = wordList.value;
       if (marking.checked !== markingDefault) bresk.live_word_marking = marking.checked;
       if (Object.keys(bresk).length) body.bresk = bresk;
       // A checkbox cannot be left empty: only a choice other than the game's own is a house rule.

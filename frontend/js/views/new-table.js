@@ -1,15 +1,19 @@
 // Start a table: pick the game, name the seats clockwise, choose options.
 import { api, leagues } from '../api.js';
 import { h } from '../lib/dom.js';
+import { LIST_TITLES } from '../lib/lexicon.js';
 import { navigate } from '../router.js';
 import { store } from '../store.js';
 import { RANK, findLeague } from './league-common.js';
+
+const CHOICE_LABELS = { lexicon: LIST_TITLES }; // Bresk!'s word list: its name, not its id
 
 function optionInput(option) {
   const id = `opt-${option.name}`;
   let input;
   if (option.choices) {
-    input = h('select', { id, name: option.name }, option.choices.map((c) => h('option', { value: String(c), selected: c === option.default }, String(c))));
+    const label = (c) => CHOICE_LABELS[option.name]?.[c] || String(c);
+    input = h('select', { id, name: option.name }, option.choices.map((c) => h('option', { value: String(c), selected: c === option.default }, label(c))));
   } else if (typeof option.default === 'boolean') {
     input = h('input', { id, name: option.name, type: 'checkbox', checked: option.default });
     return h('div.option.check', input, h('label', { for: id }, option.description));
