@@ -141,7 +141,7 @@ def view(league: League, role: str) -> dict[str, Any]:
 # --- house rules ------------------------------------------------------------------------------
 
 RULE_OPTIONS = {
-    "bresk": ("live_word_marking",),
+    "bresk": ("lexicon", "live_word_marking"),  # lexicon: the word list its Bresk! games are judged by
     "block-buster": ("tie_takes_nobody",),
     "make-n-break": ("rounds", "seconds_1", "seconds_2", "seconds_3"),
 }
