@@ -170,12 +170,12 @@ def _named(data: dict[str, Any], what: str) -> int:
 
 def _undo(snap, data, seq, rules: Rules, history: History) -> dict[str, Any]:
     stack = snap["undo"]
-    if stack["last"] is None and "seq" not in data:
+    if stack["last"] is None and data.get("seq") is None:
         raise RuleError("nothing_to_undo", "There is nothing to undo.")
     named = _named(data, "undo")
     if named != stack["last"]:
-        raise Stale(f"Action #{named} is no longer the last one (another phone undid or added one); "
-                    "here is the table as it is now.")
+        raise Stale(f"Someone else undid or added an action first, so #{named} was not undone; "
+                    "the table shows where it is now.")
     top = history.event(named)
     below = top.trail["below"]
     snap["game"], snap["dice"] = _state_after(below, rules, history)
@@ -187,12 +187,12 @@ def _undo(snap, data, seq, rules: Rules, history: History) -> dict[str, Any]:
 def _redo(snap, data, rules: Rules, history: History) -> None:
     stack = snap["undo"]
     redo = stack["redo"]
-    if redo is None and "seq" not in data:
+    if redo is None and data.get("seq") is None:
         raise RuleError("nothing_to_redo", "There is nothing to redo.")
     named = _named(data, "redo")
     if redo is None or named != redo["seq"]:
-        raise Stale(f"Action #{named} is no longer the one to redo (another phone redid it or acted); "
-                    "here is the table as it is now.")
+        raise Stale(f"Someone else redid or added an action first, so #{named} was not redone; "
+                    "the table shows where it is now.")
     move = history.event(named)
     snap["game"] = rules.apply(snap["game"], move.type, move.data, move.seq)
     if move.type == "roll":
