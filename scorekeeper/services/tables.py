@@ -381,6 +381,7 @@ def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: i
         # What the answer shows, taken now: after the commit the objects would be reloaded.
         event = {"seq": seq, "id": uid, "type": kind, "data": stored, "at_ms": now}
         shown = row_of(table)
+        in_league = table.league_id is not None  # read after the commit, it would reload the whole row
         streams.notify_in_transaction(table.id, seq)
         db.session.commit()
     except IntegrityError:
@@ -393,7 +394,7 @@ def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: i
         db.session.rollback()
         raise
     streams.hub().published(shown.id, seq)
-    if scored and table.league_id is not None:
+    if scored and in_league:
         post_to_league(table, snapshot["result"], event["at_ms"])
     return event, shown, True
 
