@@ -1,14 +1,18 @@
 """Append, undo and redo cost against the length of a table's log, side by side.
 
     .venv/bin/python bench/reducer.py                  # a temporary SQLite database
-    DATABASE_URL=postgresql://… .venv/bin/python bench/reducer.py   # that PostgreSQL (tables must be migrated)
+    .venv/bin/python bench/reducer.py --undo-samples 1  # one undo each, for a slow (older) build
+    DATABASE_URL=postgresql://… .venv/bin/python bench/reducer.py  # migrated; the server's work is not in CPU time
 
-A score pad table (two seats) is filled through the API in process (the Flask test
-client, no network); at 20, 2,000 and 6,000 events it times the median of appending
-one more event, of an undo and of the redo that follows. Two logs:
+Score pad tables (two seats) are filled through the API in process (the Flask test
+client, SQLite, no network) to 20, 2,000 and 6,000 events; then, taking the tables in
+turn so all three share the machine's conditions, it times appending one more event,
+an undo and the redo that follows, and prints the medians. Times are the process's CPU
+time (SQLite runs in the process too), so other programs on a busy machine do not count;
+wall-clock medians are printed alongside. Two logs:
 
 * ``points``: a score pad keeps every line it is given, so its game state itself grows
-  with the log (6,000 lines are 36 KB of JSON, read, copied and written by every append);
+  with the log (6,000 lines are 36 KB of JSON, read and written by every append);
 * ``rolls``: die rolls are moves (undo takes them back) that leave the game state as it
   is, so what grows is the log alone: the reducer's own cost.
 """
@@ -38,44 +42,60 @@ def send(client, code: str, kind: str, data: dict) -> dict:
     return response.get_json()["table"]
 
 
-def timed(action) -> tuple[float, dict]:
-    start = time.perf_counter()
-    table = action()
-    return (time.perf_counter() - start) * 1000, table
+class Table:
+    def __init__(self, client, log: str):
+        self.client, self.log = client, log
+        self.code = client.post("/api/tables", json={"game": "scorepad", "seats": [{"name": "Ann"}, {"name": "Ben"}]}
+                                ).get_json()["code"]
+        self.length = 0
+        self.times: dict[str, list[tuple[float, float]]] = {"append": [], "undo": [], "redo": []}
+
+    def move(self) -> dict:
+        self.length += 1
+        if self.log == "rolls":
+            return send(self.client, self.code, "roll", {"dice": ["d6"]})
+        return send(self.client, self.code, "points", {"seat": self.length % 2, "points": 1})
+
+    def timed(self, what: str, action) -> dict:
+        cpu, wall = time.process_time(), time.perf_counter()
+        table = action()
+        self.times[what].append(((time.process_time() - cpu) * 1000, (time.perf_counter() - wall) * 1000))
+        return table
+
+    def undo_redo(self) -> None:
+        seen = self.client.get(f"/api/tables/{self.code}").get_json()
+        table = self.timed("undo", lambda: send(self.client, self.code, "undo", {"seq": seen.get("undo_seq")}))
+        self.timed("redo", lambda: send(self.client, self.code, "redo", {"seq": table.get("redo_seq")}))
+
+    def median(self, what: str) -> tuple[float, float]:
+        return (statistics.median(t[0] for t in self.times[what]), statistics.median(t[1] for t in self.times[what]))
 
 
-def measure(client, log: str, samples: int, undo_samples: int) -> list[tuple[int, float, float, float]]:
-    code = client.post("/api/tables", json={"game": "scorepad", "seats": [{"name": "Ann"}, {"name": "Ben"}]}
-                       ).get_json()["code"]
-    length, rows = 0, []
-
-    def points():
-        nonlocal length
-        length += 1
-        if log == "rolls":
-            return send(client, code, "roll", {"dice": ["d6"]})
-        return send(client, code, "points", {"seat": length % 2, "points": 1})
-
-    for target in LENGTHS:
-        while length < target - samples:
-            points()
-        appends = [timed(points)[0] for _ in range(samples)]
-        undos, redos = [], []
-        for _ in range(undo_samples):
-            table = client.get(f"/api/tables/{code}").get_json()
-            took, table = timed(lambda t=table: send(client, code, "undo", {"seq": t.get("undo_seq")}))
-            undos.append(took)
-            redos.append(timed(lambda t=table: send(client, code, "redo", {"seq": t.get("redo_seq")}))[0])
-        rows.append((length, statistics.median(appends), statistics.median(undos), statistics.median(redos)))
-        print(f"  {log:<6} {length:>6,} events: append {rows[-1][1]:7.2f} ms   undo {rows[-1][2]:9.2f} ms   "
-              f"redo {rows[-1][3]:7.2f} ms   undo = {rows[-1][2] / rows[-1][1]:6.1f} appends", flush=True)
-    return rows
+def measure(client, log: str, samples: int, undo_samples: int) -> None:
+    tables = []
+    for length in LENGTHS:
+        table = Table(client, log)
+        while table.length < length - samples // 2:
+            table.move()
+        tables.append(table)
+    for _ in range(samples):
+        for table in tables:
+            table.timed("append", table.move)
+    for _ in range(undo_samples):
+        for table in tables:
+            table.undo_redo()
+    base = tables[0].median("append")[0]
+    for table in tables:
+        (append, append_wall), (undo, undo_wall), (redo, _) = (table.median(w) for w in ("append", "undo", "redo"))
+        print(f"  {log:<6} {table.length:>6,} events: append {append:6.2f} ms ({append / base:4.2f}× the first)   "
+              f"undo {undo:9.2f} ms   redo {redo:6.2f} ms   undo = {undo / append:6.1f} appends   "
+              f"(wall: append {append_wall:6.2f}, undo {undo_wall:9.2f} ms)", flush=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--samples", type=int, default=20, help="appends timed at each length")
-    parser.add_argument("--undo-samples", type=int, default=5, help="undo and redo pairs timed at each length")
+    parser.add_argument("--samples", type=int, default=21, help="appends timed on each table")
+    parser.add_argument("--undo-samples", type=int, default=5, help="undo and redo pairs timed on each table")
     parser.add_argument("--logs", nargs="+", default=["points", "rolls"], choices=["points", "rolls"])
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -86,12 +106,10 @@ def main() -> None:
 
             with app.app_context():
                 upgrade()
-        print(f"{url.split(':')[0]}: a score pad table, median of {args.samples} appends and "
-              f"{args.undo_samples} undo/redo pairs at each length")
+        print(f"{url.split(':')[0]}: score pad tables; medians of {args.samples} appends and {args.undo_samples} "
+              "undo/redo pairs per table, CPU time of the process")
         for log in args.logs:
-            rows = measure(app.test_client(), log, args.samples, args.undo_samples)
-            for row in rows[1:]:
-                print(f"  {log:<6} append at {row[0]:,} / at {rows[0][0]}: {row[1] / rows[0][1]:.2f}×")
+            measure(app.test_client(), log, args.samples, args.undo_samples)
 
 
 if __name__ == "__main__":

@@ -28,7 +28,10 @@ above it can be popped, and redo restores a move onto the stack it left), so
 its trail holds for good. An undo rebuilds the state under the move it takes
 back from the nearest checkpoint below: at most ``CHECKPOINT_EVERY - 1``
 moves replayed, however long the log. Appending a move reads nothing from the
-history; its cost does not depend on the log's length.
+history; its cost does not depend on the log's length. The price is storage:
+one copy of the game state per ``CHECKPOINT_EVERY`` moves (a few KB for the
+board games; a score pad, whose state keeps every line, stores more the longer
+it runs).
 
 The timer and the word challenges are not moves: undo leaves them alone.
 """
