@@ -218,3 +218,22 @@ def test_a_resent_event_is_the_same_action_whatever_the_server_added():
     assert not reducer.same_action("roll", {"dice": ["d6", "d6"]}, "roll", {"dice": ["d6"], "results": []})
     assert not reducer.same_action("points", {"seat": 0, "points": 5}, "next_round", {"seat": 0, "points": 5})
     assert not reducer.same_action("points", {"seat": 0, "points": 6}, "points", {"seat": 0, "points": 5})
+
+
+def test_the_reducer_imports_only_the_standard_library_the_rules_and_the_timer():
+    import ast
+    import sys
+    from pathlib import Path
+
+    tree = ast.parse(Path(reducer.__file__).read_text())
+    outside, relative = set(), set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            outside.update(a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                relative.add(node.module or ",".join(a.name for a in node.names))
+            else:
+                outside.add(node.module.split(".")[0])
+    assert {m for m in outside if m not in sys.stdlib_module_names and m != "__future__"} == set()
+    assert relative <= {"timer", "games", "games.base"}, relative  # the rules, the dice and the timer: all pure
