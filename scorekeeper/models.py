@@ -54,6 +54,9 @@ class Event(db.Model):
     uid: Mapped[str] = mapped_column(String(36))  # the client's UUID: appending it twice is a no-op
     type: Mapped[str] = mapped_column(String(32))
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # The reducer's note for later undos and redos (where a move sits on the undo stack, and a
+    # checkpoint of the state now and then); see scorekeeper/reducer.py. None for timer and challenges.
+    trail: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at_ms: Mapped[int] = mapped_column(BigInteger, default=now_ms)
 
     table: Mapped[Table] = relationship(back_populates="events")

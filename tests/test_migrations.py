@@ -12,3 +12,44 @@ def test_migrations_build_exactly_the_models(app):
         differences = compare_metadata(context, db.metadata)
     # alembic_version is the migrations' own bookkeeping, not a model.
     assert [d for d in differences if not (d[0] == "remove_table" and d[1].name == "alembic_version")] == []
+
+
+def test_tables_played_before_event_trails_keep_their_undo_and_redo(app):
+    """0010 moves the undo stacks from lists in the snapshot to the events; down and up again keeps them."""
+    import uuid
+
+    from flask_migrate import downgrade, upgrade
+    from sqlalchemy import text
+
+    from scorekeeper import jsonio
+
+    client = app.test_client()
+    code = client.post("/api/tables", json={"game": "scorepad", "seats": [{"name": "Ann"}]}).get_json()["code"]
+
+    def send(kind, data):
+        body = {"id": str(uuid.uuid4()), "type": kind, "data": data}
+        response = client.post(f"/api/tables/{code}/events", json=body)
+        assert response.status_code == 201, response.get_json()
+        return response.get_json()["table"]
+
+    for n in (1, 2, 3, 4, 5):
+        send("points", {"seat": 0, "points": n})
+    send("undo", {"seq": 5})
+    send("undo", {"seq": 4})
+    with app.app_context():
+        try:
+            downgrade(revision="0004")
+            snapshot = db.session.execute(text("SELECT snapshot FROM tables WHERE code = :c"), {"c": code}).scalar()
+            snapshot = jsonio.loads(snapshot) if isinstance(snapshot, str) else snapshot
+            assert (snapshot["done"], snapshot["undone"]) == ([1, 2, 3], [5, 4])
+            db.session.commit()
+        finally:
+            upgrade()
+    table = send("redo", {"seq": 4})
+    assert table["result"]["players"][0]["total"] == 10 and table["redo_seq"] == 5
+    table = send("undo", {"seq": 4})
+    table = send("undo", {"seq": 3})
+    assert table["result"]["players"][0]["total"] == 3 and (table["undo_seq"], table["redo_seq"]) == (2, 3)
+    for seq in (3, 4, 5):
+        table = send("redo", {"seq": seq})
+    assert table["result"]["players"][0]["total"] == 15 and table["redo_seq"] is None

@@ -2,11 +2,12 @@
 // or throws an ApiError carrying the server's {code, status, message, errors}.
 
 export class ApiError extends Error {
-  constructor({ code = 'network', status = 0, message = 'No connection to the server.', errors = null } = {}) {
+  constructor({ code = 'network', status = 0, message = 'No connection to the server.', errors = null, table = null } = {}) {
     super(message);
     this.code = code;
     this.status = status;
     this.errors = errors;
+    this.table = table; // a 409 carries the table as it is now
   }
   get offline() {
     return this.status === 0;

@@ -62,6 +62,16 @@ export class TableSession extends EventTarget {
     return this.send(api.eventsPath(this.code), { id: uuid4(), type, data });
   }
 
+  // Undo and redo name the action they take back or restore, as this phone shows it: when
+  // another phone got there first, the server refuses (409) and sends the table as it is now.
+  undo() {
+    return this.act('undo', { seq: this.view?.undo_seq ?? null });
+  }
+
+  redo() {
+    return this.act('redo', { seq: this.view?.redo_seq ?? null });
+  }
+
   timer(action, seconds) {
     const body = { id: uuid4(), action };
     if (seconds !== undefined) body.seconds = seconds;
@@ -75,6 +85,7 @@ export class TableSession extends EventTarget {
       return reply;
     } catch (err) {
       if (!err.offline) {
+        if (err.table) this.update(err.table);
         this.emit('problem', err);
         throw err;
       }
@@ -91,6 +102,7 @@ export class TableSession extends EventTarget {
       this.pending = Math.max(0, this.pending - 1);
       this.emit('pending', this.pending);
       if (reply) this.update(reply.table);
+      if (err?.table) this.update(err.table);
       if (err) this.emit('problem', err);
     });
   }

@@ -124,6 +124,10 @@ class TableSchema(Schema):
     challenges = fields.List(fields.Dict(), required=True, metadata={"description": "Word challenges, newest last."})
     can_undo = fields.Boolean(required=True)
     can_redo = fields.Boolean(required=True)
+    undo_seq = fields.Integer(allow_none=True, required=True, metadata={
+        "description": "The action an undo takes back: send it as the undo's data.seq."})
+    redo_seq = fields.Integer(allow_none=True, required=True, metadata={
+        "description": "The action a redo restores: send it as the redo's data.seq."})
     now_ms = fields.Integer(required=True, metadata={"description": "Server time this view is for."})
     join_url = fields.String(required=True)
 
@@ -135,7 +139,8 @@ SEQ = validate.Range(min=0, max=2**31 - 1)
 class EventInSchema(Schema):
     id = fields.UUID(required=True, metadata={"description": "Made by the phone; the same id twice is stored once."})
     type = fields.String(required=True, validate=validate.Regexp(r"^[a-z][a-z0-9_-]{0,31}$"),
-                         metadata={"description": "points, roll, undo, … (what the game accepts)."})
+                         metadata={"description": "points, roll, undo, … (what the game accepts). An undo or "
+                                   "redo names its action: data.seq, the table's undo_seq or redo_seq."})
     data = fields.Dict(keys=fields.String(), load_default=dict)
     expected_seq = fields.Integer(validate=SEQ,
                                   metadata={"description": "Refuse with 409 if the table is no longer at this seq."})
@@ -183,3 +188,4 @@ class ConflictSchema(Schema):
     status = fields.Integer(required=True)
     message = fields.String(required=True)
     table = fields.Nested(TableSchema, required=True)
+    event = fields.Nested(EventSchema, metadata={"description": "id_reused: the event stored under this id."})

@@ -70,10 +70,15 @@ def get_table(code):
 @blp.response(201, AppendedSchema, description="Stored.")
 @blp.alt_response(200, schema=AppendedSchema, description="This id was stored before: the first outcome.")
 @blp.alt_response(404, schema=ErrorSchema, description="No table has this code.", success=False)
-@blp.alt_response(409, schema=ConflictSchema, description="expected_seq is stale; the current table is included.",
-                  success=False)
+@blp.alt_response(409, schema=ConflictSchema, description="expected_seq is stale, an undo or redo names an action "
+                  "that is no longer the one to undo or redo (stale), or the id was used for another action "
+                  "(id_reused); the current table is included.", success=False)
 def append_event(payload, code):
-    """Append an action (idempotent by id). A refused action is a 422 with the rule broken."""
+    """Append an action (idempotent by id). A refused action is a 422 with the rule broken.
+
+    The same id with the same type and data answers the first outcome again; with another
+    type or data it is 409 ``id_reused``, naming the event stored under it.
+    """
     event, table, created = tables.append(code, str(payload["id"]), payload["type"], payload["data"],
                                           payload.get("expected_seq"))
     return _appended(event, table, created)
@@ -96,7 +101,8 @@ def list_events(query, code):
 @blp.response(201, AppendedSchema, description="Stored.")
 @blp.alt_response(200, schema=AppendedSchema, description="This id was stored before: the first outcome.")
 @blp.alt_response(404, schema=ErrorSchema, description="No table has this code.", success=False)
-@blp.alt_response(409, schema=ConflictSchema, description="expected_seq is stale.", success=False)
+@blp.alt_response(409, schema=ConflictSchema, description="expected_seq is stale, or the id was used for "
+                  "another action (id_reused).", success=False)
 def timer_command(payload, code):
     """set / start / pause / resume / add / reset the shared timer (recorded as a table event)."""
     data = {"action": payload["action"]}

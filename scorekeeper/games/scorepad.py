@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import Line, Option, PlayerResult, Result, RuleError, evolve, resolve_options, winners_by_total
+from .base import Line, Option, PlayerResult, Result, RuleError, resolve_options, winners_by_total
 from .base import places_from_result as league_places_from
 from .base import rank_sides as league_rank
 
@@ -54,7 +54,9 @@ def apply(state: dict[str, Any], event: dict[str, Any], **_: Any) -> dict[str, A
         return state  # dice are shown, not scored
     if state["finished"]:
         raise RuleError("game_over", "The game is over; undo the finish to keep scoring.")
-    new = evolve(state)
+    # Every line is kept, so the state grows with the game: copy only what changes (states are never
+    # changed in place), not every line on every event (base.evolve).
+    new = {**state, "scores": list(state["scores"])}
     if kind == "points":
         seat = data.get("seat")
         points = data.get("points")
@@ -64,7 +66,7 @@ def apply(state: dict[str, Any], event: dict[str, Any], **_: Any) -> dict[str, A
             raise RuleError(
                 "bad_points", f"points must be a whole number from -{MAX_POINTS:,} to {MAX_POINTS:,}.", "data.points"
             )
-        new["scores"][seat].append([state["round"], points])
+        new["scores"][seat] = [*state["scores"][seat], [state["round"], points]]
         return new
     if kind == "next_round":
         rounds = state["options"]["rounds"]

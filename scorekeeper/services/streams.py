@@ -50,7 +50,7 @@ class Hub:
         self._conditions: dict[int, threading.Condition] = {}
         self._latest: dict[int, int] = {}
         self._watching: Counter[int] = Counter()
-        self._messages: OrderedDict[tuple[int, int, int], tuple[int, str]] = OrderedDict()
+        self._messages: OrderedDict[tuple[int, int, int, str], tuple[int, str]] = OrderedDict()
         self._build_locks: dict[int, threading.Lock] = {}
         self._watcher: threading.Thread | None = None
         # PostgreSQL: which LISTEN connection is up (a new number each time one is opened),
@@ -166,10 +166,13 @@ class Hub:
 
     # --- what a stream sends --------------------------------------------------------------
 
-    def message(self, table_id: int, after: int, build) -> tuple[int, str]:
-        """(seq, SSE message) taking a phone from ``after`` to now, built once and shared."""
+    def message(self, table_id: int, after: int, build, host_url: str = "") -> tuple[int, str]:
+        """(seq, SSE message) taking a phone from ``after`` to now, built once and shared.
+
+        Shared only by streams opened through the same address: the message holds a join link made from it.
+        """
         latest = self.latest(table_id)
-        key = (table_id, after, latest)
+        key = (table_id, after, latest, host_url)
         cached = self._messages.get(key)
         if cached is not None:
             return cached
@@ -226,12 +229,12 @@ def stream(table_id: int, code: str, after: int | None, host_url: str) -> Iterat
         yield "retry: 1000\n\n"
         position = start_seq if after is None else min(after, start_seq)
         # First message: the current state (and any events the phone missed).
-        position, message = app_hub.message(table_id, position, build)
+        position, message = app_hub.message(table_id, position, build, host_url)
         yield message
         while True:
             latest = app_hub.wait(table_id, position, HEARTBEAT_S)
             if latest > position:
-                position, message = app_hub.message(table_id, position, build)
+                position, message = app_hub.message(table_id, position, build, host_url)
                 yield message
             else:
                 yield ": keep-alive\n\n"

@@ -1,8 +1,9 @@
 """Tables: create, read, and append events to the log (DESIGN §2).
 
-A table's state is derived from its event log. The derived state after the
-last event (the *snapshot*) is stored on the table row, so reading a table
-needs no replay; only undo replays the log.
+A table's state is derived from its event log by the pure reducer
+(``scorekeeper/reducer.py``). The derived state after the last event (the
+*snapshot*) is stored on the table row, so reading a table needs no replay;
+each event row keeps the reducer's trail for later undos and redos.
 
 Appends to one table are serialised by the first statement of the append's
 transaction, an UPDATE that bumps ``tables.last_seq``: it takes the row's
@@ -26,11 +27,9 @@ from flask import current_app, request
 from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 
-from .. import games, jsonio, names, timer
+from .. import games, jsonio, names, reducer, timer
 from ..errors import ApiError
 from ..extensions import db
-from ..games import dice
-from ..games.base import RuleError
 from ..models import Event, League, Table, now_ms
 from . import leagues, scoring, streams
 
@@ -43,8 +42,6 @@ MAX_SEATS = 10
 MAX_NAME = 40
 CODE_SHAPE = re.compile(f"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$")
 EVENT_TYPE = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
-
-MAX_CHALLENGES_SHOWN = 50
 
 
 def new_code() -> str:
@@ -91,7 +88,6 @@ def create(game_id: str, options: dict[str, Any] | None, seats: list[dict[str, A
     if league is not None:
         options = {**leagues.table_defaults(league, game_id), **(options or {})}
     state = game.setup(options or {}, seat_names)  # RuleError → 422 naming the option
-    snapshot = {"game": state, "timer": timer.initial(), "dice": None, "done": [], "undone": [], "challenges": []}
     for _ in range(10):
         if league is not None:  # again on every try: a rollback takes the new players with it
             known = {p.name_key for p in leagues.players(league)}
@@ -99,8 +95,8 @@ def create(game_id: str, options: dict[str, Any] | None, seats: list[dict[str, A
                 if names.key(name) not in known:
                     leagues.add_player(league, name, commit=False)
         table = Table(code=new_code(), game=game_id, options=state.get("options", options or {}),
-                      seats=seat_names, last_seq=0, snapshot=snapshot, league_id=league.id if league else None)
-        table.snapshot = {**snapshot, "result": score_of(table, state)}
+                      seats=seat_names, last_seq=0, league_id=league.id if league else None)
+        table.snapshot = reducer.initial(rules_of(table), state)
         db.session.add(table)
         try:
             db.session.commit()
@@ -266,6 +262,7 @@ def view(table: Table | TableRow, host_url: str, now: int | None = None) -> dict
         table = row_of(table)
     now = now_ms() if now is None else now
     snap = table.snapshot
+    stack = snap["undo"]
     return {
         "code": table.code,
         "game": table.game,
@@ -279,16 +276,18 @@ def view(table: Table | TableRow, host_url: str, now: int | None = None) -> dict
         "timer": timer.view(snap["timer"], now),
         "dice": snap["dice"],
         "challenges": snap.get("challenges", []),
-        "can_undo": bool(snap["done"]),
-        "can_redo": bool(snap["undone"]),
+        "can_undo": stack["last"] is not None,
+        "can_redo": stack["redo"] is not None,
+        "undo_seq": stack["last"],
+        "redo_seq": stack["redo"] and stack["redo"]["seq"],
         "now_ms": now,
         "join_url": join_url(table, host_url),
     }
 
 
-def score_of(table: Table, state: dict[str, Any]) -> dict[str, Any]:
-    """The live score for a game state; kept in the snapshot so a read does not recompute it."""
-    return games.get(table.game).result(state, **scoring.table_context(table)).to_dict()
+def rules_of(table: Table) -> reducer.Rules:
+    """What the reducer derives the table's states from: its game, setup and word check."""
+    return reducer.Rules(games.get(table.game), table.options, table.seats, scoring.table_context(table))
 
 
 def event_dict(event: Event) -> dict[str, Any]:
@@ -308,12 +307,39 @@ _EXISTING = (select(Event.seq, Event.uid, Event.type, Event.data, Event.created_
              .join(Table).where(Table.code == bindparam("code"), Event.uid == bindparam("uid")))
 
 
-def _existing(code: str, uid: str) -> dict[str, Any] | None:
-    """The event already stored under this id, as the API shows it."""
+def _existing(code: str, uid: str, kind: str, data: dict[str, Any]) -> dict[str, Any] | None:
+    """The event already stored under this id, as the API shows it; 409 when it was another action."""
     with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
         row = conn.execute(_EXISTING, {"code": normalize_code(code), "uid": uid}).first()
-    return None if row is None else {"seq": row.seq, "id": row.uid, "type": row.type, "data": row.data,
-                                     "at_ms": row.created_at_ms}
+    if row is None:
+        return None
+    first = {"seq": row.seq, "id": row.uid, "type": row.type, "data": row.data, "at_ms": row.created_at_ms}
+    if not reducer.same_action(kind, data, row.type, row.data):
+        raise ApiError(409, "id_reused", f"This id was already used for event #{row.seq} (a {row.type!r} event) "
+                       "with other data; a new action needs a new id.", event=first,
+                       table=view(read(code), request.host_url))
+    return first
+
+
+class _History:
+    """The table's stored events, as the reducer asks for them (undo and redo only)."""
+
+    def __init__(self, table_id: int):
+        self.table_id = table_id
+
+    def event(self, seq: int) -> reducer.Past:
+        row = db.session.execute(select(Event.seq, Event.type, Event.data, Event.created_at_ms, Event.trail)
+                                 .where(Event.table_id == self.table_id, Event.seq == seq)).one()
+        return reducer.Past(row.seq, row.type, row.data, row.created_at_ms, row.trail)
+
+
+def _judge(table: Table) -> reducer.Judge:
+    def judge(words: Any, reveal: bool) -> dict[str, Any]:
+        from .judge import judge_challenge
+
+        return judge_challenge(scoring.table_lexicon(table), words, reveal=reveal)
+
+    return judge
 
 
 def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: int | None = None):
@@ -322,7 +348,7 @@ def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: i
         get(code)  # the 404, without asking the database about a code that cannot exist
     if not EVENT_TYPE.match(kind):
         raise ApiError(422, "bad_type", "type must be a short lower-case name such as 'points'.", {"type": ["bad"]})
-    first = _existing(code, uid)
+    first = _existing(code, uid, kind, data)
     if first is not None:  # a retry or an offline replay: the first outcome stands
         return first, read(code), False
 
@@ -342,20 +368,25 @@ def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: i
         if expected_seq is not None and expected_seq != seq - 1:
             raise ApiError(409, "stale", f"The table has moved on (it is at {seq - 1}, you expected {expected_seq}); "
                            "here is the current state.", table=view_for_conflict(table, seq - 1))
-        stored, snapshot = step(table, {"seq": seq, "type": kind, "data": data}, now)
+        try:
+            done = reducer.step(table.snapshot, {"seq": seq, "type": kind, "data": data}, rules_of(table),
+                                _History(table.id), now=now, randbelow=secrets.randbelow, judge=_judge(table))
+        except reducer.Stale as err:
+            raise ApiError(409, "stale", err.message, table=view_for_conflict(table, seq - 1)) from None
+        stored, snapshot = done.data, done.snapshot
         scored = snapshot["game"] is not table.snapshot["game"]  # timer and challenge events leave the score alone
-        if scored:
-            snapshot["result"] = score_of(table, snapshot["game"])
-        db.session.add(Event(table_id=table.id, seq=seq, uid=uid, type=kind, data=stored, created_at_ms=now))
+        db.session.add(Event(table_id=table.id, seq=seq, uid=uid, type=kind, data=stored, trail=done.trail,
+                             created_at_ms=now))
         table.snapshot = snapshot
         # What the answer shows, taken now: after the commit the objects would be reloaded.
         event = {"seq": seq, "id": uid, "type": kind, "data": stored, "at_ms": now}
         shown = row_of(table)
+        in_league = table.league_id is not None  # read after the commit, it would reload the whole row
         streams.notify_in_transaction(table.id, seq)
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
-        first = _existing(code, uid)
+        first = _existing(code, uid, kind, data)
         if first is None:
             raise
         return first, read(code), False  # the same id raced us and won: its outcome stands
@@ -363,7 +394,7 @@ def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: i
         db.session.rollback()
         raise
     streams.hub().published(shown.id, seq)
-    if scored and table.league_id is not None:
+    if scored and in_league:
         post_to_league(table, snapshot["result"], event["at_ms"])
     return event, shown, True
 
@@ -403,99 +434,3 @@ def view_for_conflict(table: Table, seq: int) -> dict[str, Any]:
     out = view(table, request.host_url)
     out["seq"] = seq
     return out
-
-
-def step(table: Table, event: dict[str, Any], now: int) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The stored data and the next snapshot for ``event``; RuleError when it breaks a rule."""
-    game = games.get(table.game)
-    context = scoring.table_context(table)
-    snap = dict(table.snapshot)
-    kind, data = event["type"], dict(event["data"])
-
-    # The timer and the word judge's log stay out of undo/redo: they are not moves in the game.
-    if kind == "timer":
-        snap["timer"] = timer.command(snap["timer"], data.get("action"), now, data.get("seconds"))
-        return data, snap
-    if kind == "challenge":
-        data["verdict"] = _challenge(table, data)
-        entry = {**data["verdict"], "seq": event["seq"], "words": data["words"], "by": data.get("by"), "at_ms": now}
-        snap["challenges"] = [*snap.get("challenges", []), entry][-MAX_CHALLENGES_SHOWN:]
-        return data, snap
-    if kind == "undo":
-        if not snap["done"]:
-            raise RuleError("nothing_to_undo", "There is nothing to undo.")
-        undone_seq = snap["done"][-1]
-        snap["done"] = snap["done"][:-1]
-        snap["undone"] = [*snap["undone"], undone_seq]
-        snap["game"], snap["dice"] = replay(table, game, snap["done"], context)
-        data["undid"] = undone_seq
-        return data, _follow_game_timer(game, table.snapshot["game"], snap, now)
-    if kind == "redo":
-        if not snap["undone"]:
-            raise RuleError("nothing_to_redo", "There is nothing to redo.")
-        redo_seq = snap["undone"][-1]
-        original = db.session.scalar(select(Event).where(Event.table_id == table.id, Event.seq == redo_seq))
-        snap["undone"] = snap["undone"][:-1]
-        snap["done"] = [*snap["done"], redo_seq]
-        snap["game"] = game.apply(snap["game"], _game_event(original.type, original.data, redo_seq), **context)
-        if original.type == "roll":
-            snap["dice"] = _dice_shown(original.seq, original.data, original.created_at_ms)
-        data["redid"] = redo_seq
-        return data, _follow_game_timer(game, table.snapshot["game"], snap, now)
-
-    if kind == "roll":
-        data["results"] = dice.roll(data.get("dice"), secrets.randbelow)
-        snap["dice"] = _dice_shown(event["seq"], data, now)
-    snap["game"] = game.apply(snap["game"], _game_event(kind, data, event["seq"]), **context)
-    snap["done"] = [*snap["done"], event["seq"]]
-    snap["undone"] = []  # a new action ends the redo chain, as in every editor
-    return data, _follow_game_timer(game, table.snapshot["game"], snap, now)
-
-
-def _challenge(table: Table, data: dict[str, Any]) -> dict[str, Any]:
-    """A Bresk! word challenge at the table, judged with the table's word list."""
-    from .judge import judge_challenge
-
-    by = data.get("by")
-    if by is not None and (isinstance(by, bool) or not isinstance(by, int) or not 0 <= by < len(table.seats)):
-        raise RuleError("bad_seat", f"by must be a seat number from 0 to {len(table.seats) - 1}.", "data.by")
-    return judge_challenge(scoring.table_lexicon(table), data.get("words"), reveal=bool(data.get("reveal")))
-
-
-def _game_event(kind: str, data: dict[str, Any], seq: int) -> dict[str, Any]:
-    return {"type": kind, "data": data, "seq": seq}
-
-
-def _dice_shown(seq: int, data: dict[str, Any], at_ms: int) -> dict[str, Any]:
-    return {"seq": seq, "results": data["results"], "at_ms": at_ms}
-
-
-def replay(table: Table, game, seqs: list[int], context: dict[str, Any]):
-    """The game state (and last dice) after the events ``seqs``, from the table's setup."""
-    state = game.setup(table.options, table.seats)
-    shown = None
-    if not seqs:
-        return state, shown
-    events = db.session.scalars(
-        select(Event).where(Event.table_id == table.id, Event.seq.in_(seqs)).order_by(Event.seq)
-    )
-    for e in events:
-        state = game.apply(state, _game_event(e.type, e.data, e.seq), **context)
-        if e.type == "roll":
-            shown = _dice_shown(e.seq, e.data, e.created_at_ms)
-    return state, shown
-
-
-def _follow_game_timer(game, before: dict[str, Any], snap: dict[str, Any], now: int) -> dict[str, Any]:
-    """A game that sets the timer (a die roll picks the dial) sets the shared timer too.
-
-    Such a game has ``timer_setting(state) -> (moment, seconds) | None``; the
-    timer is set when the moment changes (a new turn's roll, a bonus build).
-    """
-    setting = getattr(game, "timer_setting", None)
-    if setting is None:
-        return snap
-    wanted = setting(snap["game"])
-    if wanted and wanted != setting(before):
-        snap["timer"] = timer.command(snap["timer"], "set", now, wanted[1])
-    return snap

@@ -36,7 +36,8 @@ def test_a_league_table_posts_its_result_when_the_game_ends(client):
     assert [(r["player"], r["played"], r["wins"]) for r in rows] == [("Ann", 1, 1), ("Ben", 1, 0)]
 
     # Undo the finish, change the score, finish again: the one result is corrected, not doubled.
-    event(client, table["code"], "undo")
+    last = client.get(f"/api/tables/{table['code']}").get_json()["undo_seq"]
+    event(client, table["code"], "undo", {"seq": last})
     event(client, table["code"], "points", {"seat": 1, "points": 10})
     event(client, table["code"], "finish")
     results = client.get(f"/api/leagues/{lg['id']}/results", headers=auth(lg["viewer_token"])).get_json()["results"]

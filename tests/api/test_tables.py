@@ -111,20 +111,84 @@ def test_stale_expected_seq_is_409_with_the_current_state(client):
     assert points(client, code, 1, 3, expected_seq=1).status_code == 201
 
 
+def undo(client, code, kind="undo"):
+    """Undo (or redo) the action this phone sees as the one to take back (or restore)."""
+    seen = client.get(f"/api/tables/{code}").get_json()[f"{kind}_seq"]
+    return post_event(client, code, kind, {"seq": seen})
+
+
 def test_undo_and_redo(client):
     code = new_table(client)["code"]
     points(client, code, 0, 5)
     points(client, code, 1, 7)
-    table = post_event(client, code, "undo").get_json()["table"]
-    assert totals(table) == [5, 0, 0] and table["can_redo"]
-    table = post_event(client, code, "undo").get_json()["table"]
-    assert totals(table) == [0, 0, 0] and not table["can_undo"]
+    body = undo(client, code).get_json()
+    table = body["table"]
+    assert totals(table) == [5, 0, 0] and table["can_redo"] and body["event"]["data"]["undid"] == 2
+    assert table["undo_seq"] == 1 and table["redo_seq"] == 2
+    table = undo(client, code).get_json()["table"]
+    assert totals(table) == [0, 0, 0] and not table["can_undo"] and table["undo_seq"] is None
     assert post_event(client, code, "undo").get_json()["code"] == "nothing_to_undo"
-    table = post_event(client, code, "redo").get_json()["table"]
-    assert totals(table) == [5, 0, 0]
+    table = undo(client, code, "redo").get_json()["table"]
+    assert totals(table) == [5, 0, 0] and table["redo_seq"] == 2
     table = points(client, code, 2, 1).get_json()["table"]  # a new action ends the redo chain
-    assert totals(table) == [5, 0, 1] and not table["can_redo"]
+    assert totals(table) == [5, 0, 1] and not table["can_redo"] and table["redo_seq"] is None
     assert post_event(client, code, "redo").status_code == 422
+
+
+def test_undo_and_redo_name_the_action_so_two_phones_pressing_at_once_undo_one(client):
+    code = new_table(client)["code"]
+    points(client, code, 0, 5)
+    points(client, code, 1, 7)
+    seen = client.get(f"/api/tables/{code}").get_json()["undo_seq"]
+    assert seen == 2
+    first = post_event(client, code, "undo", {"seq": seen})
+    assert first.status_code == 201
+    second = post_event(client, code, "undo", {"seq": seen})  # the other phone saw the same table
+    assert second.status_code == 409
+    body = second.get_json()
+    assert body["code"] == "stale" and totals(body["table"]) == [5, 0, 0] and body["table"]["undo_seq"] == 1
+    # Redo the same way: the second press of one view is refused, the table keeps one redo.
+    assert post_event(client, code, "redo", {"seq": 2}).status_code == 201
+    again = post_event(client, code, "redo", {"seq": 2})
+    assert again.status_code == 409 and totals(again.get_json()["table"]) == [5, 7, 0]
+    # The last action undone by another phone leaves nothing: still 409, not "nothing to undo".
+    post_event(client, code, "undo", {"seq": 2})
+    post_event(client, code, "undo", {"seq": 1})
+    late = post_event(client, code, "undo", {"seq": 1})
+    assert late.status_code == 409 and late.get_json()["table"]["can_undo"] is False
+
+
+@pytest.mark.parametrize("data", [{}, {"seq": "2"}, {"seq": True}, {"seq": 1.5}])
+def test_undo_must_name_the_action_as_a_seq(client, data):
+    code = new_table(client)["code"]
+    points(client, code, 0, 5)
+    points(client, code, 1, 7)
+    response = post_event(client, code, "undo", data)
+    assert response.status_code == 422 and "data.seq" in response.get_json()["errors"]
+    assert totals(client.get(f"/api/tables/{code}").get_json()) == [5, 7, 0]
+
+
+def test_a_reused_id_with_another_body_is_409_naming_the_stored_event(client):
+    code = new_table(client)["code"]
+    uid = str(uuid.uuid4())
+    assert points(client, code, 0, 5, uid=uid).status_code == 201
+    assert points(client, code, 0, 5, uid=uid).status_code == 200  # the same body again: idempotent
+    for kind, data in (("points", {"seat": 0, "points": 6}), ("next_round", {"seat": 0, "points": 5})):
+        response = post_event(client, code, kind, data, uid=uid)
+        assert response.status_code == 409
+        body = response.get_json()
+        assert body["code"] == "id_reused" and "#1" in body["message"]
+        assert body["event"] == {**body["event"], "seq": 1, "id": uid, "type": "points"}
+        assert body["event"]["data"] == {"seat": 0, "points": 5} and body["table"]["seq"] == 1
+    # Fields the server adds (a roll's results) do not count as a different body.
+    rid = str(uuid.uuid4())
+    assert post_event(client, code, "roll", {"dice": ["d6"]}, uid=rid).status_code == 201
+    assert post_event(client, code, "roll", {"dice": ["d6"]}, uid=rid).status_code == 200
+    assert post_event(client, code, "roll", {"dice": ["d6", "d6"]}, uid=rid).status_code == 409
+    tid = str(uuid.uuid4())
+    assert timer(client, code, "set", seconds=30, id=tid).status_code == 201
+    assert timer(client, code, "set", seconds=40, id=tid).get_json()["code"] == "id_reused"
+    assert client.get(f"/api/tables/{code}").get_json()["seq"] == 3
 
 
 def test_rolls_are_made_on_the_server_and_shown(client):
@@ -183,7 +247,7 @@ def test_undo_leaves_the_timer_alone(client):
     code = new_table(client)["code"]
     points(client, code, 0, 5)
     timer(client, code, "set", seconds=30)
-    table = post_event(client, code, "undo").get_json()["table"]
+    table = undo(client, code).get_json()["table"]
     assert totals(table) == [0, 0, 0] and table["timer"]["duration_ms"] == 30_000
 
 
@@ -218,6 +282,25 @@ def test_stream_sends_the_state_then_resumes_after_last_event_id(client):
     payload = json.loads(first.split("data: ", 1)[1])
     assert [e["seq"] for e in payload["events"]] == [2, 3]
     assert totals(payload["table"]) == [6, 0, 0]
+
+
+def first_message(client, code, host):
+    import json
+
+    response = client.get(f"/api/tables/{code}/stream", headers={"Host": host}, buffered=False)
+    chunks = (c.decode() for c in response.response)
+    next(chunks)  # retry:
+    message = next(chunks)
+    response.close()
+    return json.loads(message.split("data: ", 1)[1])
+
+
+def test_each_stream_gets_the_join_link_of_its_own_host(client):
+    code = new_table(client)["code"]
+    points(client, code, 0, 1)
+    assert first_message(client, code, "one.example")["table"]["join_url"] == f"http://one.example/#/table/{code}"
+    # The same table at the same point, asked through another address: not the cached message of the first.
+    assert first_message(client, code, "two.example")["table"]["join_url"] == f"http://two.example/#/table/{code}"
 
 
 def test_twenty_phones_appending_at_once_lose_nothing(app):

@@ -1,5 +1,7 @@
 """Two phones at one table: create, join, score, dice, the shared timer, offline actions."""
 
+import uuid
+
 import pytest
 import requests
 from conftest import start_table_in_the_ui
@@ -95,3 +97,32 @@ def test_game_controls_that_fail_to_load_say_so_and_load_on_retry(phone, live_se
     phone.get_by_role("button", name="Try again").click()
     phone.wait_for_selector("#points")
     assert phone.locator(".panel .error").count() == 0
+
+
+def test_two_phones_pressing_undo_at_once_undo_one_action(phone, second_phone, live_server, shots):
+    body = {"game": "scorepad", "seats": [{"name": "Ann"}, {"name": "Ben"}]}
+    code = requests.post(f"{live_server.url}/api/tables", json=body, timeout=10).json()["code"]
+    for points, seat in ((3, 0), (5, 1)):
+        requests.post(f"{live_server.url}/api/tables/{code}/events", timeout=10, json={
+            "id": str(uuid.uuid4()), "type": "points", "data": {"seat": seat, "points": points}})
+    pages = (phone, second_phone)
+    for page in pages:
+        page.goto(f"/#/table/{code}")
+        page.wait_for_selector(".live[data-state=live]")
+        wait_for_totals(page, "3,5")
+        page.wait_for_selector(".row.undo button:not([disabled])")
+        page.expected_errors.append("409")  # the browser logs the refused request
+    # Both phones see the same table and press Undo at the same moment: each taps at one real wall-clock
+    # instant (performance's clock, which the second phone's skew leaves alone).
+    now = "performance.timeOrigin + performance.now()"
+    at = phone.evaluate(now) + 500
+    for page in pages:
+        page.evaluate(f"() => setTimeout(() => document.querySelector('.row.undo button').click(), {at} - ({now}))")
+    for page in pages:
+        wait_for_totals(page, "3,0")
+    events = requests.get(f"{live_server.url}/api/tables/{code}/events", timeout=10).json()["events"]
+    assert [e["type"] for e in events] == ["points", "points", "undo"]
+    refused = [page for page in pages if page.locator(".toast").is_visible()]
+    assert len(refused) == 1
+    assert "#2 was not undone" in refused[0].locator(".toast").inner_text()
+    refused[0].screenshot(path=shots / "undo-race.png")

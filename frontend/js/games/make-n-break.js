@@ -54,7 +54,7 @@ export function mount(root, session) {
   const builderSeat = () => session.view?.state?.builder;
   // Every turn event says whose turn the phone thought it was, so a stale phone is refused.
   const act = (type, data = {}) => session.act(type, { ...data, builder: builderSeat() }).catch(() => {});
-  const undo = () => session.act('undo').catch(() => {});
+  const undo = () => session.undo().catch(() => {});
 
   // --- who --------------------------------------------------------------------------
   const stageLine = h('p.mnb-stage');

@@ -77,7 +77,7 @@ export function mount(root, session) {
       h('button.mnb-cardbtn.red', { onclick: card({ kind: 'red-3' }), 'aria-label': 'Red 3' }, '3', h('span.mnb-small', 'red')),
       h('button.mnb-cardbtn.red', { onclick: card({ kind: 'red-4' }), 'aria-label': 'Red 4' }, '4', h('span.mnb-small', 'red'))),
     turnPoints, played,
-    h('div.mnb-thumbbar', h('button.mnb-undo', { onclick: () => session.act('undo').catch(() => {}) }, 'Undo'), endTurn));
+    h('div.mnb-thumbbar', h('button.mnb-undo', { onclick: () => session.undo().catch(() => {}) }, 'Undo'), endTurn));
 
   // --- totals, last turn, game over -------------------------------------------------------
   const overTitle = h('p.mnb-winner');

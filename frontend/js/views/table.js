@@ -88,8 +88,8 @@ export function mount(root, { code }) {
   const scores = h('section.card.scores', { 'aria-label': 'Scores' });
   const panel = h('section.panel');
   const log = h('ol.log', { 'aria-label': 'What happened' });
-  const undo = h('button', { onclick: () => session.act('undo').catch(() => {}) }, 'Undo');
-  const redo = h('button', { onclick: () => session.act('redo').catch(() => {}) }, 'Redo');
+  const undo = h('button', { onclick: () => session.undo().catch(() => {}) }, 'Undo');
+  const redo = h('button', { onclick: () => session.redo().catch(() => {}) }, 'Redo');
   const toast = h('p.toast', { role: 'alert', hidden: true });
   const head = h('header.table-head',
     h('div', title, h('button.code', { onclick: () => shareSheet(session.code), title: 'Invite players: show the code and QR code' },

@@ -1,0 +1,256 @@
+"""The table reducer: a table's next state from its current state and one event.
+
+Pure: it is handed everything it needs — the game's rules and the table's
+setup (``Rules``), the events stored before (``History``, asked only by undo
+and redo), a random source for dice, the time and a word judge — and it
+touches no database, so it is tested like the rules themselves.
+
+A table's *snapshot* is its state after the last event::
+
+    {"game": the game's state, "result": its live score, "timer": the shared timer,
+     "dice": the last roll shown, "challenges": word challenges (newest last),
+     "undo": {"last": seq | None, "depth": n, "redo": {"seq": s, "by": u} | None}}
+
+Moves (every event the game's rules take) form a stack: ``last`` is the move
+an undo takes back, ``depth`` how many moves are on the stack. Undo pops it
+onto the redo stack (``redo``: the move a redo restores and the undo that took
+it back); a new move empties the redo stack, as in every editor. The stacks
+are not kept as lists in the snapshot, whose size would then grow with the
+log: each stored event carries a small *trail* that ``step`` returns with it —
+
+* a move: ``{"below": the move under it | None, "depth": n}``, and every
+  ``CHECKPOINT_EVERY``-th depth also ``"checkpoint": {"game", "dice"}``, the
+  state right after it;
+* an undo: ``{"below": the redo stack under what it pushed}``.
+
+A move's place on the stack never changes while it is on it (only the moves
+above it can be popped, and redo restores a move onto the stack it left), so
+its trail holds for good. An undo rebuilds the state under the move it takes
+back from the nearest checkpoint below: at most ``CHECKPOINT_EVERY - 1``
+moves replayed, however long the log. Appending a move reads nothing from the
+history; its cost does not depend on the log's length. The price is storage:
+one copy of the game state per ``CHECKPOINT_EVERY`` moves (a few KB for the
+board games; a score pad, whose state keeps every line, stores more the longer
+it runs).
+
+The timer and the word challenges are not moves: undo leaves them alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from . import timer
+from .games import dice
+from .games.base import RuleError
+
+CHECKPOINT_EVERY = 16
+MAX_CHALLENGES_SHOWN = 50
+# What ``step`` adds to an event's data: a resent event is the same action when the rest matches.
+SERVER_FIELDS = {"roll": ("results",), "undo": ("undid",), "redo": ("redid",), "challenge": ("verdict",)}
+
+
+class Stale(Exception):
+    """An undo or redo of a move that is no longer the one to undo or redo: the phone saw an older table."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Past:
+    """An event stored before, as undo and redo need it."""
+
+    seq: int
+    type: str
+    data: dict[str, Any]
+    at_ms: int
+    trail: dict[str, Any] | None
+
+
+class History(Protocol):
+    def event(self, seq: int) -> Past: ...  # the stored event with this seq
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A table's game and setup: what every state of it is derived from."""
+
+    game: Any  # a game module (games/base.py's Game protocol)
+    options: dict[str, Any]
+    seats: list[str]
+    context: dict[str, Any] = field(default_factory=dict)  # keyword arguments the rules need (a word check)
+
+    def setup(self) -> dict[str, Any]:
+        return self.game.setup(self.options, self.seats)
+
+    def apply(self, state: dict[str, Any], kind: str, data: dict[str, Any], seq: int) -> dict[str, Any]:
+        return self.game.apply(state, {"type": kind, "data": data, "seq": seq}, **self.context)
+
+    def score(self, state: dict[str, Any]) -> dict[str, Any]:
+        return self.game.result(state, **self.context).to_dict()
+
+
+@dataclass(frozen=True)
+class Step:
+    data: dict[str, Any]  # the event's data as stored: what was sent, plus SERVER_FIELDS
+    snapshot: dict[str, Any]
+    trail: dict[str, Any] | None  # stored with the event for later undos and redos
+
+
+Judge = Callable[[Any, bool], dict[str, Any]]  # (words, reveal) -> verdict
+
+
+def initial(rules: Rules, state: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The snapshot of a new table (``state``: its game state, when already set up)."""
+    state = rules.setup() if state is None else state
+    return {"game": state, "result": rules.score(state), "timer": timer.initial(), "dice": None, "challenges": [],
+            "undo": {"last": None, "depth": 0, "redo": None}}
+
+
+def same_action(kind: str, sent: dict[str, Any], stored_kind: str, stored: dict[str, Any]) -> bool:
+    """Whether a resent event (``kind``, ``sent``) is the stored one, not a new action under a reused id."""
+    if kind != stored_kind:
+        return False
+    added = SERVER_FIELDS.get(kind, ())
+    return ({k: v for k, v in sent.items() if k not in added}
+            == {k: v for k, v in stored.items() if k not in added})
+
+
+def step(snapshot: dict[str, Any], event: dict[str, Any], rules: Rules, history: History, *, now: int,
+         randbelow: Callable[[int], int], judge: Judge) -> Step:
+    """The stored data, next snapshot and trail for ``event`` ({seq, type, data}).
+
+    RuleError when it breaks a rule; Stale when an undo or redo names a move that
+    is no longer the one to undo or redo.
+    """
+    kind, data, seq = event["type"], dict(event["data"]), event["seq"]
+    snap = dict(snapshot)
+    if kind == "timer":
+        snap["timer"] = timer.command(snap["timer"], data.get("action"), now, data.get("seconds"))
+        return Step(data, snap, None)
+    if kind == "challenge":
+        data["verdict"] = _challenge(rules, data, judge)
+        entry = {**data["verdict"], "seq": seq, "words": data["words"], "by": data.get("by"), "at_ms": now}
+        snap["challenges"] = [*snap.get("challenges", []), entry][-MAX_CHALLENGES_SHOWN:]
+        return Step(data, snap, None)
+    if kind == "undo":
+        trail = _undo(snap, data, seq, rules, history)
+    elif kind == "redo":
+        trail = _redo(snap, data, rules, history)
+    else:
+        trail = _move(snap, kind, data, seq, rules, randbelow, now)
+    if snap["game"] is not snapshot["game"]:  # a roll some games only show leaves the score as it was
+        snap["result"] = rules.score(snap["game"])
+    _follow_game_timer(rules.game, snapshot["game"], snap, now)
+    return Step(data, snap, trail)
+
+
+def _move(snap, kind, data, seq, rules: Rules, randbelow, now) -> dict[str, Any]:
+    if kind == "roll":
+        data["results"] = dice.roll(data.get("dice"), randbelow)
+        snap["dice"] = _dice_shown(seq, data, now)
+    snap["game"] = rules.apply(snap["game"], kind, data, seq)
+    stack = snap["undo"]
+    depth = stack["depth"] + 1
+    trail: dict[str, Any] = {"below": stack["last"], "depth": depth}
+    if depth % CHECKPOINT_EVERY == 0:
+        trail["checkpoint"] = {"game": snap["game"], "dice": snap["dice"]}
+    snap["undo"] = {"last": seq, "depth": depth, "redo": None}  # a new move ends the redo chain
+    return trail
+
+
+def _named(data: dict[str, Any], what: str) -> int:
+    named = data.get("seq")
+    if isinstance(named, bool) or not isinstance(named, int):
+        raise RuleError(f"bad_{what}", f"Say which action to {what}: seq, the number of the action as this "
+                        f"phone shows it.", "data.seq")
+    return named
+
+
+def _undo(snap, data, seq, rules: Rules, history: History) -> dict[str, Any]:
+    stack = snap["undo"]
+    if stack["last"] is None and data.get("seq") is None:
+        raise RuleError("nothing_to_undo", "There is nothing to undo.")
+    named = _named(data, "undo")
+    if named != stack["last"]:
+        raise Stale(f"Someone else undid or added an action first, so #{named} was not undone; "
+                    "the table shows where it is now.")
+    top = history.event(named)
+    below = top.trail["below"]
+    snap["game"], snap["dice"] = _state_after(below, rules, history)
+    snap["undo"] = {"last": below, "depth": stack["depth"] - 1, "redo": {"seq": named, "by": seq}}
+    data["undid"] = named
+    return {"below": stack["redo"]}
+
+
+def _redo(snap, data, rules: Rules, history: History) -> None:
+    stack = snap["undo"]
+    redo = stack["redo"]
+    if redo is None and data.get("seq") is None:
+        raise RuleError("nothing_to_redo", "There is nothing to redo.")
+    named = _named(data, "redo")
+    if redo is None or named != redo["seq"]:
+        raise Stale(f"Someone else redid or added an action first, so #{named} was not redone; "
+                    "the table shows where it is now.")
+    move = history.event(named)
+    snap["game"] = rules.apply(snap["game"], move.type, move.data, move.seq)
+    if move.type == "roll":
+        snap["dice"] = _dice_shown(move.seq, move.data, move.at_ms)
+    snap["undo"] = {"last": named, "depth": move.trail["depth"],
+                    "redo": history.event(redo["by"]).trail["below"]}
+    data["redid"] = named
+    return None
+
+
+def _state_after(seq: int | None, rules: Rules, history: History) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """The game state and dice shown right after move ``seq`` (None: before any move).
+
+    From the nearest checkpoint at or below it (or the setup), replaying the moves
+    between: fewer than CHECKPOINT_EVERY of them.
+    """
+    moves: list[Past] = []
+    while seq is not None:
+        move = history.event(seq)
+        checkpoint = move.trail.get("checkpoint")
+        if checkpoint is not None:
+            state, shown = checkpoint["game"], checkpoint["dice"]
+            break
+        moves.append(move)
+        seq = move.trail["below"]
+    else:
+        state, shown = rules.setup(), None
+    for move in reversed(moves):
+        state = rules.apply(state, move.type, move.data, move.seq)
+        if move.type == "roll":
+            shown = _dice_shown(move.seq, move.data, move.at_ms)
+    return state, shown
+
+
+def _challenge(rules: Rules, data: dict[str, Any], judge: Judge) -> dict[str, Any]:
+    """A Bresk! word challenge at the table, judged with the table's word list."""
+    by = data.get("by")
+    if by is not None and (isinstance(by, bool) or not isinstance(by, int) or not 0 <= by < len(rules.seats)):
+        raise RuleError("bad_seat", f"by must be a seat number from 0 to {len(rules.seats) - 1}.", "data.by")
+    return judge(data.get("words"), bool(data.get("reveal")))
+
+
+def _dice_shown(seq: int, data: dict[str, Any], at_ms: int) -> dict[str, Any]:
+    return {"seq": seq, "results": data["results"], "at_ms": at_ms}
+
+
+def _follow_game_timer(game, before: dict[str, Any], snap: dict[str, Any], now: int) -> None:
+    """A game that sets the timer (a die roll picks the dial) sets the shared timer too.
+
+    Such a game has ``timer_setting(state) -> (moment, seconds) | None``; the
+    timer is set when the moment changes (a new turn's roll, a bonus build).
+    """
+    setting = getattr(game, "timer_setting", None)
+    if setting is None:
+        return
+    wanted = setting(snap["game"])
+    if wanted and wanted != setting(before):
+        snap["timer"] = timer.command(snap["timer"], "set", now, wanted[1])
