@@ -7,7 +7,6 @@ import uuid
 from flask import Response, jsonify, request, stream_with_context
 
 from ..errors import ErrorSchema
-from ..limits import join_code_lookup
 from ..services import leagues, streams, tables
 from .blueprint import Blueprint
 from .qr import svg
@@ -56,7 +55,6 @@ def create_table(payload):
 
 
 @blp.route("/<string:code>")
-@join_code_lookup
 @blp.response(200, TableSchema)
 @blp.alt_response(404, schema=ErrorSchema, description="No table has this code.", success=False)
 def get_table(code):
@@ -80,7 +78,6 @@ def append_event(payload, code):
 
 
 @blp.route("/<string:code>/events")
-@join_code_lookup
 @blp.arguments(EventsQuerySchema, location="query")
 @blp.response(200, EventListSchema)
 @blp.alt_response(404, schema=ErrorSchema, description="No table has this code.", success=False)
@@ -108,7 +105,6 @@ def timer_command(payload, code):
 
 
 @blp.route("/<string:code>/stream")
-@join_code_lookup
 @blp.arguments(StreamQuerySchema, location="query")
 @blp.response(200, description="Server-Sent Events: one `table` event per change ({events, table}), "
               "with ids to resume from (Last-Event-ID), and keep-alive comments.",
@@ -127,7 +123,6 @@ def stream(query, code):
 
 
 @blp.route("/<string:code>/qr.svg")
-@join_code_lookup
 @blp.response(200, description="An SVG QR code of the join link.", content_type="image/svg+xml")
 @blp.alt_response(404, schema=ErrorSchema, description="No table has this code.", success=False)
 def join_qr(code):

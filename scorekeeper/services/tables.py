@@ -31,6 +31,7 @@ from ..errors import ApiError
 from ..extensions import db
 from ..games import dice
 from ..games.base import RuleError
+from ..limits import count_join_code_miss
 from ..models import Event, League, Table, now_ms
 from . import leagues, scoring, streams
 
@@ -115,6 +116,7 @@ def get(code: str) -> Table:
     # Only a well-formed code reaches the database (PostgreSQL refuses NUL bytes with an error, for one).
     table = db.session.scalar(select(Table).where(Table.code == code)) if CODE_SHAPE.match(code) else None
     if table is None:
+        count_join_code_miss()  # guessing codes costs, on every endpoint; a code that exists never does
         raise ApiError(404, "unknown_table", f"There is no table with the code {code!r}. Check the code and try again.")
     return table
 
