@@ -65,6 +65,11 @@ def load(instance_path: str, test_config: dict[str, Any] | None = None) -> dict[
         "RECENT_ROWS": not (test_config or {}).get("TESTING", False)
         and env.get("SCOREKEEPER_RECENT_ROWS", "on") != "off",
         "RATELIMIT_HEADERS_ENABLED": True,
+        # Event streams (services/streams.py): per client address and per worker, and how long a stream
+        # that carries nothing but heartbeats stays open before the phone is asked to reconnect.
+        "STREAMS_PER_ADDRESS": int(env.get("SCOREKEEPER_STREAMS_PER_ADDRESS", "200")),
+        "STREAMS_PER_WORKER": int(int(env.get("SCOREKEEPER_CONNECTIONS", "1000")) * 0.9),
+        "STREAM_IDLE_S": float(env.get("SCOREKEEPER_STREAM_IDLE_S", "300")),
         # Compressed answers for phones on a busy wifi; the event stream (text/event-stream) is never
         # compressed, since a compressor may hold back what a phone must see at once.
         "COMPRESS_MIMETYPES": ["text/html", "text/css", "text/javascript", "application/javascript",

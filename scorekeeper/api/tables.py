@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import uuid
 
-from flask import Response, jsonify, request, stream_with_context
+from flask import Response, current_app, jsonify, request, stream_with_context
+from flask_limiter.util import get_remote_address
+from werkzeug.exceptions import TooManyRequests
 
 from ..errors import ErrorSchema
 from ..services import leagues, streams, tables
@@ -117,9 +119,16 @@ def stream(query, code):
     last_id = request.headers.get("Last-Event-ID", "")
     if after is None and last_id.isdigit() and len(last_id) <= 9:
         after = int(last_id)
+    config = current_app.config
+    release = streams.hub().admit(get_remote_address(), config["STREAMS_PER_ADDRESS"], config["STREAMS_PER_WORKER"])
+    if release is None:
+        raise TooManyRequests("Too many live tables are open from this address; close some and try again.",
+                              retry_after=5)
     body = stream_with_context(streams.stream(table.id, table.code, after, request.host_url))
-    return Response(body, mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    response = Response(body, mimetype="text/event-stream",
+                        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    response.call_on_close(release)
+    return response
 
 
 @blp.route("/<string:code>/qr.svg")
