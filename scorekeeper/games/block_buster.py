@@ -54,6 +54,10 @@ from typing import Any
 
 from .base import Line, Option, PlayerResult, Result, RuleError, evolve, resolve_options, winners_by_total
 
+# The data fields each event takes (the table service refuses any other; see base.check_event_data).
+EVENT_FIELDS = {"skip": ("seat", "spaces"), "pass": ("seat",), "point_block": ("index", "counts", "owner", "shape"),
+                "leftover": ("seat", "squares"), "finish": ()}
+
 id = "block-buster"
 name = "Block Buster"
 MIN_SEATS = 2

@@ -39,6 +39,9 @@ from typing import Any
 from .base import Line, Option, PlayerResult, Result, RuleError, WordCheck, evolve, resolve_options, winners_by_total
 from .dice import DICE
 
+# The data fields each event takes (the table service refuses any other; see base.check_event_data).
+EVENT_FIELDS = {"hand_in": ("seat", "grid")}
+
 id = "bresk"
 name = "Bresk!"
 MIN_SEATS = 1

@@ -55,6 +55,10 @@ from typing import Any
 
 from .base import Line, Option, PlayerResult, Result, RuleError, chips, dispatch, evolve, resolve_options, rolled
 
+# The data fields each event takes (the table service refuses any other; see base.check_event_data).
+EVENT_FIELDS = {"die": ("face", "builder"), "card": ("kind", "points", "completed", "builder"),
+                "end_turn": ("builder",), "bonus": ("completed", "builder")}
+
 id = "make-n-break"
 name = "Make 'N' Break Extreme"
 MIN_SEATS = 2

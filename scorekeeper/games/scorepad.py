@@ -11,6 +11,9 @@ from typing import Any
 
 from .base import Line, Option, PlayerResult, Result, RuleError, evolve, resolve_options, winners_by_total
 
+# The data fields each event takes (the table service refuses any other; see base.check_event_data).
+EVENT_FIELDS = {"points": ("seat", "points"), "next_round": (), "finish": ()}
+
 id = "scorepad"
 name = "Score pad"
 MIN_SEATS = 1

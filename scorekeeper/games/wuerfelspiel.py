@@ -48,6 +48,9 @@ from typing import Any
 
 from .base import Line, Option, PlayerResult, Result, RuleError, dispatch, evolve, resolve_options, rolled
 
+# The data fields each event takes (the table service refuses any other; see base.check_event_data).
+EVENT_FIELDS = {"stopper": ("face", "builder"), "card": ("kind", "points", "builder"), "end_turn": ("builder",)}
+
 id = "wuerfelspiel"
 name = "Make 'n' Break Würfelspiel"
 MIN_SEATS = 2

@@ -30,7 +30,7 @@ from .. import games, jsonio, names, timer
 from ..errors import ApiError
 from ..extensions import db
 from ..games import dice
-from ..games.base import RuleError
+from ..games.base import RuleError, check_event_data
 from ..limits import count_join_code_miss
 from ..models import Event, League, Table, now_ms
 from . import leagues, scoring, streams
@@ -46,6 +46,9 @@ CODE_SHAPE = re.compile(f"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$")
 EVENT_TYPE = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 
 MAX_CHALLENGES_SHOWN = 50
+# The data fields of the events the service itself handles, for every game (games declare their own).
+SERVICE_EVENT_FIELDS = {"timer": ("action", "seconds"), "challenge": ("words", "by", "reveal"), "undo": (),
+                        "redo": (), "roll": ("dice",)}
 
 
 def new_code() -> str:
@@ -409,7 +412,9 @@ def step(table: Table, event: dict[str, Any], now: int) -> tuple[dict[str, Any],
     game = games.get(table.game)
     context = scoring.table_context(table)
     snap = dict(table.snapshot)
-    kind, data = event["type"], dict(event["data"])
+    kind, data = event["type"], event["data"]
+    check_event_data({**SERVICE_EVENT_FIELDS, **getattr(game, "EVENT_FIELDS", {})}, kind, data)
+    data = dict(data)
 
     # The timer and the word judge's log stay out of undo/redo: they are not moves in the game.
     if kind == "timer":
