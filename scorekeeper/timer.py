@@ -13,7 +13,6 @@ from ``now``. Every phone counts down from the same server timestamps.
 from __future__ import annotations
 
 import math
-
 from typing import Any
 
 from .games.base import RuleError

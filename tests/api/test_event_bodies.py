@@ -62,10 +62,10 @@ def test_every_game_bounds_its_events(client, game, seats, kind, data, code):
 @pytest.mark.parametrize("text", ["\\ud800", "a\\u0000b"])
 def test_text_that_cannot_be_stored_is_a_422_not_a_500(client, text):
     code = table(client, "make-n-break")
-    raw = '{"id": "%s", "type": "card", "data": {"kind": "%s"}}' % (uuid.uuid4(), text)
+    raw = f'{{"id": "{uuid.uuid4()}", "type": "card", "data": {{"kind": "{text}"}}}}'
     response = send(client, code, None, None, raw=raw)
     assert response.status_code == 422 and "data.kind" in response.get_json()["errors"]
-    raw = '{"id": "%s", "type": "challenge", "data": {"words": ["%s"]}}' % (uuid.uuid4(), text)
+    raw = f'{{"id": "{uuid.uuid4()}", "type": "challenge", "data": {{"words": ["{text}"]}}}}'
     assert send(client, code, None, None, raw=raw).status_code == 422
     assert stored(client, code) == []
 

@@ -7,12 +7,11 @@ join-code misses), on SQLite and PostgreSQL.
 import uuid
 
 import pytest
+from conftest import _wipe
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.limits import limiter
-
-from conftest import _wipe
 
 UNKNOWN = [f"ZZZZZ{c}" for c in "ABCDEFGHJKMNPQRSTUVWXYZ23456789"]  # 31 codes no table has
 
