@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+import time
+
+from marshmallow import Schema, ValidationError, fields, validate
 
 from .schemas import StrictBoolean
 
@@ -284,9 +286,12 @@ class ExportSeasonSchema(Schema):
     ends_on = fields.Date(allow_none=True)
 
 
+MS = validate.Range(min=0, max=2**53)  # a time in ms; more would not fit the database
+
+
 class ExportVersionSchema(Schema):
-    version = fields.Integer(required=True)
-    replaced_at_ms = fields.Integer(required=True)
+    version = fields.Integer(required=True, validate=validate.Range(min=1, max=1_000_000))
+    replaced_at_ms = fields.Integer(required=True, validate=MS)
     game = fields.String(required=True)
     played_on = fields.Date(required=True)
     table_code = fields.String(allow_none=True)
@@ -301,11 +306,31 @@ class ExportResultSchema(Schema):
     table_code = fields.String(allow_none=True, validate=validate.Length(max=6))
     sheet = fields.Dict(allow_none=True)
     digest = fields.String(validate=validate.Length(equal=64))
-    version = fields.Integer(validate=validate.Range(min=1))
-    created_at_ms = fields.Integer()
-    updated_at_ms = fields.Integer()
+    version = fields.Integer(validate=validate.Range(min=1, max=1_000_000))
+    created_at_ms = fields.Integer(validate=MS)
+    updated_at_ms = fields.Integer(validate=MS)
     players = fields.List(fields.Nested(LeagueResultPlayerInSchema), required=True)
     history = fields.List(fields.Nested(ExportVersionSchema), load_default=list)
+
+
+class CooperativeList(fields.List):
+    """A list that lets other requests run (under gevent) every 100 items while it is read:
+    an import of thousands of results must not stop a worker from answering the phones."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, list) or len(value) <= 100:
+            return super()._deserialize(value, attr, data, **kwargs)
+        result, errors = [], {}
+        for start in range(0, len(value), 100):
+            time.sleep(0)
+            try:
+                result += super()._deserialize(value[start:start + 100], attr, data, **kwargs)
+            except ValidationError as error:
+                result += error.valid_data or []
+                errors.update({start + i: messages for i, messages in error.messages.items()})
+        if errors:
+            raise ValidationError(errors, valid_data=result)
+        return result
 
 
 class ExportSchema(Schema):
@@ -317,4 +342,4 @@ class ExportSchema(Schema):
     rules = fields.Nested(HouseRulesSchema, load_default=dict)
     seasons = fields.List(fields.Nested(ExportSeasonSchema), load_default=list)
     players = fields.List(fields.String(validate=NAME), required=True)
-    results = fields.List(fields.Nested(ExportResultSchema), required=True)
+    results = CooperativeList(fields.Nested(ExportResultSchema), required=True)

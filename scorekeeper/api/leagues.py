@@ -12,7 +12,7 @@ import io
 
 from flask import Response, jsonify, request
 
-from ..services import leagues
+from ..services import league_import, leagues
 from ..services import standings as league_standings
 from .blueprint import Blueprint
 from .league_schemas import (
@@ -42,7 +42,7 @@ from .league_schemas import (
 )
 
 SECURITY = [{"leagueToken": []}]
-MAX_IMPORT_BYTES = 32 * 1024 * 1024  # a league with tens of thousands of results
+MAX_IMPORT_BYTES = 8 * 1024 * 1024  # league_import.MAX_RESULTS results with players and corrections
 
 
 class LeagueBlueprint(Blueprint):
@@ -67,7 +67,9 @@ def _auth(league_id: str, need: str = "viewer"):
 
 def _errors(*codes):
     descriptions = {401: "No token, or not this league's.", 403: "The token's role is not enough.",
-                    404: "Not found.", 409: "Conflicts with what is stored.", 422: "Refused: the field is named."}
+                    404: "Not found.", 409: "Conflicts with what is stored.",
+                    413: "Too big: more bytes, results, players or seasons than an import may hold.",
+                    422: "Refused: the field is named."}
 
     def decorate(view):
         for code in codes:
@@ -81,6 +83,7 @@ def _errors(*codes):
 def _bigger_imports():
     if request.endpoint == "leagues.import_league":
         request.max_content_length = MAX_IMPORT_BYTES
+        league_import.check_size(request.get_json(silent=True))  # 413 before the schema builds anything
 
 
 @blp.route("", methods=["POST"])
@@ -96,10 +99,10 @@ def create_league(payload):
 @blp.route("/import", methods=["POST"])
 @blp.arguments(ExportSchema)
 @blp.response(201, LeagueCreatedSchema)
-@_errors(422)
+@_errors(413, 422)
 def import_league(payload):
     """A new league from an export (all or nothing); returns its new tokens."""
-    league, tokens = leagues.import_league(payload)
+    league, tokens = league_import.import_league(payload)
     return {"id": league.public_id, "name": league.name, **{f"{r}_token": t for r, t in tokens.items()}}
 
 
