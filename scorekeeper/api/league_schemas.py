@@ -9,6 +9,8 @@ from marshmallow import Schema, ValidationError, fields, validate
 from .schemas import StrictBoolean
 
 NAME = validate.Length(min=1, max=40)
+SEASON_ID = validate.Range(min=1, max=2**31 - 1)
+GAME_ID = validate.Regexp(r"^[a-z][a-z0-9-]{0,31}$", error="Not a game id.")
 ROLE_DESCRIPTION = "admin ⊃ member (records results, adds players) ⊃ viewer (reads)."
 
 
@@ -80,7 +82,7 @@ class LeagueSchema(Schema):
 
 
 class RotateSchema(Schema):
-    role = fields.String(required=True, validate=validate.OneOf(["member", "viewer"]))
+    role = fields.String(required=True, validate=validate.OneOf(["admin", "member", "viewer"]))
 
 
 class RotatedSchema(Schema):
@@ -165,8 +167,8 @@ class LeagueResultListSchema(Schema):
 
 
 class LeagueResultsQuerySchema(Schema):
-    season = fields.Integer(metadata={"description": "Season id; default: all time."})
-    game = fields.String()
+    season = fields.Integer(validate=SEASON_ID, metadata={"description": "Season id; default: all time."})
+    game = fields.String(validate=GAME_ID)
     player = fields.String()
     limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
     offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=2**31 - 1))
@@ -176,8 +178,8 @@ class LeagueResultsQuerySchema(Schema):
 
 
 class StatsQuerySchema(Schema):
-    season = fields.Integer(metadata={"description": "Season id; default: all time."})
-    game = fields.String()
+    season = fields.Integer(validate=SEASON_ID, metadata={"description": "Season id; default: all time."})
+    game = fields.String(validate=GAME_ID)
 
 
 class HeadToHeadQuerySchema(StatsQuerySchema):

@@ -79,6 +79,14 @@ def _errors(*codes):
     return decorate
 
 
+def _neutralised(cell):
+    """OWASP's advice against CSV injection: text that a spreadsheet would read as a formula
+    (starting with = + - @, a tab or a carriage return) gets a leading apostrophe. Numbers stay numbers."""
+    if isinstance(cell, str) and cell[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + cell
+    return cell
+
+
 @blp.before_request
 def _bigger_imports():
     if request.endpoint == "leagues.import_league":
@@ -122,7 +130,7 @@ def get_league(league_id):
 @blp.doc(security=SECURITY)
 @_errors(401, 403)
 def rotate_token(payload, league_id):
-    """Admin: replace the member or viewer token (the old link stops working)."""
+    """Admin: replace the admin, member or viewer token (the old link stops working at once)."""
     league, _ = _auth(league_id, "admin")
     return {"role": payload["role"], "token": leagues.rotate(league, payload["role"])}
 
@@ -217,7 +225,7 @@ def list_results(query, league_id):
                                             query["limit"], query["offset"])}
 
 
-@blp.route("/<league_id:league_id>/results/<string:result_id>")
+@blp.route("/<league_id:league_id>/results/<result_id:result_id>")
 @blp.response(200, LeagueResultSchema)
 @blp.doc(security=SECURITY)
 @_errors(401, 404)
@@ -227,7 +235,7 @@ def get_result(league_id, result_id):
     return leagues.result_dict(leagues.get_result(league, result_id), leagues._names(league), history=True)
 
 
-@blp.route("/<league_id:league_id>/results/<string:result_id>", methods=["PUT"])
+@blp.route("/<league_id:league_id>/results/<result_id:result_id>", methods=["PUT"])
 @blp.arguments(LeagueResultCorrectionSchema)
 @blp.response(200, LeagueResultSchema)
 @blp.doc(security=SECURITY)
@@ -298,6 +306,6 @@ def export_csv(league_id):
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(leagues.CSV_COLUMNS)
-    writer.writerows(leagues.export_rows(league))
+    writer.writerows([_neutralised(cell) for cell in row] for row in leagues.export_rows(league))
     return Response(out.getvalue(), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="league-{league.public_id}.csv"'})

@@ -367,8 +367,10 @@ def check_result(league: League, payload: dict[str, Any], check_date: bool = Tru
             raise _refuse(f"{prefix}.{i}.name", f"{player.name} is listed twice.", "duplicate_player")
         seen.add(id(player))
         row["player"] = player
-        team = row.get("team")
-        row["team"] = " ".join(team.split()) or None if isinstance(team, str) else None
+        team = names.clean(row["team"]) if isinstance(row.get("team"), str) else None
+        if team and names.problem(team):
+            raise _refuse(f"{prefix}.{i}.team", f"{player.name}’s team {names.problem(team)}.", "bad_name")
+        row["team"] = team or None
         score = row.get("score")
         if score is not None and (isinstance(score, bool) or not isinstance(score, int) or abs(score) > MAX_SCORE):
             raise _refuse(f"{prefix}.{i}.score",

@@ -395,7 +395,7 @@ def post_to_league(table: Table, result: dict[str, Any], at_ms: int) -> None:
     except ApiError as err:
         db.session.rollback()
         if err.status != 409:
-            log.warning("table %s could not post its result to its league: %s", table.code, err.message)
+            log.warning("table %s could not post its result to its league: %r", table.code, err.message)
             return
         leagues.correct(table.league, league_result_id(table),
                         {"game": table.game, "played_on": played_on, "players": players})

@@ -184,7 +184,7 @@ def test_rotation_replaces_a_token(client, played):
     assert response.get_json()["role"] == "viewer" and new != old and len(new) >= 32
     assert client.get(f"/api/leagues/{played['id']}", headers=auth(old)).status_code == 401
     assert get(client, played, "", new)["role"] == "viewer"
-    bad = client.post(f"/api/leagues/{played['id']}/tokens/rotate", json={"role": "admin"},
+    bad = client.post(f"/api/leagues/{played['id']}/tokens/rotate", json={"role": "owner"},
                       headers=auth(played["admin_token"]))
     assert bad.status_code == 422 and "role" in bad.get_json()["errors"]
 
