@@ -49,10 +49,11 @@ def create_table(payload):
     table starts from the league's house rules, and its result is posted to the league
     when the game ends.
     """
-    league = None
+    league, link = None, None
     if payload.get("league"):
         league, _ = leagues.authorize(payload["league"], request.headers.get("Authorization"), need="member")
-    table = tables.create(payload["game"], payload["options"], payload["seats"], league)
+        link = leagues.token_hash(leagues.bearer(request.headers.get("Authorization")))
+    table = tables.create(payload["game"], payload["options"], payload["seats"], league, link)
     return jsonify(_view(table)), 201
 
 

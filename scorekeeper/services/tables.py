@@ -85,8 +85,11 @@ def _seat_names(seats: list[dict[str, Any]], game) -> list[str]:
     return seated
 
 
-def create(game_id: str, options: dict[str, Any] | None, seats: list[dict[str, Any]], league=None) -> Table:
-    """A new table; inside ``league`` it starts from the league's house rules and seats join its players."""
+def create(game_id: str, options: dict[str, Any] | None, seats: list[dict[str, Any]], league=None,
+           league_link: str | None = None) -> Table:
+    """A new table; inside ``league`` it starts from the league's house rules and seats join its players.
+
+    ``league_link`` is the digest of the league link that started it (see ``post_to_league``)."""
     game = games.get(game_id)
     if game is None:
         raise ApiError(422, "unknown_game", f"There is no game called {game_id!r}; the games are "
@@ -103,7 +106,8 @@ def create(game_id: str, options: dict[str, Any] | None, seats: list[dict[str, A
                 if names.key(name) not in known:
                     leagues.add_player(league, name, commit=False)
         table = Table(code=new_code(), game=game_id, options=state.get("options", options or {}),
-                      seats=seat_names, last_seq=0, snapshot=snapshot, league_id=league.id if league else None)
+                      seats=seat_names, last_seq=0, snapshot=snapshot, league_id=league.id if league else None,
+                      league_token_hash=league_link)
         table.snapshot = {**snapshot, "result": score_of(table, state)}
         db.session.add(table)
         try:
@@ -381,10 +385,18 @@ def league_result_id(table: Table) -> str:
 def post_to_league(table: Table, result: dict[str, Any], at_ms: int) -> None:
     """When a league table's game is over, its ``result`` goes to the league's standings.
 
-    After the event's own commit, so a problem here never loses the event. An
-    undo and a different ending correct the result rather than adding another.
+    After the event's own commit, so a problem here never loses the event. The join
+    code is not a league link: a table posts only while the link that started it is
+    still the league's member or admin link, and once its result is recorded, an undo
+    and a different ending correct it only when the event carries a member link
+    (``Authorization: Bearer …``); otherwise the admin corrects it on the result's page.
     """
     if not result["finished"] or not result["players"]:
+        return
+    league = table.league
+    if table.league_token_hash and table.league_token_hash not in (league.member_token_hash,
+                                                                   league.admin_token_hash):
+        log.info("table %s did not post its result: the league link that started it was replaced", table.code)
         return
     players = [{"name": p["name"], "score": p["total"], **({"team": str(p["team"])} if p.get("team") else {})}
                for p in result["players"]]
@@ -396,6 +408,11 @@ def post_to_league(table: Table, result: dict[str, Any], at_ms: int) -> None:
         db.session.rollback()
         if err.status != 409:
             log.warning("table %s could not post its result to its league: %r", table.code, err.message)
+            return
+        try:
+            leagues.authorize(league.public_id, request.headers.get("Authorization"), need="member")
+        except ApiError:
+            log.info("table %s did not rewrite its recorded league result: no member link", table.code)
             return
         leagues.correct(table.league, league_result_id(table),
                         {"game": table.game, "played_on": played_on, "players": players})
