@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import time
-
 from marshmallow import Schema, ValidationError, fields, validate
 
+from ..cooperate import let_others_run
 from .schemas import StrictBoolean
 
 NAME = validate.Length(min=1, max=40)
@@ -316,17 +315,19 @@ class ExportResultSchema(Schema):
 
 
 class CooperativeList(fields.List):
-    """A list that lets other requests run (under gevent) every 100 items while it is read:
+    """A list that lets other requests run (under gevent) every ``CHUNK`` items while it is read:
     an import of thousands of results must not stop a worker from answering the phones."""
 
+    CHUNK = 20
+
     def _deserialize(self, value, attr, data, **kwargs):
-        if not isinstance(value, list) or len(value) <= 100:
+        if not isinstance(value, list) or len(value) <= self.CHUNK:
             return super()._deserialize(value, attr, data, **kwargs)
         result, errors = [], {}
-        for start in range(0, len(value), 100):
-            time.sleep(0)
+        for start in range(0, len(value), self.CHUNK):
+            let_others_run()
             try:
-                result += super()._deserialize(value[start:start + 100], attr, data, **kwargs)
+                result += super()._deserialize(value[start:start + self.CHUNK], attr, data, **kwargs)
             except ValidationError as error:
                 result += error.valid_data or []
                 errors.update({start + i: messages for i, messages in error.messages.items()})

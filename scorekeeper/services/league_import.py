@@ -5,8 +5,8 @@ bounded like any other request: at most ``MAX_RESULTS`` results (and the body at
 most ``api.leagues.MAX_IMPORT_BYTES``), refused with a 413 before anything is read
 into objects. Everything is checked in memory first, with the players looked up once;
 then it is written in a few batched INSERTs, so no database lock is held while checking.
-Checking yields to other requests every ``YIELD_EVERY`` results (under gevent), so
-an import never stops a worker from answering the phones.
+Checking yields to other requests every ``YIELD_EVERY`` results and writing every
+``WRITE_CHUNK`` (under gevent), so an import never stops a worker from answering the phones.
 
 The export's own bookkeeping is checked too: a result's ``digest`` is recomputed here
 (an export cannot choose it), table codes have a table code's shape, history versions
@@ -18,12 +18,12 @@ from __future__ import annotations
 import datetime as dt
 import json
 import secrets
-import time
 from typing import Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import delete, insert, select
 
 from .. import names
+from ..cooperate import let_others_run
 from ..errors import ApiError
 from ..extensions import db
 from ..models import League, LeaguePlayer, LeagueResult, ResultEntry, ResultVersion, Season, now_ms
@@ -35,10 +35,11 @@ MAX_SEASONS = 200
 MAX_HISTORY = 50  # corrections kept per result
 MAX_SHEET_BYTES = 16 * 1024  # a finished game's sheet is a few KiB
 MAX_VERSION = 1_000_000
+YIELD_EVERY = 20  # results checked between two yields to other requests
+WRITE_CHUNK = 100  # results written per transaction
 FIRST_DAY = dt.date(1900, 1, 1)
 LAST_SEASON_DAY = dt.date(2199, 12, 31)
 DAY_MS = 86_400_000
-YIELD_EVERY = 100
 TABLE_CODE_LETTERS = frozenset("ABCDEFGHJKMNPQRSTUVWXYZ23456789")
 
 
@@ -54,15 +55,30 @@ def check_size(data: Any) -> None:
 
 
 def import_league(data: dict[str, Any]) -> tuple[League, dict[str, str]]:
-    """A new league from an export, all or nothing. Places are taken as stored (never re-derived)."""
+    """A new league from an export, all or nothing. Places are taken as stored (never re-derived).
+
+    Everything is checked before anything is written. The writing is then done in short
+    transactions of ``WRITE_CHUNK`` results, yielding to other requests between them, so no
+    lock is held across a yield; the new league cannot be reached by anyone until its links
+    are returned, and if a write fails the league is deleted again (its rows go with it).
+    """
     try:
-        return _import(data)
+        league, tokens, checked_results = _check(data)
     except Exception:
         db.session.rollback()
         raise
+    try:
+        _write(league, checked_results)
+    except Exception:
+        db.session.rollback()
+        if league.id is not None:
+            db.session.execute(delete(League).where(League.id == league.id))
+            db.session.commit()
+        raise
+    return league, tokens
 
 
-def _import(data: dict[str, Any]) -> tuple[League, dict[str, str]]:
+def _check(data: dict[str, Any]):
     check_size(data)
     league = League(public_id=secrets.token_urlsafe(12), name=_clean_name(data["name"], "name", 80, "A league's name"),
                     rules=check_rules(data.get("rules") or {}), revision=1)
@@ -70,8 +86,6 @@ def _import(data: dict[str, Any]) -> tuple[League, dict[str, str]]:
     players = _players(data.get("players", []))
     known = {p.name_key: p for p in players}
     checked_results = _results(league, known, data.get("results", []))
-
-    # Everything is checked: now write it, in batches.
     tokens = _new_tokens(league)
     db.session.add(league)
     db.session.flush()
@@ -79,23 +93,34 @@ def _import(data: dict[str, Any]) -> tuple[League, dict[str, str]]:
         row.league_id = league.id
     db.session.add_all([*seasons, *players])
     db.session.flush()  # the players' ids, for the results' entries and digests
-    # Core executemany INSERTs (no RETURNING): one statement per table, however many results.
-    db.session.execute(insert(LeagueResult), [
-        {"league_id": league.id, "uid": r["id"], "game": checked["game"], "played_on": checked["played_on"],
-         "table_code": r.get("table_code"), "sheet": checked["sheet"], "digest": _digest(checked, r.get("table_code")),
-         "version": r["version"], "created_at_ms": r["created_at_ms"], "updated_at_ms": r["updated_at_ms"]}
-        for r, checked, _ in checked_results])
-    ids = dict(db.session.execute(select(LeagueResult.uid, LeagueResult.id)
-                                  .where(LeagueResult.league_id == league.id)).all())
-    entries = [{"result_id": ids[r["id"]], "player_id": p["player"].id, "position": i, "score": p["score"],
-                "place": p["place"], "team": p["team"]}
-               for r, checked, _ in checked_results for i, p in enumerate(checked["players"])]
-    versions = [{"result_id": ids[r["id"]], **v} for r, _, vs in checked_results for v in vs]
-    for model, rows in ((ResultEntry, entries), (ResultVersion, versions)):
-        if rows:
-            db.session.execute(insert(model), rows)
+    for player in players:
+        db.session.expunge(player)  # keeps its id without a reload per player after the commit
     db.session.commit()
-    return league, tokens
+    return league, tokens, checked_results
+
+
+def _write(league: League, checked_results) -> None:
+    """Core executemany INSERTs (no RETURNING, no ORM bookkeeping), a few statements per chunk of results."""
+    league_id = league.id
+    for start in range(0, len(checked_results), WRITE_CHUNK):
+        chunk = checked_results[start:start + WRITE_CHUNK]
+        db.session.execute(insert(LeagueResult.__table__), [
+            {"league_id": league_id, "uid": r["id"], "game": checked["game"], "played_on": checked["played_on"],
+             "table_code": r.get("table_code"), "sheet": checked["sheet"],
+             "digest": _digest(checked, r.get("table_code")), "version": r["version"],
+             "created_at_ms": r["created_at_ms"], "updated_at_ms": r["updated_at_ms"]}
+            for r, checked, _ in chunk])
+        ids = dict(db.session.execute(select(LeagueResult.uid, LeagueResult.id).where(
+            LeagueResult.league_id == league_id, LeagueResult.uid.in_([r["id"] for r, _, _ in chunk]))).all())
+        entries = [{"result_id": ids[r["id"]], "player_id": p["player"].id, "position": i, "score": p["score"],
+                    "place": p["place"], "team": p["team"]}
+                   for r, checked, _ in chunk for i, p in enumerate(checked["players"])]
+        versions = [{"result_id": ids[r["id"]], **v} for r, _, vs in chunk for v in vs]
+        for model, rows in ((ResultEntry, entries), (ResultVersion, versions)):
+            if rows:
+                db.session.execute(insert(model.__table__), rows)
+        db.session.commit()
+        let_others_run()  # under gevent: the other requests on this worker run between chunks
 
 
 def _seasons(given: list[dict[str, Any]]) -> list[Season]:
@@ -136,7 +161,7 @@ def _results(league: League, known: dict[str, LeaguePlayer], given: list[dict[st
     out = []
     for i, r in enumerate(given):
         if i % YIELD_EVERY == YIELD_EVERY - 1:
-            time.sleep(0)  # under gevent: let the other requests on this worker run
+            let_others_run()
         try:
             r = _check_bookkeeping(r, uids, now, latest_day)
             checked = check_result(league, r, check_date=False, known=known)
