@@ -23,6 +23,8 @@ def create_app(test_config: dict[str, Any] | None = None):
     app.json = OrjsonProvider(app)
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(config.load(app.instance_path, test_config))
+    if app.config["PRODUCTION"]:
+        app.debug = False  # FLASK_DEBUG=1 would show tracebacks and run code typed into a browser
 
     init_database(app)
     migrate.init_app(app, db, directory=os.path.join(os.path.dirname(__file__), "migrations"))

@@ -252,6 +252,38 @@ def _check_sqlite_backup(path: Path) -> None:
         raise click.ClickException(f"{path} failed SQLite's check: {check}")
     if not {"alembic_version", "tables", "events"} <= names:
         raise click.ClickException(f"{path} is not a scorekeeper backup (it has no tables/events/alembic_version).")
+    conn = sqlite3.connect(_read_only(path), uri=True)
+    try:
+        revisions = [r[0] for r in conn.execute("SELECT version_num FROM alembic_version")]
+        columns = {name: {r[1] for r in conn.execute(f'PRAGMA table_info("{name}")')} for name in names}
+    finally:
+        conn.close()
+    _check_contents(path, revisions, columns)
+
+
+def _check_contents(path: Path, revisions: list[str], columns: dict[str, set[str]] | None) -> None:
+    """A backup names one schema revision this code knows; at the newest, it has every table (and column).
+
+    ``columns``: the columns of each table in the backup, or None where only the table names are known
+    (then the keys are the names and the values empty).
+    """
+    from alembic.script import ScriptDirectory
+
+    script = ScriptDirectory(str(Path(__file__).resolve().parent / "migrations"))
+    known = {revision.revision for revision in script.walk_revisions()}
+    if len(revisions) != 1 or revisions[0] not in known:
+        raise click.ClickException(f"{path} is not a scorekeeper backup: it names no schema revision this "
+                                   f"version knows ({', '.join(revisions) or 'none'}).")
+    if revisions[0] not in script.get_heads():
+        return  # an older schema: `flask db upgrade` brings it up to date after the restore
+    for table in db.metadata.sorted_tables:
+        have = columns.get(table.name)
+        if have is None:
+            raise click.ClickException(f"{path} is not a whole scorekeeper backup: it has no {table.name} table.")
+        missing = {c.name for c in table.columns} - have if have else set()
+        if missing:
+            raise click.ClickException(f"{path} is not a whole scorekeeper backup: {table.name} lacks "
+                                       f"{', '.join(sorted(missing))}.")
 
 
 def _read_only(path: Path) -> str:
@@ -271,6 +303,18 @@ def _check_pg_backup(path: Path, schemas: list[str]) -> None:
             tables.add((parts[4], parts[5]))
     if "tables" not in {name for _, name in tables}:
         raise click.ClickException(f"{path} is not a scorekeeper backup (it has no tables table).")
+    # The revision is in the dump's data for alembic_version; pg_restore prints it without a database.
+    data = subprocess.run([_pg_tool("pg_restore"), "--data-only", "--table=alembic_version", "--file=-",  # noqa: S603
+                           str(path)], capture_output=True, text=True, check=False).stdout.splitlines()
+    copying, revisions = False, []
+    for line in data:
+        if line.startswith("COPY ") and "alembic_version" in line:
+            copying = True
+        elif copying and line == "\\.":
+            copying = False
+        elif copying:
+            revisions.append(line.strip())
+    _check_contents(path, revisions, {name: set() for _, name in tables})
     found = {schema for schema, _ in tables}
     if not found <= set(schemas):
         raise click.ClickException(

@@ -1,8 +1,10 @@
 """Configuration: defaults, then the environment, then a test's overrides.
 
 Environment: DATABASE_URL (PostgreSQL; ``postgres://`` accepted), SECRET_KEY,
-SCOREKEEPER_ENV=production (refuses to start without a SECRET_KEY),
-SCOREKEEPER_PUBLIC_URL (the address phones join by, for QR codes).
+SCOREKEEPER_ENV=production (refuses to start without a strong SECRET_KEY, and
+without SCOREKEEPER_PUBLIC_URL or SCOREKEEPER_TRUSTED_HOSTS; FLASK_DEBUG is then
+ignored), SCOREKEEPER_PUBLIC_URL (the address phones join by, for QR codes),
+SCOREKEEPER_TRUSTED_HOSTS (comma-separated Host names the app answers to).
 """
 
 from __future__ import annotations
@@ -29,14 +31,32 @@ def database_url(raw: str | None, instance_path: str) -> str:
     return raw
 
 
+DEV_SECRET = "dev-only-not-secret"  # noqa: S105 - refused in production
+MIN_SECRET_LENGTH = 32
+
+
+def _check_production(env, test_config: dict[str, Any]) -> None:
+    """Refuse to start in production with a guessable secret, or with join links the Host header would set."""
+    secret = test_config.get("SECRET_KEY") or env.get("SECRET_KEY") or ""
+    if len(secret) < MIN_SECRET_LENGTH or secret == DEV_SECRET or len(set(secret)) < 8:
+        raise ConfigError(f"SECRET_KEY must be a random value of at least {MIN_SECRET_LENGTH} characters when "
+                          "SCOREKEEPER_ENV=production (python -c 'import secrets; print(secrets.token_urlsafe(32))').")
+    if not env.get("SCOREKEEPER_PUBLIC_URL") and not env.get("SCOREKEEPER_TRUSTED_HOSTS"):
+        raise ConfigError("Set SCOREKEEPER_PUBLIC_URL (the address phones join by) or SCOREKEEPER_TRUSTED_HOSTS "
+                          "when SCOREKEEPER_ENV=production: otherwise any Host header would set the join links.")
+
+
 def load(instance_path: str, test_config: dict[str, Any] | None = None) -> dict[str, Any]:
     env = os.environ
     production = env.get("SCOREKEEPER_ENV", "development") == "production"
     secret = env.get("SECRET_KEY")
-    if production and not secret and not (test_config or {}).get("SECRET_KEY"):
-        raise ConfigError("SECRET_KEY must be set when SCOREKEEPER_ENV=production.")
+    if production:
+        _check_production(env, test_config or {})
+    trusted = [h.strip() for h in env.get("SCOREKEEPER_TRUSTED_HOSTS", "").split(",") if h.strip()]
     config: dict[str, Any] = {
-        "SECRET_KEY": secret or "dev-only-not-secret",
+        "SECRET_KEY": secret or DEV_SECRET,
+        # Host headers the app answers to (Flask refuses others with 400); None: any.
+        "TRUSTED_HOSTS": trusted or None,
         "PRODUCTION": production,
         "SQLALCHEMY_DATABASE_URI": database_url(env.get("DATABASE_URL"), instance_path),
         "PUBLIC_URL": env.get("SCOREKEEPER_PUBLIC_URL", ""),
@@ -65,6 +85,11 @@ def load(instance_path: str, test_config: dict[str, Any] | None = None) -> dict[
         "RECENT_ROWS": not (test_config or {}).get("TESTING", False)
         and env.get("SCOREKEEPER_RECENT_ROWS", "on") != "off",
         "RATELIMIT_HEADERS_ENABLED": True,
+        # Event streams (services/streams.py): per client address and per worker, and how long a stream
+        # that carries nothing but heartbeats stays open before the phone is asked to reconnect.
+        "STREAMS_PER_ADDRESS": int(env.get("SCOREKEEPER_STREAMS_PER_ADDRESS", "200")),
+        "STREAMS_PER_WORKER": int(int(env.get("SCOREKEEPER_CONNECTIONS", "1000")) * 0.9),
+        "STREAM_IDLE_S": float(env.get("SCOREKEEPER_STREAM_IDLE_S", "300")),
         # Compressed answers for phones on a busy wifi; the event stream (text/event-stream) is never
         # compressed, since a compressor may hold back what a phone must see at once.
         "COMPRESS_MIMETYPES": ["text/html", "text/css", "text/javascript", "application/javascript",

@@ -25,6 +25,8 @@ def init_database(app: Flask) -> None:
     # JSON columns (a table's state) are read on every request: orjson is several times faster.
     options.setdefault("json_serializer", jsonio.dumps)
     options.setdefault("json_deserializer", jsonio.loads)
+    # Errors and logs show the SQL, never the values bound into it (names, tokens' digests, …).
+    options.setdefault("hide_parameters", True)
     if is_sqlite(app):
         # Writers queue for the lock instead of failing at once with "database is locked".
         options.setdefault("connect_args", {}).setdefault("timeout", 30)

@@ -109,7 +109,8 @@ def handle_api_error(err: ApiError):
 
 def handle_unexpected(exc: Exception):
     # Unexpected: log the traceback server-side, tell the client nothing internal.
-    log.exception("unhandled error on %s %s", request.method, request.path)
+    # repr: a path with a newline or NUL in it cannot forge a log line of its own.
+    log.exception("unhandled error on %s %r", request.method, request.path)
     return handle_http(InternalServerError("Something went wrong on our side; nothing was saved. Try again."))
 
 

@@ -1,22 +1,32 @@
 """Rate limits: enough for a busy table, far too few to guess a join code.
 
 Limits count per client address. All the phones at one table usually share one
-address (the house wifi), so the write limit is sized for a whole table, not one
-phone. Behind a reverse proxy, set SCOREKEEPER_PROXIES to the number of proxies
-so the client's own address is used (werkzeug's ProxyFix).
+address (the house wifi), so the write budget is sized for a whole table, not one
+phone, and it is ONE budget per address across every write endpoint (a new table,
+an event, a timer command, a league result… all draw on it). Behind a reverse
+proxy, set SCOREKEEPER_PROXIES to the number of proxies so the client's own
+address is used (werkzeug's ProxyFix).
+
+Join codes: only a code that does not exist costs anything, on every endpoint that
+takes one (reads, streams, QR codes, events, timer). Once an address has used up
+its misses, further misses get 429; a code that exists is still answered, so the
+phones behind that address that know their code are never slowed.
 
 Counters live in each worker's memory by default (so with W workers a client
-gets up to W times the limit); RATELIMIT_STORAGE_URI=redis://… shares them.
+gets up to W times each budget); RATELIMIT_STORAGE_URI=redis://… shares them.
 """
 
 from __future__ import annotations
 
-from flask import request
+import time
+
+from flask import current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
+from limits import parse
+from werkzeug.exceptions import TooManyRequests
 
 WRITES = "600 per minute"
-# Only lookups of codes that do not exist count: a phone that knows its code is never slowed.
 JOIN_CODE_MISSES = "30 per minute"
 WORD_CHECKS = "240 per minute"
 
@@ -27,13 +37,26 @@ def _is_read() -> bool:
 
 limiter = Limiter(
     key_func=get_remote_address,
-    default_limits=[WRITES],
-    default_limits_exempt_when=_is_read,
+    # Application limits are shared by every route: one budget per address, not one per endpoint.
+    application_limits=[WRITES],
+    application_limits_exempt_when=_is_read,
     headers_enabled=True,
     storage_uri="memory://",
 )
 
-join_code_lookup = limiter.shared_limit(
-    JOIN_CODE_MISSES, scope="join-code", deduct_when=lambda response: response.status_code == 404
-)
 word_checks = limiter.limit(WORD_CHECKS)
+
+_MISSES = parse(JOIN_CODE_MISSES)
+
+
+def count_join_code_miss() -> None:
+    """A code that does not exist was asked for: one miss more for this address, 429 past the budget."""
+    if not (limiter.enabled and current_app.config.get("RATELIMIT_ENABLED")):
+        return
+    address = get_remote_address()
+    if limiter.limiter.hit(_MISSES, "join-code-miss", address):
+        return
+    reset_at, _ = limiter.limiter.get_window_stats(_MISSES, "join-code-miss", address)
+    raise TooManyRequests("Too many table codes that do not exist were tried from this address; "
+                          "check the code and try again in a minute.",
+                          retry_after=max(1, int(reset_at - time.time()) + 1))

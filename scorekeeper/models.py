@@ -30,6 +30,9 @@ class Table(db.Model):
     last_seq: Mapped[int] = mapped_column(Integer, default=0)
     # A table started inside a league takes its house rules and posts its result there.
     league_id: Mapped[int | None] = mapped_column(ForeignKey("leagues.id", ondelete="SET NULL"), nullable=True)
+    # The digest of the league link that started it: it posts only while that link is still the
+    # league's member or admin link (rotating the member link ends it).
+    league_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     # Derived state after last_seq, cached so reads need no replay.
     snapshot: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at_ms: Mapped[int] = mapped_column(BigInteger, default=now_ms)

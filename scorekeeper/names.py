@@ -4,7 +4,8 @@ Names are shown on other people's phones, so characters that can hide or
 disguise text are refused: control characters, bidirectional overrides (which
 can make "Ann" display as another name), private-use and unpaired surrogates.
 Emoji are welcome, including sequences joined by a zero-width joiner. Names are
-stored in Unicode NFC with runs of white space folded to one space; two names
+stored in Unicode NFKC (full-width letters and ligatures become their plain
+forms, so "Ａｎｎ" is "Ann") with runs of white space folded to one space; two names
 are the same name when they match case-blind and ignoring zero-width joiners.
 """
 
@@ -26,7 +27,7 @@ def problem(name: str) -> str | None:
 
 
 def clean(value: str) -> str:
-    return " ".join(unicodedata.normalize("NFC", value).split())
+    return " ".join(unicodedata.normalize("NFKC", value).split())
 
 
 def key(name: str) -> str:

@@ -12,6 +12,7 @@ from ``now``. Every phone counts down from the same server timestamps.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from .games.base import RuleError
@@ -59,6 +60,8 @@ def view(t: dict[str, Any], now_ms: int) -> dict[str, Any]:
 def _seconds(seconds: Any, *, allow_zero: bool = False) -> int:
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
         raise RuleError("bad_seconds", "seconds must be a number.", "seconds")
+    if not math.isfinite(seconds) or abs(seconds) > MAX_MS:  # 1e308 s would overflow, and is no turn anyway
+        raise RuleError("too_long", "A timer can run for one hour at most.", "seconds")
     ms = round(seconds * 1000)
     if ms < 0 or (ms == 0 and not allow_zero):
         raise RuleError("bad_seconds", "seconds must be more than zero.", "seconds")

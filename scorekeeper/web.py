@@ -118,6 +118,11 @@ def security_headers(response: Response) -> Response:
     response.headers.setdefault("Referrer-Policy", "no-referrer")
     response.headers.setdefault("X-Frame-Options", "DENY")
     response.headers.setdefault("Permissions-Policy", "camera=(self), microphone=(), geolocation=()")
+    if request.is_secure:
+        response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
+    if request.path.startswith("/api/leagues") or "Authorization" in request.headers:
+        # League answers carry links (tokens) or what only their holders may read: no cache keeps them.
+        response.headers["Cache-Control"] = "no-store"
     return response
 
 

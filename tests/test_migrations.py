@@ -15,7 +15,7 @@ def test_migrations_build_exactly_the_models(app):
 
 
 def test_tables_played_before_event_trails_keep_their_undo_and_redo(app):
-    """0010 moves the undo stacks from lists in the snapshot to the events; down and up again keeps them."""
+    """0006 moves the undo stacks from lists in the snapshot to the events; down and up again keeps them."""
     import uuid
 
     from flask_migrate import downgrade, upgrade
@@ -38,7 +38,7 @@ def test_tables_played_before_event_trails_keep_their_undo_and_redo(app):
     send("undo", {"seq": 4})
     with app.app_context():
         try:
-            downgrade(revision="0004")
+            downgrade(revision="0005")
             snapshot = db.session.execute(text("SELECT snapshot FROM tables WHERE code = :c"), {"c": code}).scalar()
             snapshot = jsonio.loads(snapshot) if isinstance(snapshot, str) else snapshot
             assert (snapshot["done"], snapshot["undone"]) == ([1, 2, 3], [5, 4])

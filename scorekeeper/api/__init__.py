@@ -11,10 +11,18 @@ class LeagueIdConverter(BaseConverter):
     regex = r"(?!import$)[A-Za-z0-9_-]{1,32}"
 
 
+class ResultIdConverter(BaseConverter):
+    """A league result's id: a UUID as phones make them, or an imported id; never a NUL byte."""
+
+    regex = r"[^/\x00-\x1f]{1,64}"
+
+
 def register_blueprints(app: Flask, api: Api) -> None:
     from . import games, leagues, lexicons, meta, qr, tables
 
     app.url_map.converters["league_id"] = LeagueIdConverter
+    app.url_map.converters["result_id"] = ResultIdConverter
+    api.register_converter(ResultIdConverter, lambda _: {"type": "string", "minLength": 1, "maxLength": 64})
     api.register_converter(LeagueIdConverter, lambda _: {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,32}$"})
 
     for module in (meta, games, tables, lexicons, leagues, qr):

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate
 
+from ..cooperate import let_others_run
 from .schemas import StrictBoolean
 
 NAME = validate.Length(min=1, max=40)
+SEASON_ID = validate.Range(min=1, max=2**31 - 1)
+GAME_ID = validate.Regexp(r"^[a-z][a-z0-9-]{0,31}$", error="Not a game id.")
 ROLE_DESCRIPTION = "admin ⊃ member (records results, adds players) ⊃ viewer (reads)."
 
 
@@ -83,7 +86,7 @@ class LeagueSchema(Schema):
 
 
 class RotateSchema(Schema):
-    role = fields.String(required=True, validate=validate.OneOf(["member", "viewer"]))
+    role = fields.String(required=True, validate=validate.OneOf(["admin", "member", "viewer"]))
 
 
 class RotatedSchema(Schema):
@@ -170,8 +173,8 @@ class LeagueResultListSchema(Schema):
 
 
 class LeagueResultsQuerySchema(Schema):
-    season = fields.Integer(metadata={"description": "Season id; default: all time."})
-    game = fields.String()
+    season = fields.Integer(validate=SEASON_ID, metadata={"description": "Season id; default: all time."})
+    game = fields.String(validate=GAME_ID)
     player = fields.String()
     limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
     offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=2**31 - 1))
@@ -181,8 +184,8 @@ class LeagueResultsQuerySchema(Schema):
 
 
 class StatsQuerySchema(Schema):
-    season = fields.Integer(metadata={"description": "Season id; default: all time."})
-    game = fields.String()
+    season = fields.Integer(validate=SEASON_ID, metadata={"description": "Season id; default: all time."})
+    game = fields.String(validate=GAME_ID)
 
 
 class StandingsQuerySchema(StatsQuerySchema):
@@ -302,9 +305,12 @@ class ExportSeasonSchema(Schema):
     ends_on = fields.Date(allow_none=True)
 
 
+MS = validate.Range(min=0, max=2**53)  # a time in ms; more would not fit the database
+
+
 class ExportVersionSchema(Schema):
-    version = fields.Integer(required=True)
-    replaced_at_ms = fields.Integer(required=True)
+    version = fields.Integer(required=True, validate=validate.Range(min=1, max=1_000_000))
+    replaced_at_ms = fields.Integer(required=True, validate=MS)
     game = fields.String(required=True)
     played_on = fields.Date(required=True)
     table_code = fields.String(allow_none=True)
@@ -319,11 +325,33 @@ class ExportResultSchema(Schema):
     table_code = fields.String(allow_none=True, validate=validate.Length(max=6))
     sheet = fields.Dict(allow_none=True)
     digest = fields.String(validate=validate.Length(equal=64))
-    version = fields.Integer(validate=validate.Range(min=1))
-    created_at_ms = fields.Integer()
-    updated_at_ms = fields.Integer()
+    version = fields.Integer(validate=validate.Range(min=1, max=1_000_000))
+    created_at_ms = fields.Integer(validate=MS)
+    updated_at_ms = fields.Integer(validate=MS)
     players = fields.List(fields.Nested(LeagueResultPlayerInSchema), required=True)
     history = fields.List(fields.Nested(ExportVersionSchema), load_default=list)
+
+
+class CooperativeList(fields.List):
+    """A list that lets other requests run (under gevent) every ``CHUNK`` items while it is read:
+    an import of thousands of results must not stop a worker from answering the phones."""
+
+    CHUNK = 20
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, list) or len(value) <= self.CHUNK:
+            return super()._deserialize(value, attr, data, **kwargs)
+        result, errors = [], {}
+        for start in range(0, len(value), self.CHUNK):
+            let_others_run()
+            try:
+                result += super()._deserialize(value[start:start + self.CHUNK], attr, data, **kwargs)
+            except ValidationError as error:
+                result += error.valid_data or []
+                errors.update({start + i: messages for i, messages in error.messages.items()})
+        if errors:
+            raise ValidationError(errors, valid_data=result)
+        return result
 
 
 class ExportSchema(Schema):
@@ -335,4 +363,4 @@ class ExportSchema(Schema):
     rules = fields.Nested(HouseRulesSchema, load_default=dict)
     seasons = fields.List(fields.Nested(ExportSeasonSchema), load_default=list)
     players = fields.List(fields.String(validate=NAME), required=True)
-    results = fields.List(fields.Nested(ExportResultSchema), required=True)
+    results = CooperativeList(fields.Nested(ExportResultSchema), required=True)

@@ -12,7 +12,7 @@ import io
 
 from flask import Response, jsonify, request
 
-from ..services import leagues, ratings
+from ..services import league_import, leagues, ratings
 from ..services import standings as league_standings
 from .blueprint import Blueprint
 from .league_schemas import (
@@ -43,7 +43,7 @@ from .league_schemas import (
 )
 
 SECURITY = [{"leagueToken": []}]
-MAX_IMPORT_BYTES = 32 * 1024 * 1024  # a league with tens of thousands of results
+MAX_IMPORT_BYTES = 8 * 1024 * 1024  # league_import.MAX_RESULTS results with players and corrections
 
 
 class LeagueBlueprint(Blueprint):
@@ -68,7 +68,9 @@ def _auth(league_id: str, need: str = "viewer"):
 
 def _errors(*codes):
     descriptions = {401: "No token, or not this league's.", 403: "The token's role is not enough.",
-                    404: "Not found.", 409: "Conflicts with what is stored.", 422: "Refused: the field is named."}
+                    404: "Not found.", 409: "Conflicts with what is stored.",
+                    413: "Too big: more bytes, results, players or seasons than an import may hold.",
+                    422: "Refused: the field is named."}
 
     def decorate(view):
         for code in codes:
@@ -78,10 +80,19 @@ def _errors(*codes):
     return decorate
 
 
+def _neutralised(cell):
+    """OWASP's advice against CSV injection: text that a spreadsheet would read as a formula
+    (starting with = + - @, a tab or a carriage return) gets a leading apostrophe. Numbers stay numbers."""
+    if isinstance(cell, str) and cell[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + cell
+    return cell
+
+
 @blp.before_request
 def _bigger_imports():
     if request.endpoint == "leagues.import_league":
         request.max_content_length = MAX_IMPORT_BYTES
+        league_import.check_size(request.get_json(silent=True))  # 413 before the schema builds anything
 
 
 @blp.route("", methods=["POST"])
@@ -97,10 +108,10 @@ def create_league(payload):
 @blp.route("/import", methods=["POST"])
 @blp.arguments(ExportSchema)
 @blp.response(201, LeagueCreatedSchema)
-@_errors(422)
+@_errors(413, 422)
 def import_league(payload):
     """A new league from an export (all or nothing); returns its new tokens."""
-    league, tokens = leagues.import_league(payload)
+    league, tokens = league_import.import_league(payload)
     return {"id": league.public_id, "name": league.name, **{f"{r}_token": t for r, t in tokens.items()}}
 
 
@@ -120,7 +131,7 @@ def get_league(league_id):
 @blp.doc(security=SECURITY)
 @_errors(401, 403)
 def rotate_token(payload, league_id):
-    """Admin: replace the member or viewer token (the old link stops working)."""
+    """Admin: replace the admin, member or viewer token (the old link stops working at once)."""
     league, _ = _auth(league_id, "admin")
     return {"role": payload["role"], "token": leagues.rotate(league, payload["role"])}
 
@@ -215,7 +226,7 @@ def list_results(query, league_id):
                                             query["limit"], query["offset"])}
 
 
-@blp.route("/<league_id:league_id>/results/<string:result_id>")
+@blp.route("/<league_id:league_id>/results/<result_id:result_id>")
 @blp.response(200, LeagueResultSchema)
 @blp.doc(security=SECURITY)
 @_errors(401, 404)
@@ -225,7 +236,7 @@ def get_result(league_id, result_id):
     return leagues.result_dict(leagues.get_result(league, result_id), leagues._names(league), history=True)
 
 
-@blp.route("/<league_id:league_id>/results/<string:result_id>", methods=["PUT"])
+@blp.route("/<league_id:league_id>/results/<result_id:result_id>", methods=["PUT"])
 @blp.arguments(LeagueResultCorrectionSchema)
 @blp.response(200, LeagueResultSchema)
 @blp.doc(security=SECURITY)
@@ -303,6 +314,6 @@ def export_csv(league_id):
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(leagues.CSV_COLUMNS)
-    writer.writerows(leagues.export_rows(league))
+    writer.writerows([_neutralised(cell) for cell in row] for row in leagues.export_rows(league))
     return Response(out.getvalue(), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="league-{league.public_id}.csv"'})

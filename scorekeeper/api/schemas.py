@@ -96,7 +96,7 @@ class TableCreateSchema(Schema):
     options = fields.Dict(keys=fields.String(), load_default=dict, metadata={"description": "The game's options."})
     seats = fields.List(fields.Nested(SeatSchema), required=True, validate=validate.Length(min=1, max=10),
                         metadata={"description": "Players in clockwise order."})
-    league = fields.String(validate=validate.Length(min=1, max=32), metadata={
+    league = fields.String(validate=validate.Regexp(r"^[A-Za-z0-9_-]{1,32}$", error="Not a league id."), metadata={
         "description": "Play inside this league (needs its member link as a Bearer token)."})
 
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import uuid
 
-from flask import Response, jsonify, request, stream_with_context
+from flask import Response, current_app, jsonify, request, stream_with_context
+from flask_limiter.util import get_remote_address
+from werkzeug.exceptions import TooManyRequests
 
 from ..errors import ErrorSchema
-from ..limits import join_code_lookup
 from ..services import leagues, streams, tables
 from .blueprint import Blueprint
 from .qr import svg
@@ -48,15 +49,15 @@ def create_table(payload):
     table starts from the league's house rules, and its result is posted to the league
     when the game ends.
     """
-    league = None
+    league, link = None, None
     if payload.get("league"):
         league, _ = leagues.authorize(payload["league"], request.headers.get("Authorization"), need="member")
-    table = tables.create(payload["game"], payload["options"], payload["seats"], league)
+        link = leagues.token_hash(leagues.bearer(request.headers.get("Authorization")))
+    table = tables.create(payload["game"], payload["options"], payload["seats"], league, link)
     return jsonify(_view(table)), 201
 
 
 @blp.route("/<string:code>")
-@join_code_lookup
 @blp.response(200, TableSchema)
 @blp.alt_response(404, schema=ErrorSchema, description="No table has this code.", success=False)
 def get_table(code):
@@ -85,7 +86,6 @@ def append_event(payload, code):
 
 
 @blp.route("/<string:code>/events")
-@join_code_lookup
 @blp.arguments(EventsQuerySchema, location="query")
 @blp.response(200, EventListSchema)
 @blp.alt_response(404, schema=ErrorSchema, description="No table has this code.", success=False)
@@ -114,7 +114,6 @@ def timer_command(payload, code):
 
 
 @blp.route("/<string:code>/stream")
-@join_code_lookup
 @blp.arguments(StreamQuerySchema, location="query")
 @blp.response(200, description="Server-Sent Events: one `table` event per change ({events, table}), "
               "with ids to resume from (Last-Event-ID), and keep-alive comments.",
@@ -127,13 +126,19 @@ def stream(query, code):
     last_id = request.headers.get("Last-Event-ID", "")
     if after is None and last_id.isdigit() and len(last_id) <= 9:
         after = int(last_id)
+    config = current_app.config
+    release = streams.hub().admit(get_remote_address(), config["STREAMS_PER_ADDRESS"], config["STREAMS_PER_WORKER"])
+    if release is None:
+        raise TooManyRequests("Too many live tables are open from this address; close some and try again.",
+                              retry_after=5)
     body = stream_with_context(streams.stream(table.id, table.code, after, request.host_url))
-    return Response(body, mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    response = Response(body, mimetype="text/event-stream",
+                        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    response.call_on_close(release)
+    return response
 
 
 @blp.route("/<string:code>/qr.svg")
-@join_code_lookup
 @blp.response(200, description="An SVG QR code of the join link.", content_type="image/svg+xml")
 @blp.alt_response(404, schema=ErrorSchema, description="No table has this code.", success=False)
 def join_qr(code):

@@ -79,6 +79,10 @@ from .base import check_typed_final as league_check
 from .base import places_from_result as league_places_from
 from .base import rank_sides as league_rank
 
+# The data fields each event takes (the table service refuses any other; see base.check_event_data).
+EVENT_FIELDS = {"skip": ("seat", "spaces"), "pass": ("seat",), "point_block": ("index", "counts", "owner", "shape"),
+                "leftover": ("seat", "squares"), "finish": ()}
+
 id = "block-buster"
 name = "Block Buster"
 MIN_SEATS = 2

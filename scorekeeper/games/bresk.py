@@ -85,6 +85,9 @@ from .base import places_from_result as league_places_from
 from .base import rank_sides as league_rank
 from .dice import DICE
 
+# The data fields each event takes (the table service refuses any other; see base.check_event_data).
+EVENT_FIELDS = {"hand_in": ("seat", "grid")}
+
 id = "bresk"
 name = "Bresk!"
 MIN_SEATS = 1

@@ -86,6 +86,10 @@ from .base import check_typed_final as league_check
 from .base import places_from_result as league_places_from
 from .base import rank_sides as league_rank
 
+# The data fields each event takes (the table service refuses any other; see base.check_event_data).
+EVENT_FIELDS = {"die": ("face", "builder"), "card": ("kind", "points", "completed", "builder"),
+                "end_turn": ("builder",), "bonus": ("completed", "builder")}
+
 id = "make-n-break"
 name = "Make 'N' Break Extreme"
 MIN_SEATS = 2

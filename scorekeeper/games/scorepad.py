@@ -13,6 +13,9 @@ from .base import Line, Option, PlayerResult, Result, RuleError, resolve_options
 from .base import places_from_result as league_places_from
 from .base import rank_sides as league_rank
 
+# The data fields each event takes (the table service refuses any other; see base.check_event_data).
+EVENT_FIELDS = {"points": ("seat", "points"), "next_round": (), "finish": ()}
+
 id = "scorepad"
 name = "Score pad"
 MIN_SEATS = 1

@@ -63,6 +63,9 @@ from .base import check_typed_final as league_check
 from .base import places_from_result as league_places_from
 from .base import rank_sides as league_rank
 
+# The data fields each event takes (the table service refuses any other; see base.check_event_data).
+EVENT_FIELDS = {"stopper": ("face", "builder"), "card": ("kind", "points", "builder"), "end_turn": ("builder",)}
+
 id = "wuerfelspiel"
 name = "Make 'n' Break Würfelspiel"
 MIN_SEATS = 2

@@ -318,11 +318,12 @@ TYPED, FROM_GAME, IMPORTED = "typed", "game", "import"
 
 
 def check_result(league: League, payload: dict[str, Any], check_date: bool = True,
-                 source: str = TYPED) -> dict[str, Any]:
+                 source: str = TYPED, known: dict[str, LeaguePlayer] | None = None) -> dict[str, Any]:
     """The normalised result (game, played_on, sheet, players with ids, scores, places, teams) or a 422.
 
     ``source``: typed in by a person (checked against what can happen in the game), sent by a finished
     table (``FROM_GAME``: its places are the game's own) or read from an export (taken as stored).
+    ``known`` (players by name key) spares a caller checking many results a query per result.
     """
     game_id = payload.get("game")
     if games.get(game_id) is None:
@@ -341,7 +342,8 @@ def check_result(league: League, payload: dict[str, Any], check_date: bool = Tru
     if not 2 <= len(rows) <= MAX_PLAYERS_PER_RESULT:
         raise _refuse(prefix, f"A result needs 2 to {MAX_PLAYERS_PER_RESULT} players.", "bad_players")
 
-    known = {p.name_key: p for p in players(league)}
+    if known is None:
+        known = {p.name_key: p for p in players(league)}
     seen: set[int] = set()
     for i, row in enumerate(rows):
         name = names.clean(str(row.get("name") or ""))
@@ -349,12 +351,14 @@ def check_result(league: League, payload: dict[str, Any], check_date: bool = Tru
         if player is None:
             raise _refuse(f"{prefix}.{i}.name", f"This league has no player called {name!r}; add them first.",
                           "unknown_player")
-        if player.id in seen:
+        if id(player) in seen:
             raise _refuse(f"{prefix}.{i}.name", f"{player.name} is listed twice.", "duplicate_player")
-        seen.add(player.id)
+        seen.add(id(player))
         row["player"] = player
-        team = row.get("team")
-        row["team"] = " ".join(team.split()) or None if isinstance(team, str) else None
+        team = names.clean(row["team"]) if isinstance(row.get("team"), str) else None
+        if team and names.problem(team):
+            raise _refuse(f"{prefix}.{i}.team", f"{player.name}’s team {names.problem(team)}.", "bad_name")
+        row["team"] = team or None
         score = row.get("score")
         if score is not None and (isinstance(score, bool) or not isinstance(score, int) or abs(score) > MAX_SCORE):
             raise _refuse(f"{prefix}.{i}.score",
@@ -576,74 +580,3 @@ def export_rows(league: League):
              .order_by(LeagueResult.played_on, LeagueResult.id, ResultEntry.position))
     for uid, played_on, game, player_id, score, place, team in db.session.execute(query):
         yield (uid, played_on.isoformat(), game, names[player_id], "" if score is None else score, place, team or "")
-
-
-def import_league(data: dict[str, Any]) -> tuple[League, dict[str, str]]:
-    """A new league from an export, all or nothing. Places are taken as stored (never re-derived)."""
-    try:
-        return _import(data)
-    except Exception:
-        db.session.rollback()
-        raise
-
-
-def _import(data: dict[str, Any]) -> tuple[League, dict[str, str]]:
-    league = League(public_id=secrets.token_urlsafe(12), name=_clean_name(data["name"], "name", 80, "A league's name"),
-                    rules=check_rules(data.get("rules") or {}), revision=1)
-    tokens = _new_tokens(league)
-    db.session.add(league)
-    db.session.flush()
-    defaults = [s for s in data.get("seasons", []) if s.get("default")]
-    if len(defaults) > 1:
-        raise _refuse("seasons", "An export has one default season.")
-    if not defaults:
-        db.session.add(Season(league_id=league.id, name="All time", is_default=True))
-    for i, s in enumerate(data.get("seasons", [])):
-        name = _clean_name(s["name"], f"seasons.{i}.name", 60, "A season's name")
-        if s.get("starts_on") and s.get("ends_on") and s["ends_on"] < s["starts_on"]:
-            raise _refuse(f"seasons.{i}.ends_on", "A season must end on or after the day it starts.")
-        db.session.add(Season(league_id=league.id, name=name, starts_on=s.get("starts_on"), ends_on=s.get("ends_on"),
-                              is_default=bool(s.get("default"))))
-    keys: set[str] = set()
-    for i, name in enumerate(data.get("players", [])):
-        clean = _clean_name(name, f"players.{i}", what="A player's name")
-        if names.key(clean) in keys:
-            raise _refuse(f"players.{i}", f"{clean!r} is listed twice.", "duplicate_player")
-        keys.add(names.key(clean))
-        add_player(league, clean, commit=False)
-    db.session.flush()
-    known = {p.name_key: p for p in players(league)}
-    uids: set[str] = set()
-    for i, r in enumerate(data.get("results", [])):
-        uid = str(r["id"])
-        if uid in uids:
-            raise _refuse(f"results.{i}.id", "Two results have this id.", "duplicate_id")
-        uids.add(uid)
-        try:
-            checked = check_result(league, r, check_date=False, source=IMPORTED)
-            versions = [_check_version(league, known, v, f"history.{j}") for j, v in enumerate(r.get("history", []))]
-        except ApiError as err:
-            err.errors = {f"results.{i}.{k}": v for k, v in (err.errors or {}).items()}
-            raise
-        result = LeagueResult(league_id=league.id, uid=uid, game=checked["game"], played_on=checked["played_on"],
-                              table_code=r.get("table_code"), sheet=r.get("sheet"),
-                              digest=r.get("digest") or _digest(checked, r.get("table_code")),
-                              version=r.get("version") or len(versions) + 1, entries=_entries(checked),
-                              created_at_ms=r.get("created_at_ms") or now_ms(),
-                              updated_at_ms=r.get("updated_at_ms") or now_ms())
-        db.session.add(result)
-        db.session.flush()
-        for v in versions:
-            db.session.add(ResultVersion(result_id=result.id, **v))
-    db.session.commit()
-    return league, tokens
-
-
-def _check_version(league: League, known: dict[str, LeaguePlayer], version: dict[str, Any], field: str):
-    for j, p in enumerate(version.get("players", [])):
-        if names.key(str(p.get("name", ""))) not in known:
-            raise _refuse(f"{field}.players.{j}.name", f"No player called {p.get('name')!r} in this export.")
-    data = {k: version.get(k) for k in ("game", "played_on", "table_code", "sheet", "players")}
-    played_on = data["played_on"]
-    data["played_on"] = played_on.isoformat() if isinstance(played_on, dt.date) else played_on
-    return {"version": version["version"], "replaced_at_ms": version["replaced_at_ms"], "data": data}

@@ -10,6 +10,15 @@ the watched tables' ``last_seq`` every 100 ms (SQLite is one machine anyway).
 
 The message for a change is built once per process and shared by every stream
 that was at the same point, so a thousand phones cost one query, not a thousand.
+The messages kept for sharing are bounded in bytes (``MESSAGE_CACHE_BYTES``), not
+only in number, since a message carries the whole table.
+
+One address cannot take a worker's connections: it may hold at most
+``STREAMS_PER_ADDRESS`` streams in a worker (a club on one wifi: 30 tables of six
+phones), and streams altogether at most ``STREAMS_PER_WORKER``, so reads always
+find a free connection. A stream that has carried nothing but heartbeats for
+``STREAM_IDLE_S`` ends; the phone's EventSource reconnects by itself a second later
+with Last-Event-ID, so an honest phone misses nothing and a forgotten one lets go.
 """
 
 from __future__ import annotations
@@ -34,6 +43,8 @@ CHANNEL = "scorekeeper_tables"
 HEARTBEAT_S = 15.0
 SQLITE_POLL_S = 0.1
 PG_SAFETY_POLL_S = 2.0  # catches anything missed while the LISTEN connection was being re-opened
+MESSAGE_CACHE_BYTES = 8 * 1024 * 1024
+MESSAGE_CACHE_COUNT = 256
 
 
 def notify_in_transaction(table_id: int, seq: int) -> None:
@@ -51,6 +62,8 @@ class Hub:
         self._latest: dict[int, int] = {}
         self._watching: Counter[int] = Counter()
         self._messages: OrderedDict[tuple[int, int, int, str], tuple[int, str]] = OrderedDict()
+        self._message_bytes = 0
+        self._streams: Counter[str] = Counter()  # open streams per client address
         self._build_locks: dict[int, threading.Lock] = {}
         self._watcher: threading.Thread | None = None
         # PostgreSQL: which LISTEN connection is up (a new number each time one is opened),
@@ -164,6 +177,32 @@ class Hub:
         finally:
             self.epoch = None  # deaf until the next connection: what was learnt may be missing changes
 
+    # --- who may open a stream ----------------------------------------------------------------
+
+    def admit(self, address: str, per_address: int, per_worker: int):
+        """Count a new stream from ``address``; the function that releases it, or None when over a cap."""
+        with self._lock:
+            if self._streams[address] >= per_address or self._streams.total() >= per_worker:
+                return None
+            self._streams[address] += 1
+        released = False
+
+        def release() -> None:
+            nonlocal released
+            with self._lock:
+                if released:
+                    return
+                released = True
+                self._streams[address] -= 1
+                if self._streams[address] <= 0:
+                    del self._streams[address]
+
+        return release
+
+    def open_streams(self, address: str | None = None) -> int:
+        with self._lock:
+            return self._streams.total() if address is None else self._streams[address]
+
     # --- what a stream sends --------------------------------------------------------------
 
     def message(self, table_id: int, after: int, build, host_url: str = "") -> tuple[int, str]:
@@ -180,11 +219,20 @@ class Hub:
             cached = self._messages.get(key)
             if cached is None:
                 cached = build(after)
+                size = len(cached[1])
+                if size > MESSAGE_CACHE_BYTES // 4:
+                    return cached  # too big to keep: each stream that needs it builds its own
                 with self._lock:
-                    self._messages[key] = cached
-                    while len(self._messages) > 256:
-                        self._messages.popitem(last=False)
+                    if key not in self._messages:
+                        self._messages[key] = cached
+                        self._message_bytes += size
+                    while len(self._messages) > MESSAGE_CACHE_COUNT or self._message_bytes > MESSAGE_CACHE_BYTES:
+                        _, (_, dropped) = self._messages.popitem(last=False)
+                        self._message_bytes -= len(dropped)
         return cached
+
+    def cached_bytes(self) -> int:
+        return self._message_bytes
 
 
 _hubs: dict[int, Hub] = {}
@@ -205,11 +253,12 @@ def sse(event: str, data: Any, seq: int | None = None) -> str:
 
 
 def stream(table_id: int, code: str, after: int | None, host_url: str) -> Iterator[str]:
-    """The body of GET /api/tables/{code}/stream: catch up from ``after``, then follow."""
+    """The body of GET /api/tables/{code}/stream: catch up from ``after``, then follow until idle."""
     from . import tables
 
     app_hub = hub()
     app = app_hub.app
+    idle_s = app.config["STREAM_IDLE_S"]
 
     def build(since: int) -> tuple[int, str]:
         with app.app_context():
@@ -231,12 +280,14 @@ def stream(table_id: int, code: str, after: int | None, host_url: str) -> Iterat
         # First message: the current state (and any events the phone missed).
         position, message = app_hub.message(table_id, position, build, host_url)
         yield message
-        while True:
-            latest = app_hub.wait(table_id, position, HEARTBEAT_S)
+        last_message = time.monotonic()
+        while (idle_left := last_message + idle_s - time.monotonic()) > 0:
+            latest = app_hub.wait(table_id, position, min(HEARTBEAT_S, idle_left))
             if latest > position:
                 position, message = app_hub.message(table_id, position, build, host_url)
+                last_message = time.monotonic()
                 yield message
-            else:
+            elif idle_left > HEARTBEAT_S:
                 yield ": keep-alive\n\n"
     finally:
         app_hub.unwatch(table_id)

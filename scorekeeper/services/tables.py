@@ -30,6 +30,8 @@ from sqlalchemy.exc import IntegrityError
 from .. import games, jsonio, names, reducer, timer
 from ..errors import ApiError
 from ..extensions import db
+from ..games.base import check_event_data
+from ..limits import count_join_code_miss
 from ..models import Event, League, Table, now_ms
 from . import leagues, scoring, streams
 
@@ -42,6 +44,10 @@ MAX_SEATS = 10
 MAX_NAME = 40
 CODE_SHAPE = re.compile(f"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$")
 EVENT_TYPE = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
+
+# The data fields of the events the service itself handles, for every game (games declare their own).
+SERVICE_EVENT_FIELDS = {"timer": ("action", "seconds"), "challenge": ("words", "by", "reveal"), "undo": ("seq",),
+                        "redo": ("seq",), "roll": ("dice",)}
 
 
 def new_code() -> str:
@@ -78,8 +84,11 @@ def _seat_names(seats: list[dict[str, Any]], game) -> list[str]:
     return seated
 
 
-def create(game_id: str, options: dict[str, Any] | None, seats: list[dict[str, Any]], league=None) -> Table:
-    """A new table; inside ``league`` it starts from the league's house rules and seats join its players."""
+def create(game_id: str, options: dict[str, Any] | None, seats: list[dict[str, Any]], league=None,
+           league_link: str | None = None) -> Table:
+    """A new table; inside ``league`` it starts from the league's house rules and seats join its players.
+
+    ``league_link`` is the digest of the league link that started it (see ``post_to_league``)."""
     game = games.get(game_id)
     if game is None:
         raise ApiError(422, "unknown_game", f"There is no game called {game_id!r}; the games are "
@@ -95,7 +104,8 @@ def create(game_id: str, options: dict[str, Any] | None, seats: list[dict[str, A
                 if names.key(name) not in known:
                     leagues.add_player(league, name, commit=False)
         table = Table(code=new_code(), game=game_id, options=state.get("options", options or {}),
-                      seats=seat_names, last_seq=0, league_id=league.id if league else None)
+                      seats=seat_names, last_seq=0, league_id=league.id if league else None,
+                      league_token_hash=league_link)
         table.snapshot = reducer.initial(rules_of(table), state)
         db.session.add(table)
         try:
@@ -111,6 +121,7 @@ def get(code: str) -> Table:
     # Only a well-formed code reaches the database (PostgreSQL refuses NUL bytes with an error, for one).
     table = db.session.scalar(select(Table).where(Table.code == code)) if CODE_SHAPE.match(code) else None
     if table is None:
+        count_join_code_miss()  # guessing codes costs, on every endpoint; a code that exists never does
         raise ApiError(404, "unknown_table", f"There is no table with the code {code!r}. Check the code and try again.")
     return table
 
@@ -368,6 +379,8 @@ def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: i
         if expected_seq is not None and expected_seq != seq - 1:
             raise ApiError(409, "stale", f"The table has moved on (it is at {seq - 1}, you expected {expected_seq}); "
                            "here is the current state.", table=view_for_conflict(table, seq - 1))
+        # Only the fields each event takes, bounded, before any rule sees them (nothing else is stored).
+        check_event_data({**SERVICE_EVENT_FIELDS, **getattr(games.get(table.game), "EVENT_FIELDS", {})}, kind, data)
         try:
             done = reducer.step(table.snapshot, {"seq": seq, "type": kind, "data": data}, rules_of(table),
                                 _History(table.id), now=now, randbelow=secrets.randbelow, judge=_judge(table))
@@ -407,10 +420,18 @@ def league_result_id(table: Table) -> str:
 def post_to_league(table: Table, result: dict[str, Any], at_ms: int) -> None:
     """When a league table's game is over, its ``result`` goes to the league's standings.
 
-    After the event's own commit, so a problem here never loses the event. An
-    undo and a different ending correct the result rather than adding another.
+    After the event's own commit, so a problem here never loses the event. The join
+    code is not a league link: a table posts only while the link that started it is
+    still the league's member or admin link, and once its result is recorded, an undo
+    and a different ending correct it only when the event carries a member link
+    (``Authorization: Bearer …``); otherwise the admin corrects it on the result's page.
     """
     if not result["finished"] or not result["players"]:
+        return
+    league = table.league
+    if table.league_token_hash and table.league_token_hash not in (league.member_token_hash,
+                                                                   league.admin_token_hash):
+        log.info("table %s did not post its result: the league link that started it was replaced", table.code)
         return
     # The game's own places: an immediate win, sudden death, a shared win, teams (never re-ranked by points).
     places = games.get(table.game).league_places(result)
@@ -424,7 +445,12 @@ def post_to_league(table: Table, result: dict[str, Any], at_ms: int) -> None:
     except ApiError as err:
         db.session.rollback()
         if err.status != 409:
-            log.warning("table %s could not post its result to its league: %s", table.code, err.message)
+            log.warning("table %s could not post its result to its league: %r", table.code, err.message)
+            return
+        try:
+            leagues.authorize(league.public_id, request.headers.get("Authorization"), need="member")
+        except ApiError:
+            log.info("table %s did not rewrite its recorded league result: no member link", table.code)
             return
         leagues.correct(table.league, league_result_id(table),
                         {"game": table.game, "played_on": played_on, "players": players}, source=leagues.FROM_GAME)

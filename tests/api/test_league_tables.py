@@ -13,8 +13,9 @@ def auth(token):
     return {"Authorization": f"Bearer {token}"}
 
 
-def event(client, code, kind, data=None):
-    return client.post(f"/api/tables/{code}/events", json={"id": str(uuid.uuid4()), "type": kind, "data": data or {}})
+def event(client, code, kind, data=None, headers=None):
+    return client.post(f"/api/tables/{code}/events", json={"id": str(uuid.uuid4()), "type": kind, "data": data or {}},
+                       headers=headers)
 
 
 def test_a_league_table_posts_its_result_when_the_game_ends(client):
@@ -35,11 +36,11 @@ def test_a_league_table_posts_its_result_when_the_game_ends(client):
     rows = client.get(f"/api/leagues/{lg['id']}/standings", headers=auth(lg["viewer_token"])).get_json()["rows"]
     assert [(r["player"], r["played"], r["wins"]) for r in rows] == [("Ann", 1, 1), ("Ben", 1, 0)]
 
-    # Undo the finish, change the score, finish again: the one result is corrected, not doubled.
+    # Undo the finish, change the score, finish again with the member link: the one result is corrected.
     last = client.get(f"/api/tables/{table['code']}").get_json()["undo_seq"]
     event(client, table["code"], "undo", {"seq": last})
     event(client, table["code"], "points", {"seat": 1, "points": 10})
-    event(client, table["code"], "finish")
+    event(client, table["code"], "finish", headers=auth(lg["member_token"]))
     results = client.get(f"/api/leagues/{lg['id']}/results", headers=auth(lg["viewer_token"])).get_json()["results"]
     assert len(results) == 1
     assert {p["name"]: p["score"] for p in results[0]["players"]} == {"Ann": 9, "Ben": 14}

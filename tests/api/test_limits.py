@@ -1,31 +1,46 @@
-"""Rate limits answer 429 in the usual error shape, with Retry-After; honest use never meets them."""
+"""Rate limits answer 429 in the usual error shape, with Retry-After; honest use never meets them.
+
+Budgets are per address and shared by every endpoint (one write budget, one budget of
+join-code misses), on SQLite and PostgreSQL.
+"""
 
 import uuid
 
 import pytest
+from conftest import _wipe
 
 from scorekeeper import create_app
+from scorekeeper.extensions import db
 from scorekeeper.limits import limiter
+
+UNKNOWN = [f"ZZZZZ{c}" for c in "ABCDEFGHJKMNPQRSTUVWXYZ23456789"]  # 31 codes no table has
 
 
 @pytest.fixture
-def limited(tmp_path):
-    from flask_migrate import upgrade
-
-    app = create_app({"TESTING": True, "RATELIMIT_ENABLED": True,
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
-    with app.app_context():
-        upgrade()
+def limited(backend):
+    app = create_app({"TESTING": True, "RATELIMIT_ENABLED": True, "SQLALCHEMY_DATABASE_URI": backend["url"]})
+    _wipe(app)
     limiter.reset()
     yield app.test_client()
     limiter.reset()
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+def new_table(client) -> str:
+    return client.post("/api/tables", json={"game": "scorepad", "seats": [{"name": "Ann"}]}).get_json()["code"]
+
+
+def points(seat=0):
+    return {"id": str(uuid.uuid4()), "type": "points", "data": {"seat": seat, "points": 1}}
 
 
 def test_guessing_join_codes_is_stopped_but_known_codes_are_not(limited):
-    code = limited.post("/api/tables", json={"game": "scorepad", "seats": [{"name": "Ann"}]}).get_json()["code"]
+    code = new_table(limited)
     for _ in range(100):  # a phone that knows its code is never slowed
         assert limited.get(f"/api/tables/{code}").status_code == 200
-    statuses = [limited.get(f"/api/tables/ZZZZZ{c}").status_code for c in "ABCDEFGHJKMNPQRSTUVWXYZ23456789"]
+    statuses = [limited.get(f"/api/tables/{c}").status_code for c in UNKNOWN]
     assert statuses[:30] == [404] * 30 and statuses[30] == 429
     response = limited.get("/api/tables/ZZZZZZ")
     body = response.get_json()
@@ -33,17 +48,43 @@ def test_guessing_join_codes_is_stopped_but_known_codes_are_not(limited):
     assert int(response.headers["Retry-After"]) > 0
 
 
-def test_writes_are_limited_per_address(limited):
-    code = limited.post("/api/tables", json={"game": "scorepad", "seats": [{"name": "Ann"}]}).get_json()["code"]
-    statuses = [limited.post(f"/api/tables/{code}/events",
-                             json={"id": str(uuid.uuid4()), "type": "points", "data": {"seat": 0, "points": 1}}
-                             ).status_code for _ in range(601)]
-    assert statuses.count(201) == 600 and statuses[-1] == 429
-    # Another address is not affected.
-    other = limited.post(f"/api/tables/{code}/events", environ_base={"REMOTE_ADDR": "10.9.9.9"},
-                         json={"id": str(uuid.uuid4()), "type": "points", "data": {"seat": 0, "points": 1}})
+@pytest.mark.parametrize("path", ["/api/tables/{}/events", "/api/tables/{}/timer"])
+def test_guessing_through_writes_counts_as_misses(limited, path):
+    body = {"id": str(uuid.uuid4()), "action": "start"} if path.endswith("timer") else None
+    statuses = [limited.post(path.format(c), json=body or points()).status_code for c in UNKNOWN]
+    assert statuses[:30] == [404] * 30 and statuses[30] == 429
+
+
+def test_misses_never_block_a_code_that_exists(limited):
+    code = new_table(limited)
+    for c in UNKNOWN:  # another phone behind the same address mistypes codes until it is refused
+        limited.get(f"/api/tables/{c}")
+    assert limited.get(f"/api/tables/{UNKNOWN[0]}").status_code == 429
+    assert limited.get(f"/api/tables/{code}").status_code == 200
+    assert limited.get(f"/api/tables/{code}/events").status_code == 200
+    assert limited.get(f"/api/tables/{code}/qr.svg").status_code == 200
+    assert limited.post(f"/api/tables/{code}/events", json=points()).status_code == 201
+    stream = limited.get(f"/api/tables/{code}/stream", buffered=False)
+    assert stream.status_code == 200 and stream.mimetype == "text/event-stream"
+    stream.close()
+
+
+def test_one_write_budget_per_address_across_endpoints(limited):
+    code = new_table(limited)
+    league = limited.post("/api/leagues", json={"name": "Club"}).get_json()
+    statuses = [limited.post(f"/api/tables/{code}/events", json=points()).status_code for _ in range(300)]
+    statuses += [limited.post(f"/api/tables/{code}/timer", json={"id": str(uuid.uuid4()), "action": "reset"}
+                              ).status_code for _ in range(298)]
+    assert statuses.count(201) == 598  # with the table and the league: 600 writes
+    refused = [limited.post("/api/tables", json={"game": "scorepad", "seats": [{"name": "Ann"}]}),
+               limited.post("/api/leagues", json={"name": "Other"}),
+               limited.post(f"/api/leagues/{league['id']}/players", json={"name": "Bo"},
+                            headers={"Authorization": f"Bearer {league['member_token']}"})]
+    assert [r.status_code for r in refused] == [429, 429, 429]
+    # Another address is not affected, and reads are never counted.
+    other = limited.post(f"/api/tables/{code}/events", environ_base={"REMOTE_ADDR": "10.9.9.9"}, json=points())
     assert other.status_code == 201
-    assert limited.get(f"/api/tables/{code}").get_json()["seq"] == 601
+    assert limited.get(f"/api/tables/{code}").get_json()["seq"] == 599
 
 
 def test_word_checks_are_limited(limited):

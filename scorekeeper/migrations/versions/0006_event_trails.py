@@ -1,7 +1,7 @@
 """event trails: the undo stack lives with the events, not as lists in the snapshot
 
-Revision ID: 0010
-Revises: 0004
+Revision ID: 0006
+Revises: 0005
 
 Snapshots kept the whole undo and redo stacks as lists of seqs (``done``,
 ``undone``), which grew with the log. Now each move carries its place on the
@@ -14,8 +14,8 @@ setup, as before), and moves made from now on get checkpoints again.
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0010"
-down_revision = "0004"
+revision = "0006"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 

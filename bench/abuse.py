@@ -1,0 +1,218 @@
+"""One hostile address against a well-behaved phone: does the phone notice?
+
+A well-behaved phone reads its table (GET /api/tables/{code}) every 20 ms, first on an
+idle server, then while one address abuses the same server. Each case prints the phone's
+p95 latency as a ratio to the idle p95 of the same run (target: within 2×):
+
+- ``streams``: one address opens 2,100 event streams (the issue's flood) and holds them.
+  The server admits at most STREAMS_PER_ADDRESS per worker and answers the rest 429.
+- ``import``: one address imports the largest league an import may hold (5,000 results),
+  three times in a row.
+- ``undo``: a table of 6,000 events, undone and redone (the reducer's case; off by default
+  as filling the table takes minutes: ``--cases undo``).
+
+The server is gunicorn with ONE gevent worker, so the phone always shares the worker with
+the abuse (the worst case; with more workers part of the phone's reads go elsewhere).
+Everything is on loopback, and every loop is bounded.
+
+    .venv/bin/python bench/abuse.py                       # streams and import, SQLite
+    .venv/bin/python bench/abuse.py --db postgresql       # on PostgreSQL
+    .venv/bin/python bench/abuse.py --cases undo          # the undo case
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import http.client
+import json
+import os
+import resource
+import statistics
+import threading
+import time
+import uuid
+from urllib.parse import urlparse
+
+from servers import database, server
+
+FLOOD_STREAMS = 2_100
+IMPORT_RESULTS = 5_000
+UNDO_EVENTS = 6_000
+READ_EVERY_S = 0.02
+MEASURE_S = 6.0
+
+
+class Phone(threading.Thread):
+    """Reads one table every READ_EVERY_S on one keep-alive connection until stopped; keeps each latency."""
+
+    def __init__(self, base: str, code: str):
+        super().__init__(daemon=True)
+        host = urlparse(base)
+        self.host, self.port, self.code = host.hostname, host.port, code
+        self.latencies: list[float] = []
+        self.at: list[float] = []  # when each read finished (time.monotonic)
+        self.failures = 0
+        self.stop = threading.Event()
+
+    def run(self) -> None:
+        conn = http.client.HTTPConnection(self.host, self.port, timeout=30)
+        deadline = time.monotonic() + 600  # bounded, whatever happens
+        while not self.stop.is_set() and time.monotonic() < deadline:
+            started = time.perf_counter()
+            try:
+                conn.request("GET", f"/api/tables/{self.code}")
+                response = conn.getresponse()
+                response.read()
+                if response.status == 200:
+                    self.latencies.append(time.perf_counter() - started)
+                    self.at.append(time.monotonic())
+                else:
+                    self.failures += 1
+            except OSError:
+                self.failures += 1
+                conn.close()
+                conn = http.client.HTTPConnection(self.host, self.port, timeout=30)
+            time.sleep(READ_EVERY_S)
+        conn.close()
+
+
+def p95(values: list[float]) -> float:
+    return statistics.quantiles(values, n=20)[18] if len(values) >= 20 else max(values, default=float("nan"))
+
+
+def measure(base: str, code: str, abuse) -> tuple[float, int, int, object]:
+    """The phone's p95 (s), reads and failures while ``abuse()`` runs (or MEASURE_S when abuse is None).
+
+    An abuse that answers {"measure_from": t} is measured from t on (the streams: once they are all held).
+    """
+    phone = Phone(base, code)
+    phone.start()
+    time.sleep(0.5)  # the phone is reading before the abuse starts
+    started = time.monotonic()
+    outcome = abuse() if abuse else time.sleep(MEASURE_S)
+    phone.stop.set()
+    phone.join()
+    since = outcome.pop("measure_from", started) if isinstance(outcome, dict) else started
+    latencies = [v for v, at in zip(phone.latencies, phone.at, strict=True) if at >= since]
+    return p95(latencies), len(latencies), phone.failures, outcome
+
+
+def call(base: str, method: str, path: str, body=None, timeout: float = 120) -> tuple[int, dict]:
+    host = urlparse(base)
+    conn = http.client.HTTPConnection(host.hostname, host.port, timeout=timeout)
+    payload = json.dumps(body) if body is not None else None
+    conn.request(method, path, body=payload, headers={"Content-Type": "application/json"} if payload else {})
+    response = conn.getresponse()
+    raw = response.read()
+    conn.close()
+    return response.status, json.loads(raw) if raw else {}
+
+
+def new_table(base: str) -> str:
+    status, body = call(base, "POST", "/api/tables", {"game": "scorepad", "seats": [{"name": "Ann"}, {"name": "Ben"}]})
+    assert status == 201, body
+    return body["code"]
+
+
+# --- the cases ---------------------------------------------------------------------------------
+
+
+def stream_flood(base: str, code: str):
+    """2,100 streams from one address, held for MEASURE_S after the last was answered; the phone is
+    measured while they are held (the connecting burst is CPU work like any burst of requests)."""
+    answered = []
+
+    async def one(host, port) -> int:
+        try:
+            reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), 10)
+        except (TimeoutError, OSError):
+            answered.append(time.monotonic())
+            return 0
+        try:
+            writer.write(f"GET /api/tables/{code}/stream HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+            await writer.drain()
+            status_line = await asyncio.wait_for(reader.readline(), 15)
+            status = int(status_line.split()[1]) if status_line else 0
+            answered.append(time.monotonic())
+            if status == 200:
+                while len(answered) < FLOOD_STREAMS:  # hold it, reading nothing more
+                    await asyncio.sleep(0.1)
+                await asyncio.sleep(MEASURE_S)
+            return status
+        except (TimeoutError, OSError, ValueError, IndexError):
+            answered.append(time.monotonic())
+            return 0
+        finally:
+            writer.close()
+
+    async def flood():
+        host = urlparse(base)
+        return await asyncio.gather(*(one(host.hostname, host.port) for _ in range(FLOOD_STREAMS)))
+
+    statuses = asyncio.run(flood())
+    return {"measure_from": max(answered), "admitted": statuses.count(200), "refused 429": statuses.count(429),
+            "failed": len(statuses) - statuses.count(200) - statuses.count(429)}
+
+
+def league_export(n: int) -> dict:
+    players = [f"Player {i}" for i in range(12)]
+    return {"format": "scorekeeper-league", "version": 1, "name": "Big club", "players": players,
+            "results": [{"id": str(uuid.uuid4()), "game": "scorepad", "played_on": "2026-01-02",
+                         "players": [{"name": players[i % 12], "score": i % 50},
+                                     {"name": players[(i + 1) % 12], "score": (i * 7) % 50},
+                                     {"name": players[(i + 2) % 12], "score": (i * 3) % 50}]} for i in range(n)]}
+
+
+def big_import(base: str, _code: str):
+    body = league_export(IMPORT_RESULTS)
+    took = []
+    for _ in range(3):
+        started = time.perf_counter()
+        status, answer = call(base, "POST", "/api/leagues/import", body)
+        assert status == 201, answer
+        took.append(time.perf_counter() - started)
+    return {"imports": len(took), "each": f"{statistics.mean(took):.2f} s"}
+
+
+def undo_at_6000(base: str, _code: str):
+    """The reducer's case: a table of UNDO_EVENTS events, then undo and redo five times each."""
+    code = new_table(base)
+    for i in range(UNDO_EVENTS):
+        status, body = call(base, "POST", f"/api/tables/{code}/events",
+                            {"id": str(uuid.uuid4()), "type": "points", "data": {"seat": i % 2, "points": 1}})
+        assert status == 201, body
+    took = []
+    for kind in ("undo", "redo") * 5:
+        started = time.perf_counter()
+        status, body = call(base, "POST", f"/api/tables/{code}/events", {"id": str(uuid.uuid4()), "type": kind})
+        assert status == 201, body
+        took.append(time.perf_counter() - started)
+    return {"events": UNDO_EVENTS, "undo/redo p50": f"{statistics.median(took) * 1000:.0f} ms"}
+
+
+CASES = {"streams": stream_flood, "import": big_import, "undo": undo_at_6000}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--db", choices=["sqlite", "postgresql"], default="sqlite")
+    parser.add_argument("--cases", nargs="+", choices=list(CASES), default=["streams", "import"])
+    args = parser.parse_args()
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)  # 2,100 sockets here and as many in the server
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 8192)), hard))
+    os.environ["SCOREKEEPER_CONNECTIONS"] = "2000"  # as --worker-connections in servers.server
+
+    with database(args.db) as url, server(url, workers=1) as base:
+        code = new_table(base)
+        idle, reads, _, _ = measure(base, code, None)
+        print(f"{args.db}, 1 worker: idle phone p95 {idle * 1000:.1f} ms ({reads} reads)")
+        for name in args.cases:
+            abused, reads, failures, outcome = measure(base, code, lambda name=name: CASES[name](base, code))
+            print(f"  {name:8} phone p95 {abused * 1000:7.1f} ms = {abused / idle:5.2f}× idle "
+                  f"({reads} reads, {failures} failed); abuse: {outcome}")
+
+
+if __name__ == "__main__":
+    main()

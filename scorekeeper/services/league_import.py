@@ -1,0 +1,224 @@
+"""Importing a league from its export: all or nothing, bounded, linear, every field checked.
+
+Anyone may import (it makes a new league and hands out its links), so an import is
+bounded like any other request: at most ``MAX_RESULTS`` results (and the body at
+most ``api.leagues.MAX_IMPORT_BYTES``), refused with a 413 before anything is read
+into objects. Everything is checked in memory first, with the players looked up once;
+then it is written in a few batched INSERTs, so no database lock is held while checking.
+Checking yields to other requests every ``YIELD_EVERY`` results and writing every
+``WRITE_CHUNK`` (under gevent), so an import never stops a worker from answering the phones.
+
+The export's own bookkeeping is checked too: a result's ``digest`` is recomputed here
+(an export cannot choose it), table codes have a table code's shape, history versions
+count up from 1 below the result's version, times and dates are within reason.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import secrets
+from typing import Any
+
+from sqlalchemy import delete, insert, select
+
+from .. import names
+from ..cooperate import let_others_run
+from ..errors import ApiError
+from ..extensions import db
+from ..models import League, LeaguePlayer, LeagueResult, ResultEntry, ResultVersion, Season, now_ms
+from .leagues import IMPORTED, _clean_name, _digest, _new_tokens, _refuse, check_result, check_rules
+
+MAX_RESULTS = 5_000
+MAX_PLAYERS = 1_000
+MAX_SEASONS = 200
+MAX_HISTORY = 50  # corrections kept per result
+MAX_SHEET_BYTES = 16 * 1024  # a finished game's sheet is a few KiB
+MAX_VERSION = 1_000_000
+YIELD_EVERY = 20  # results checked between two yields to other requests
+WRITE_CHUNK = 100  # results written per transaction
+FIRST_DAY = dt.date(1900, 1, 1)
+LAST_SEASON_DAY = dt.date(2199, 12, 31)
+DAY_MS = 86_400_000
+TABLE_CODE_LETTERS = frozenset("ABCDEFGHJKMNPQRSTUVWXYZ23456789")
+
+
+def check_size(data: Any) -> None:
+    """413 for an export with more than the bounds allow, before it is parsed into objects."""
+    if not isinstance(data, dict):
+        return
+    for field, most in (("results", MAX_RESULTS), ("players", MAX_PLAYERS), ("seasons", MAX_SEASONS)):
+        items = data.get(field)
+        if isinstance(items, list) and len(items) > most:
+            message = f"An import holds at most {most:,} {field}; this one has {len(items):,}."
+            raise ApiError(413, "import_too_big", message, {field: [message]})
+
+
+def import_league(data: dict[str, Any]) -> tuple[League, dict[str, str]]:
+    """A new league from an export, all or nothing. Places are taken as stored (never re-derived).
+
+    Everything is checked before anything is written. The writing is then done in short
+    transactions of ``WRITE_CHUNK`` results, yielding to other requests between them, so no
+    lock is held across a yield; the new league cannot be reached by anyone until its links
+    are returned, and if a write fails the league is deleted again (its rows go with it).
+    """
+    try:
+        league, tokens, checked_results = _check(data)
+    except Exception:
+        db.session.rollback()
+        raise
+    try:
+        _write(league, checked_results)
+    except Exception:
+        db.session.rollback()
+        if league.id is not None:
+            db.session.execute(delete(League).where(League.id == league.id))
+            db.session.commit()
+        raise
+    return league, tokens
+
+
+def _check(data: dict[str, Any]):
+    check_size(data)
+    league = League(public_id=secrets.token_urlsafe(12), name=_clean_name(data["name"], "name", 80, "A league's name"),
+                    rules=check_rules(data.get("rules") or {}), revision=1)
+    seasons = _seasons(data.get("seasons", []))
+    players = _players(data.get("players", []))
+    known = {p.name_key: p for p in players}
+    checked_results = _results(league, known, data.get("results", []))
+    tokens = _new_tokens(league)
+    db.session.add(league)
+    db.session.flush()
+    for row in [*seasons, *players]:
+        row.league_id = league.id
+    db.session.add_all([*seasons, *players])
+    db.session.flush()  # the players' ids, for the results' entries and digests
+    for player in players:
+        db.session.expunge(player)  # keeps its id without a reload per player after the commit
+    db.session.commit()
+    return league, tokens, checked_results
+
+
+def _write(league: League, checked_results) -> None:
+    """Core executemany INSERTs (no RETURNING, no ORM bookkeeping), a few statements per chunk of results."""
+    league_id = league.id
+    for start in range(0, len(checked_results), WRITE_CHUNK):
+        chunk = checked_results[start:start + WRITE_CHUNK]
+        db.session.execute(insert(LeagueResult.__table__), [
+            {"league_id": league_id, "uid": r["id"], "game": checked["game"], "played_on": checked["played_on"],
+             "table_code": r.get("table_code"), "sheet": checked["sheet"],
+             "digest": _digest(checked, r.get("table_code")), "version": r["version"],
+             "created_at_ms": r["created_at_ms"], "updated_at_ms": r["updated_at_ms"]}
+            for r, checked, _ in chunk])
+        ids = dict(db.session.execute(select(LeagueResult.uid, LeagueResult.id).where(
+            LeagueResult.league_id == league_id, LeagueResult.uid.in_([r["id"] for r, _, _ in chunk]))).all())
+        entries = [{"result_id": ids[r["id"]], "player_id": p["player"].id, "position": i, "score": p["score"],
+                    "place": p["place"], "team": p["team"]}
+                   for r, checked, _ in chunk for i, p in enumerate(checked["players"])]
+        versions = [{"result_id": ids[r["id"]], **v} for r, _, vs in chunk for v in vs]
+        for model, rows in ((ResultEntry, entries), (ResultVersion, versions)):
+            if rows:
+                db.session.execute(insert(model.__table__), rows)
+        db.session.commit()
+        let_others_run()  # under gevent: the other requests on this worker run between chunks
+
+
+def _seasons(given: list[dict[str, Any]]) -> list[Season]:
+    defaults = [s for s in given if s.get("default")]
+    if len(defaults) > 1:
+        raise _refuse("seasons", "An export has one default season.")
+    out = [] if defaults else [Season(name="All time", is_default=True)]
+    for i, s in enumerate(given):
+        name = _clean_name(s["name"], f"seasons.{i}.name", 60, "A season's name")
+        for end in ("starts_on", "ends_on"):
+            day = s.get(end)
+            if day is not None and not FIRST_DAY <= day <= LAST_SEASON_DAY:
+                raise _refuse(f"seasons.{i}.{end}", f"A season's days are from {FIRST_DAY.year} to "
+                              f"{LAST_SEASON_DAY.year}.", "bad_date")
+        if s.get("starts_on") and s.get("ends_on") and s["ends_on"] < s["starts_on"]:
+            raise _refuse(f"seasons.{i}.ends_on", "A season must end on or after the day it starts.")
+        out.append(Season(name=name, starts_on=s.get("starts_on"), ends_on=s.get("ends_on"),
+                          is_default=bool(s.get("default"))))
+    return out
+
+
+def _players(given: list[str]) -> list[LeaguePlayer]:
+    out: dict[str, LeaguePlayer] = {}
+    for i, name in enumerate(given):
+        clean = _clean_name(name, f"players.{i}", what="A player's name")
+        key = names.key(clean)
+        if key in out:
+            raise _refuse(f"players.{i}", f"{clean!r} is listed twice.", "duplicate_player")
+        out[key] = LeaguePlayer(name=clean, name_key=key)
+    return list(out.values())
+
+
+def _results(league: League, known: dict[str, LeaguePlayer], given: list[dict[str, Any]]):
+    """[(result as given, checked, versions)], or the first refusal with its field under ``results.i``."""
+    now = now_ms()
+    latest_day = dt.date.today() + dt.timedelta(days=1)  # a day's grace for time zones
+    uids: set[str] = set()
+    out = []
+    for i, r in enumerate(given):
+        if i % YIELD_EVERY == YIELD_EVERY - 1:
+            let_others_run()
+        try:
+            r = _check_bookkeeping(r, uids, now, latest_day)
+            checked = check_result(league, r, check_date=False, source=IMPORTED, known=known)
+            versions = [_check_version(known, v, f"history.{j}", r["version"]) for j, v in enumerate(r["history"])]
+            numbers = [v["version"] for v in versions]
+            if numbers != sorted(set(numbers)):
+                raise _refuse("history", "A result's earlier versions are listed once each, oldest first.")
+        except ApiError as err:
+            err.errors = {f"results.{i}.{k}": v for k, v in (err.errors or {}).items()}
+            raise
+        out.append((r, checked, versions))
+    return out
+
+
+def _check_bookkeeping(r: dict[str, Any], uids: set[str], now: int, latest_day: dt.date) -> dict[str, Any]:
+    r = {**r, "id": str(r["id"]), "history": r.get("history") or []}
+    if r["id"] in uids:
+        raise _refuse("id", "Two results have this id.", "duplicate_id")
+    uids.add(r["id"])
+    if not FIRST_DAY <= r["played_on"] <= latest_day:
+        raise _refuse("played_on", f"played_on must be from {FIRST_DAY.year} to today.", "bad_date")
+    code = r.get("table_code")
+    if code is not None and not (len(code) == 6 and set(code) <= TABLE_CODE_LETTERS):
+        raise _refuse("table_code", "A table code is 6 letters and digits, as the app gives them.")
+    if r.get("sheet") is not None and len(json.dumps(r["sheet"], separators=(",", ":"))) > MAX_SHEET_BYTES:
+        raise _refuse("sheet", f"A score sheet is at most {MAX_SHEET_BYTES // 1024} KiB.", "too_big")
+    if len(r["history"]) > MAX_HISTORY:
+        raise _refuse("history", f"A result keeps at most {MAX_HISTORY} corrections.")
+    version = r.get("version") or len(r["history"]) + 1
+    if not len(r["history"]) < version <= MAX_VERSION:
+        raise _refuse("version", f"version must be from {len(r['history']) + 1} (its history and itself) "
+                      f"to {MAX_VERSION:,}.")
+    r["version"] = version
+    for field in ("created_at_ms", "updated_at_ms"):
+        r[field] = r.get(field) or now
+        if not 0 <= r[field] <= now + DAY_MS:
+            raise _refuse(field, f"{field} must be a time in the past.")
+    if r["updated_at_ms"] < r["created_at_ms"]:
+        raise _refuse("updated_at_ms", "updated_at_ms cannot be before created_at_ms.")
+    return r
+
+
+def _check_version(known: dict[str, LeaguePlayer], version: dict[str, Any], field: str, current: int):
+    number = version["version"]
+    if not 1 <= number < current:
+        raise _refuse(f"{field}.version", f"An earlier version is numbered from 1 to {current - 1}.")
+    if not 0 <= version["replaced_at_ms"] <= now_ms() + DAY_MS:
+        raise _refuse(f"{field}.replaced_at_ms", "replaced_at_ms must be a time in the past.")
+    code = version.get("table_code")
+    if code is not None and not (len(code) == 6 and set(code) <= TABLE_CODE_LETTERS):
+        raise _refuse(f"{field}.table_code", "A table code is 6 letters and digits, as the app gives them.")
+    if version.get("sheet") is not None and len(json.dumps(version["sheet"])) > MAX_SHEET_BYTES:
+        raise _refuse(f"{field}.sheet", f"A score sheet is at most {MAX_SHEET_BYTES // 1024} KiB.", "too_big")
+    for j, p in enumerate(version.get("players", [])):
+        if names.key(str(p.get("name", ""))) not in known:
+            raise _refuse(f"{field}.players.{j}.name", f"No player called {p.get('name')!r} in this export.")
+    data = {k: version.get(k) for k in ("game", "played_on", "table_code", "sheet", "players")}
+    played_on = data["played_on"]
+    data["played_on"] = played_on.isoformat() if isinstance(played_on, dt.date) else played_on
+    return {"version": number, "replaced_at_ms": version["replaced_at_ms"], "data": data}

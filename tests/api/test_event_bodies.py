@@ -1,0 +1,78 @@
+"""An event's data holds what its type takes, within bounds, and nothing else is ever stored."""
+
+import json
+import uuid
+
+import pytest
+
+
+def table(client, game="scorepad", seats=("Ann", "Ben")) -> str:
+    response = client.post("/api/tables", json={"game": game, "seats": [{"name": n} for n in seats]})
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()["code"]
+
+
+def send(client, code, kind, data, raw=None):
+    body = raw or json.dumps({"id": str(uuid.uuid4()), "type": kind, "data": data})
+    return client.post(f"/api/tables/{code}/events", data=body, content_type="application/json")
+
+
+def stored(client, code):
+    return client.get(f"/api/tables/{code}/events").get_json()["events"]
+
+
+def test_an_unknown_field_is_refused_and_nothing_is_stored(client):
+    code = table(client)
+    response = send(client, code, "points", {"seat": 0, "points": 3, "note": "x" * 250_000})
+    assert response.status_code == 422
+    body = response.get_json()
+    assert body["code"] == "unknown_field" and "data.note" in body["errors"]
+    assert stored(client, code) == []
+    assert send(client, code, "points", {"seat": 0, "points": 3}).status_code == 201
+
+
+@pytest.mark.parametrize(("kind", "data"), [
+    ("timer", {"action": "start", "extra": 1}),
+    ("undo", {"why": "x"}),
+    ("roll", {"dice": ["d6"], "results": [{"die": "d6", "face": 6}]}),  # the server rolls, not the phone
+    ("challenge", {"words": ["CAT"], "verdict": {"valid": True}}),
+])
+def test_service_events_take_only_their_own_fields(client, kind, data):
+    code = table(client)
+    response = send(client, code, kind, data)
+    assert response.status_code == 422 and response.get_json()["code"] == "unknown_field"
+    assert stored(client, code) == []
+
+
+@pytest.mark.parametrize(("game", "seats", "kind", "data", "code"), [
+    ("block-buster", ("Ann", "Ben"), "point_block", {"index": 0, "counts": {f"c{i}": 1 for i in range(1000)}},
+     "too_big"),
+    ("bresk", ("Ann", "Ben"), "hand_in", {"seat": 0, "grid": ["A" * 300] * 8}, "too_long"),
+    ("make-n-break", ("Ann", "Ben"), "card", {"kind": "standard", "points": 2, "builder": [[[[[[0]]]]]]}, "too_deep"),
+    ("wuerfelspiel", ("Ann", "Ben"), "card", {"kind": "standard", "points": 10**12}, "bad_number"),
+    ("scorepad", ("Ann",), "points", {"seat": 0, "points": 1, "junk": 1}, "unknown_field"),
+])
+def test_every_game_bounds_its_events(client, game, seats, kind, data, code):
+    tcode = table(client, game, seats)
+    response = send(client, tcode, kind, data)
+    assert response.status_code == 422 and response.get_json()["code"] == code
+    assert stored(client, tcode) == []
+
+
+@pytest.mark.parametrize("text", ["\\ud800", "a\\u0000b"])
+def test_text_that_cannot_be_stored_is_a_422_not_a_500(client, text):
+    code = table(client, "make-n-break")
+    raw = f'{{"id": "{uuid.uuid4()}", "type": "card", "data": {{"kind": "{text}"}}}}'
+    response = send(client, code, None, None, raw=raw)
+    assert response.status_code == 422 and "data.kind" in response.get_json()["errors"]
+    raw = f'{{"id": "{uuid.uuid4()}", "type": "challenge", "data": {{"words": ["{text}"]}}}}'
+    assert send(client, code, None, None, raw=raw).status_code == 422
+    assert stored(client, code) == []
+
+
+def test_a_huge_timer_through_events_is_a_422(client):
+    code = table(client)
+    for seconds in (1e308, 10**30):
+        response = send(client, code, "timer", {"action": "set", "seconds": seconds})
+        assert response.status_code == 422, response.get_json()
+    assert stored(client, code) == []

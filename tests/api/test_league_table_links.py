@@ -1,0 +1,63 @@
+"""A league table's join code is not a league link: it cannot rewrite a recorded result (SQLite, PostgreSQL)."""
+
+import uuid
+
+
+def auth(token):
+    return {"Authorization": f"Bearer {token}"}
+
+
+def event(client, code, kind, data=None, headers=None):
+    response = client.post(f"/api/tables/{code}/events", headers=headers,
+                           json={"id": str(uuid.uuid4()), "type": kind, "data": data or {}})
+    assert response.status_code == 201, response.get_json()
+    return response
+
+
+def league_table(client):
+    lg = client.post("/api/leagues", json={"name": "Club"}).get_json()
+    table = client.post("/api/tables", headers=auth(lg["member_token"]), json={
+        "game": "scorepad", "league": lg["id"], "seats": [{"name": "Ann"}, {"name": "Bob"}]}).get_json()
+    return lg, table["code"]
+
+
+def scores(client, lg):
+    results = client.get(f"/api/leagues/{lg['id']}/results", headers=auth(lg["viewer_token"])).get_json()["results"]
+    return [{p["name"]: p["score"] for p in r["players"]} for r in results]
+
+
+def test_the_join_code_alone_cannot_rewrite_a_recorded_result(client):
+    lg, code = league_table(client)
+    event(client, code, "points", {"seat": 0, "points": 9})
+    event(client, code, "points", {"seat": 1, "points": 4})
+    event(client, code, "finish")
+    assert scores(client, lg) == [{"Ann": 9, "Bob": 4}]
+    for _ in range(5):  # someone who only knows the code: undo, points, finish
+        event(client, code, "undo")
+        event(client, code, "points", {"seat": 1, "points": 10_000})
+        event(client, code, "finish")
+    assert scores(client, lg) == [{"Ann": 9, "Bob": 4}]
+    # A viewer link is not enough either; the member link is.
+    event(client, code, "undo")
+    event(client, code, "finish", headers=auth(lg["viewer_token"]))
+    assert scores(client, lg) == [{"Ann": 9, "Bob": 4}]
+    event(client, code, "undo", headers=auth(lg["member_token"]))
+    event(client, code, "finish", headers=auth(lg["member_token"]))
+    assert scores(client, lg) == [{"Ann": 9, "Bob": 50_004}]
+
+
+def test_rotating_the_member_link_ends_a_tables_right_to_post(client):
+    lg, code = league_table(client)
+    event(client, code, "points", {"seat": 0, "points": 3})
+    rotated = client.post(f"/api/leagues/{lg['id']}/tokens/rotate", json={"role": "member"},
+                          headers=auth(lg["admin_token"]))
+    assert rotated.status_code == 200
+    event(client, code, "finish")
+    assert scores(client, lg) == []
+    # A table started with the new link posts as before.
+    lg["member_token"] = rotated.get_json()["token"]
+    table = client.post("/api/tables", headers=auth(lg["member_token"]), json={
+        "game": "scorepad", "league": lg["id"], "seats": [{"name": "Ann"}, {"name": "Bob"}]}).get_json()
+    event(client, table["code"], "points", {"seat": 1, "points": 2})
+    event(client, table["code"], "finish")
+    assert scores(client, lg) == [{"Ann": 0, "Bob": 2}]

@@ -1,0 +1,68 @@
+"""One address cannot take the event streams from everyone else (SQLite and PostgreSQL)."""
+
+import time
+
+from scorekeeper.services import streams
+
+
+def new_table(client) -> str:
+    return client.post("/api/tables", json={"game": "scorepad", "seats": [{"name": "Ann"}]}).get_json()["code"]
+
+
+def test_streams_per_address_are_capped_and_released(app):
+    app.config.update(STREAMS_PER_ADDRESS=3, STREAMS_PER_WORKER=5)
+    client = app.test_client()
+    code = new_table(client)
+    held = [client.get(f"/api/tables/{code}/stream", buffered=False) for _ in range(3)]
+    assert [r.status_code for r in held] == [200, 200, 200]
+    refused = client.get(f"/api/tables/{code}/stream", buffered=False)
+    assert refused.status_code == 429 and refused.get_json()["code"] == "too_many_requests"
+    assert int(refused.headers["Retry-After"]) > 0
+    # Reads and other addresses are still served; the worker keeps room for reads.
+    assert client.get(f"/api/tables/{code}").status_code == 200
+    assert client.get("/api/health").status_code == 200
+    held[2].close()  # (the test client nests streams' contexts: they close last first)
+    again = client.get(f"/api/tables/{code}/stream", buffered=False)
+    assert again.status_code == 200
+    others = [client.get(f"/api/tables/{code}/stream", buffered=False, environ_base={"REMOTE_ADDR": f"10.0.0.{i}"})
+              for i in (1, 2, 3)]
+    assert [r.status_code for r in others] == [200, 200, 429]  # 5 streams in this worker at most
+    for response in [*reversed(others), again, held[1], held[0]]:
+        response.close()
+    with app.app_context():
+        assert streams.hub().open_streams() == 0
+
+
+def test_an_idle_stream_ends_by_itself(app):
+    app.config.update(STREAM_IDLE_S=0.5)
+    client = app.test_client()
+    code = new_table(client)
+    response = client.get(f"/api/tables/{code}/stream", buffered=False)
+    started = time.monotonic()
+    body, ended = b"", True
+    for chunk in response.response:
+        body += chunk
+        if time.monotonic() - started > 5:
+            ended = False
+            break
+    assert ended and time.monotonic() - started < 5
+    assert body.startswith(b"retry: 1000") and b"event: table" in body
+    response.close()
+
+
+class FakeHub(streams.Hub):
+    pass
+
+
+def test_the_message_cache_is_bounded_in_bytes(app):
+    hub = FakeHub(app)
+    hub._build_locks[1] = __import__("threading").Lock()
+    big = "x" * (streams.MESSAGE_CACHE_BYTES // 8)
+    for after in range(40):  # 40 streams at different points, each message an eighth of the bound
+        hub._latest[1] = after + 1
+        assert hub.message(1, after, lambda since: (since + 1, big))[1] == big
+    assert hub.cached_bytes() <= streams.MESSAGE_CACHE_BYTES
+    huge = "y" * streams.MESSAGE_CACHE_BYTES
+    hub._latest[1] = 100
+    assert hub.message(1, 99, lambda since: (100, huge))[1] == huge
+    assert hub.cached_bytes() <= streams.MESSAGE_CACHE_BYTES
