@@ -16,7 +16,7 @@ def now_ms() -> int:
 
 
 class Table(db.Model):
-    """One game being played right now by seats in clockwise order (DESIGN §2)."""
+    """One game being played right now by seats in clockwise order (docs/ARCHITECTURE.md §2)."""
 
     __tablename__ = "tables"
 
@@ -65,7 +65,7 @@ class Event(db.Model):
     table: Mapped[Table] = relationship(back_populates="events")
 
 
-# --- leagues (DESIGN §7) -------------------------------------------------------------------
+# --- leagues (docs/ARCHITECTURE.md §7) ------------------------------------------------------
 # New column types come through ``db`` (flask-sqlalchemy re-exports SQLAlchemy's) so this
 # section only appends to the file.
 

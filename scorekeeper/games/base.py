@@ -63,7 +63,7 @@ class PlayerResult:
 
 @dataclass(frozen=True)
 class Result:
-    """The common outer shape of every score (DESIGN §3), extended per game."""
+    """The common outer shape of every score (docs/ARCHITECTURE.md §2), extended per game."""
 
     game: str
     players: list[PlayerResult]
@@ -86,7 +86,7 @@ class Result:
 
 @dataclass(frozen=True)
 class Option:
-    """A table-changeable rule decision, with its default (DESIGN §4)."""
+    """A table-changeable rule decision, with its default (docs/ARCHITECTURE.md §5)."""
 
     name: str
     default: Any

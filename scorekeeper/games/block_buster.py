@@ -21,7 +21,7 @@ Sheet (``score_sheet``)::
      "point_blocks": [{"shape": "red-circle", "counts": {"yellow": 7, "blue": 5}},
                       {"shape": "red-star", "owner": "blue"}, ...]}   # board order, row by row
 
-Decisions where the rulebook is silent (DESIGN §4 asks for them to be named):
+Decisions where the rulebook is silent (docs/ARCHITECTURE.md §5 asks for each to be named here):
 
 - Blocks: 14/15/16 per colour by players; two-colour plays 16 of each of its two colours
   (as in a 4-player game). Two-colour, couples and official 2-player use the 4-player

@@ -1,4 +1,4 @@
-"""Bresk!: write letters in an 8×8 grid as the dice say, score the words (DESIGN §4).
+"""Bresk!: write letters in an 8×8 grid as the dice say, score the words.
 
 Pure rules: standard library only. Words are judged by a ``word_check``
 callable handed in by the caller (see ``base.WordCheck``); this module never

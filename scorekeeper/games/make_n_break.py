@@ -29,7 +29,7 @@ Every event except ``roll`` may carry ``data.builder`` (a seat number); when it 
 and is not the builder's seat the event is refused, so a stale phone cannot score a
 card for the wrong player.
 
-Decisions where the rulebook is silent (DESIGN §4 decides the rest):
+Decisions where the rulebook is silent (each named here, as docs/ARCHITECTURE.md §5 asks):
 
 - 2-9 seats: the page lists several player counts (2-4 … 2-10) in scraped noise;
   2-9 is what the components comfortably serve.

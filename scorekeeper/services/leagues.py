@@ -1,4 +1,4 @@
-"""Leagues: capability tokens, players, seasons, house rules, results, standings, export/import (DESIGN §7).
+"""Leagues: tokens, players, seasons, house rules, results, standings, export (docs/ARCHITECTURE.md §7).
 
 Access is by capability token, no accounts: creating a league hands out an admin,
 a member and a viewer token; only their SHA-256 digests are stored. Every write

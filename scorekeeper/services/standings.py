@@ -1,4 +1,4 @@
-"""Standings, leaderboards, head-to-head and player pages of a league (DESIGN §7).
+"""Standings, leaderboards, head-to-head and player pages of a league (docs/ARCHITECTURE.md §7).
 
 Two things are derived from a league's results, per season and game:
 

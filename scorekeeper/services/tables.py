@@ -1,4 +1,4 @@
-"""Tables: create, read, and append events to the log (DESIGN §2).
+"""Tables: create, read, and append events to the log (docs/ARCHITECTURE.md §2).
 
 A table's state is derived from its event log by the pure reducer
 (``scorekeeper/reducer.py``). The derived state after the last event (the
