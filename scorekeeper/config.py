@@ -2,7 +2,8 @@
 
 Environment: DATABASE_URL (PostgreSQL; ``postgres://`` accepted), SECRET_KEY,
 SCOREKEEPER_ENV=production (refuses to start without a SECRET_KEY),
-SCOREKEEPER_PUBLIC_URL (the address phones join by, for QR codes).
+SCOREKEEPER_PUBLIC_URL (the address phones join by, for QR codes), SCOREKEEPER_LAN_URL
+(this computer's address on the local network, set by ``make run``; see links.py).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ def load(instance_path: str, test_config: dict[str, Any] | None = None) -> dict[
         "PRODUCTION": production,
         "SQLALCHEMY_DATABASE_URI": database_url(env.get("DATABASE_URL"), instance_path),
         "PUBLIC_URL": env.get("SCOREKEEPER_PUBLIC_URL", ""),
+        "LAN_URL": env.get("SCOREKEEPER_LAN_URL", ""),
         "MAX_CONTENT_LENGTH": 256 * 1024,  # the largest honest body is a few KiB
         "LEXICON_CACHE_DIR": env.get("SCOREKEEPER_LEXICON_CACHE", str(Path(instance_path) / "lexicon")),
         # flask-smorest / OpenAPI

@@ -31,6 +31,7 @@ from ..errors import ApiError
 from ..extensions import db
 from ..games import dice
 from ..games.base import RuleError
+from ..links import public_base
 from ..models import Event, League, Table, now_ms
 from . import leagues, scoring, streams
 
@@ -256,8 +257,7 @@ def row_of(table: Table) -> TableRow:
 
 
 def join_url(table: Table | TableRow, host_url: str) -> str:
-    base = (current_app.config.get("PUBLIC_URL") or host_url).rstrip("/")
-    return f"{base}/#/table/{table.code}"
+    return f"{public_base(host_url)}/#/table/{table.code}"
 
 
 def view(table: Table | TableRow, host_url: str, now: int | None = None) -> dict[str, Any]:

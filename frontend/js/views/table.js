@@ -15,12 +15,14 @@ const PANELS = {
   wuerfelspiel: () => import('../games/wuerfelspiel.js'),
 };
 
-function shareSheet(code) {
-  const url = `${location.origin}/#/table/${code}`;
+function shareSheet(code, joinUrl) {
+  // The server's join link: never localhost when the page was opened on the laptop running the app.
+  const url = joinUrl || `${location.origin}/#/table/${code}`;
   const dialog = h('dialog.share', { 'aria-label': 'Invite players' },
     h('h2', 'Join this table'),
     h('img.qr', { src: api.qrUrl(code), alt: `QR code for table ${code}`, width: 240, height: 240 }),
     h('p.code-big', code),
+    h('p.meta.join-link', url),
     h('p.muted', 'Scan with a phone camera, or open scorekeeper and type the code.'),
     h('div.row',
       navigator.share ? h('button.primary', { onclick: () => navigator.share({ title: 'Join my table', url }).catch(() => {}) }, 'Share link') : null,
@@ -92,7 +94,7 @@ export function mount(root, { code }) {
   const redo = h('button', { onclick: () => session.act('redo').catch(() => {}) }, 'Redo');
   const toast = h('p.toast', { role: 'alert', hidden: true });
   const head = h('header.table-head',
-    h('div', title, h('button.code', { onclick: () => shareSheet(session.code), title: 'Invite players: show the code and QR code' },
+    h('div', title, h('button.code', { onclick: () => shareSheet(session.code, session.view?.join_url), title: 'Invite players: show the code and QR code' },
       h('span', session.code), h('span.invite', 'Invite'))),
     live);
   const timerSlot = h('div');
