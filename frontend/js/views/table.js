@@ -4,6 +4,7 @@ import { api } from '../api.js';
 import { mountDice } from '../components/dice.js';
 import { mountTimer } from '../components/timer.js';
 import { h } from '../lib/dom.js';
+import { navigate } from '../router.js';
 import { TableSession } from '../session.js';
 import { store } from '../store.js';
 
@@ -40,6 +41,11 @@ function scoreboard(result) {
       h('details',
         h('summary', h('span.name', p.name), h('span.total', String(p.total))),
         p.lines.length ? h('ul.lines', p.lines.map((l) => h('li', h('span', l.label), h('span', (l.points > 0 ? '+' : '') + l.points)))) : h('p.muted', 'No points yet')))));
+}
+
+// An action waiting in the outbox, as the event it will become.
+function queuedEvent(item) {
+  return item.path.endsWith('/timer') ? { type: 'timer', data: item.body } : { type: item.body.type, data: item.body.data };
 }
 
 function describe(event, seats) {
@@ -93,6 +99,12 @@ export function mount(root, { code }) {
   const undo = h('button', { onclick: () => session.act('undo').catch(() => {}) }, 'Undo');
   const redo = h('button', { onclick: () => session.act('redo').catch(() => {}) }, 'Redo');
   const toast = h('p.toast', { role: 'alert', hidden: true });
+  // Actions taken without a connection, listed where the game's controls are until they are sent,
+  // so nobody taps a card again because it did not show.
+  const pendingList = h('ol.pending-list');
+  const pending = h('section.card.pending', { 'aria-label': 'Not sent yet', hidden: true },
+    h('h2', 'This turn, not sent yet'), pendingList,
+    h('p.meta', 'They go out by themselves when the connection is back.'));
   const head = h('header.table-head',
     h('div', title, h('button.code', { onclick: () => shareSheet(session.code, session.view?.join_url), title: 'Invite players: show the code and QR code' },
       h('span', session.code), h('span.invite', 'Invite'))),
@@ -101,7 +113,7 @@ export function mount(root, { code }) {
   const diceSlot = h('div');
   // Undo and the log wait for the game's panel: shown before it, they would jump down when it arrives.
   const after = h('div.after-panel', { hidden: true }, h('div.row.undo', undo, redo), h('h2', 'Log'), log);
-  root.append(head, scores, timerSlot, diceSlot, panel, after, toast);
+  root.append(head, scores, timerSlot, diceSlot, pending, panel, after, toast);
 
   const parts = [];
   let game = null;
@@ -115,8 +127,15 @@ export function mount(root, { code }) {
     toastTimer = setTimeout(() => (toast.hidden = true), 5000);
   });
   const showLive = () => {
-    live.textContent = session.pending ? `${session.pending} waiting to send` : session.connected ? 'Live' : 'Reconnecting…';
-    live.dataset.state = session.connected && !session.pending ? 'live' : 'waiting';
+    if (session.stale) {
+      live.textContent = session.pending ? `Offline · ${session.pending} waiting to send` : 'Offline · last state seen';
+      live.dataset.state = 'offline';
+    } else {
+      live.textContent = session.pending ? `${session.pending} waiting to send` : session.connected ? 'Live' : 'Reconnecting…';
+      live.dataset.state = session.connected && !session.pending ? 'live' : 'waiting';
+    }
+    pending.hidden = !session.pending;
+    pendingList.replaceChildren(...session.queued.map((item) => h('li', describe(queuedEvent(item), session.view?.seats || []))));
   };
   session.addEventListener('connection', showLive);
   session.addEventListener('pending', showLive);
@@ -137,6 +156,15 @@ export function mount(root, { code }) {
     try {
       await session.start();
     } catch (err) {
+      if (err.offline) {
+        // Never opened on this phone, and no connection: it opens by itself once the network is back.
+        root.replaceChildren(h('h1', `Table ${session.code}`),
+          h('p.card.error', 'No connection, and this phone has not opened this table before. It opens by itself when the connection is back.'),
+          h('a.button', { href: '#/' }, 'Back home'));
+        const retry = () => location.hash.toUpperCase().startsWith(`#/TABLE/${session.code}`) && navigate(location.hash);
+        window.addEventListener('online', retry, { once: true });
+        return;
+      }
       root.replaceChildren(h('h1', 'Table not found'), h('p.card.error', err.message), h('a.button', { href: '#/' }, 'Back home'));
       return;
     }
