@@ -109,11 +109,14 @@ export function mount(root, { code }) {
     h('div', title, h('button.code', { onclick: () => shareSheet(session.code, session.view?.join_url), title: 'Invite players: show the code and QR code' },
       h('span', session.code), h('span.invite', 'Invite'))),
     live);
-  const timerSlot = h('div');
-  const diceSlot = h('div');
+  const timerSlot = h('div.timer-slot');
+  const diceSlot = h('div.dice-slot');
   // Undo and the log wait for the game's panel: shown before it, they would jump down when it arrives.
   const after = h('div.after-panel', { hidden: true }, h('div.row.undo', undo, redo), h('h2', 'Log'), log);
-  root.append(head, scores, timerSlot, diceSlot, pending, panel, after, toast);
+  // First screen first: the stylesheet orders these (and the panel's own cards) so that whose
+  // turn it is, the timer and the one action that matters now come before scores, log and settings.
+  const screen = h('div.table-screen', head, pending, timerSlot, diceSlot, panel, scores, after);
+  root.append(screen, toast);
 
   const parts = [];
   let game = null;
@@ -175,6 +178,7 @@ export function mount(root, { code }) {
       if (catalogue) store.set({ catalogue });
     }
     game = catalogue?.games.find((g) => g.id === view.game);
+    screen.dataset.game = view.game;
     title.textContent = game?.name || view.game;
     const recent = [{ code: view.code, game: view.game, at: Date.now() }, ...store.get().recentTables.filter((t) => t.code !== view.code)].slice(0, 8);
     store.set({ recentTables: recent });
