@@ -126,6 +126,8 @@ class TableSchema(Schema):
     can_redo = fields.Boolean(required=True)
     now_ms = fields.Integer(required=True, metadata={"description": "Server time this view is for."})
     join_url = fields.String(required=True)
+    next_code = fields.String(allow_none=True, required=True,
+                              metadata={"description": "The table played next (Play again), which its phones follow."})
 
 
 # Sequence numbers are 32-bit integers in the database; larger ones cannot exist.

@@ -44,6 +44,7 @@ MAX_SEATS = 10
 MAX_NAME = 40
 CODE_SHAPE = re.compile(f"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$")
 EVENT_TYPE = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
+INTERNAL_EVENTS = frozenset({"next_table"})
 
 MAX_CHALLENGES_SHOWN = 50
 
@@ -283,6 +284,7 @@ def view(table: Table | TableRow, host_url: str, now: int | None = None) -> dict
         "can_redo": bool(snap["undone"]),
         "now_ms": now,
         "join_url": join_url(table, host_url),
+        "next_code": snap.get("next_code"),
     }
 
 
@@ -316,12 +318,19 @@ def _existing(code: str, uid: str) -> dict[str, Any] | None:
                                      "at_ms": row.created_at_ms}
 
 
-def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: int | None = None):
-    """Validate and store one event. Returns (event, table row, created): created is False for a repeat id."""
+def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: int | None = None,
+           internal: bool = False):
+    """Validate and store one event. Returns (event, table row, created): created is False for a repeat id.
+
+    ``internal`` events (the pointer to the next table) are written by the app itself, never sent by a phone.
+    """
     if not CODE_SHAPE.match(normalize_code(code)):
         get(code)  # the 404, without asking the database about a code that cannot exist
     if not EVENT_TYPE.match(kind):
         raise ApiError(422, "bad_type", "type must be a short lower-case name such as 'points'.", {"type": ["bad"]})
+    if kind in INTERNAL_EVENTS and not internal:
+        message = f"'{kind}' is written by the app itself: use Play again (POST /api/tables/{{code}}/again)."
+        raise ApiError(422, "bad_type", message, {"type": [message]})
     first = _existing(code, uid)
     if first is not None:  # a retry or an offline replay: the first outcome stands
         return first, read(code), False
@@ -368,6 +377,30 @@ def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: i
     return event, shown, True
 
 
+def again_event_id(code: str) -> str:
+    """One "next table" event per table, whoever asks: two phones tapping Play again store it once."""
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, f"scorekeeper:again:{normalize_code(code)}"))
+
+
+def play_again(code: str) -> tuple[Table | TableRow, bool]:
+    """The table after this one: same game, seats and options (and league). Returns (table, created).
+
+    Every phone at the old table follows it: the old table's log gets a ``next_table`` event
+    naming it. Asked twice (or by two phones at once), the first new table stands and any other
+    is removed, so the table has exactly one next.
+    """
+    old = get(code)
+    if old.snapshot.get("next_code"):
+        return read(old.snapshot["next_code"]), False
+    fresh = create(old.game, old.options, [{"name": name} for name in old.seats], old.league)
+    event, _, created = append(old.code, again_event_id(old.code), "next_table", {"code": fresh.code}, internal=True)
+    if created:
+        return fresh, True
+    db.session.delete(fresh)  # another phone's Play again got there first: follow theirs
+    db.session.commit()
+    return read(event["data"]["code"]), False
+
+
 def league_result_id(table: Table) -> str:
     """One league result per table, whatever happens to the log: a stable id from the code."""
     return str(uuid.uuid5(uuid.NAMESPACE_URL, f"scorekeeper:table:{table.code}"))
@@ -409,7 +442,10 @@ def step(table: Table, event: dict[str, Any], now: int) -> tuple[dict[str, Any],
     snap = dict(table.snapshot)
     kind, data = event["type"], dict(event["data"])
 
-    # The timer and the word judge's log stay out of undo/redo: they are not moves in the game.
+    # The timer, the word judge's log and the next table stay out of undo/redo: they are not moves in the game.
+    if kind == "next_table":
+        snap["next_code"] = data["code"]
+        return data, snap
     if kind == "timer":
         snap["timer"] = timer.command(snap["timer"], data.get("action"), now, data.get("seconds"))
         return data, snap

@@ -24,6 +24,12 @@ def world(live_server):
                            headers=auth(league["member_token"]), timeout=10).json()
     tables = {game: new_table(live_server, game, NAMES[:2] if game != "block-buster" else NAMES)
               for game in ("scorepad", "bresk", "block-buster", "make-n-break", "wuerfelspiel")}
+    over = new_table(live_server, "make-n-break", NAMES[:2], rounds=1)  # game over: the banner and Play again
+    for builder in (0, 1):
+        post_event(live_server, over, "die", {"face": 1, "builder": builder})
+        post_event(live_server, over, "card", {"kind": "standard", "points": 2 + builder, "builder": builder})
+        post_event(live_server, over, "end_turn", {"builder": builder})
+    tables["game-over"] = over
     return {"league": league, "result": result, "tables": tables}
 
 

@@ -6,7 +6,7 @@ import { mountTimer } from '../components/timer.js';
 import { h } from '../lib/dom.js';
 import { navigate } from '../router.js';
 import { TableSession } from '../session.js';
-import { store } from '../store.js';
+import { rememberPlayers, store } from '../store.js';
 
 const PANELS = {
   scorepad: () => import('../games/scorepad.js'),
@@ -65,6 +65,7 @@ function describe(event, seats) {
     case 'pass': return `${seat(d.seat)} passed`;
     case 'leftover': return `${seat(d.seat)}: ${d.squares} squares left over`;
     case 'hand_in': return `${seat(d.seat)} handed in a grid`;
+    case 'next_table': return `Play again: table ${d.code}`;
     case 'challenge': return `Challenge: ${d.verdict?.valid ? 'valid' : 'not valid'}`;
     default: return event.type.replace(/[_-]/g, ' ');
   }
@@ -115,7 +116,11 @@ export function mount(root, { code }) {
   const after = h('div.after-panel', { hidden: true }, h('div.row.undo', undo, redo), h('h2', 'Log'), log);
   // First screen first: the stylesheet orders these (and the panel's own cards) so that whose
   // turn it is, the timer and the one action that matters now come before scores, log and settings.
-  const screen = h('div.table-screen', head, pending, timerSlot, diceSlot, panel, scores, after);
+  // After the game: play again with the same seats and options; every phone here follows.
+  const againButton = h('button.primary.wide.play-again', { type: 'button' }, 'Play again');
+  const againNote = h('p.meta', 'Same players and options, on a new table. Every phone at this table follows.');
+  const afterGame = h('section.card.after-game', { 'aria-label': 'After the game', hidden: true }, againButton, againNote);
+  const screen = h('div.table-screen', head, pending, timerSlot, diceSlot, panel, afterGame, scores, after);
   root.append(screen, toast);
 
   const parts = [];
@@ -147,8 +152,36 @@ export function mount(root, { code }) {
     entries.length = Math.min(entries.length, 30);
     log.replaceChildren(...entries.map((ev) => h('li', h('span.seq', `#${ev.seq}`), describe(ev, session.view.seats))));
   });
+  let sawNoNext = false; // this phone was here before the table was played again: it follows at once
+  const follow = (next) => {
+    if (!location.hash.toUpperCase().startsWith(`#/TABLE/${next}`)) navigate(`#/table/${next}`);
+  };
+  againButton.addEventListener('click', async () => {
+    againButton.disabled = true;
+    try {
+      follow((await api.again(session.code)).code);
+    } catch (err) {
+      againNote.textContent = err.message;
+      againButton.disabled = false;
+    }
+  });
+  const showAfterGame = (view) => {
+    const next = view.next_code;
+    if (next && sawNoNext && !session.stale) {
+      follow(next);
+      return;
+    }
+    sawNoNext ||= !next;
+    screen.classList.toggle('finished', Boolean(view.result.finished));
+    afterGame.hidden = !view.result.finished && !next;
+    againButton.hidden = Boolean(next);
+    if (next) {
+      againNote.replaceChildren('This table was played again: ', h('a', { href: `#/table/${next}` }, `open table ${next}`), '.');
+    }
+  };
   session.addEventListener('change', (e) => {
     const view = e.detail;
+    showAfterGame(view);
     scores.replaceChildren(scoreboard(view.result), h('p.meta', view.result.reason || ''));
     undo.disabled = !view.can_undo;
     redo.disabled = !view.can_redo;
@@ -182,6 +215,7 @@ export function mount(root, { code }) {
     title.textContent = game?.name || view.game;
     const recent = [{ code: view.code, game: view.game, at: Date.now() }, ...store.get().recentTables.filter((t) => t.code !== view.code)].slice(0, 8);
     store.set({ recentTables: recent });
+    rememberPlayers(view.seats);
     const module = await loadPanel(view.game, panel);
     if (module.usesTimer !== false) parts.push(mountTimer(timerSlot, session, { presets: module.timerPresets?.(view) }));
     if (module.rolls) parts.push(mountDice(diceSlot, session, module.rolls));
