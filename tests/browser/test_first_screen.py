@@ -7,12 +7,21 @@ from screens import new_table, post_event
 
 pytestmark = pytest.mark.browser
 
-SMALL = {**PHONE, "viewport": {"width": 360, "height": 640}}
 NAMES = ("Ann", "Ben")
+# The small phone in light and dark (dark type can be wider), and the common one.
+PHONES = [pytest.param((360, 640, "light"), id="360x640-light"), pytest.param((360, 640, "dark"), id="360x640-dark"),
+          pytest.param((390, 844, "dark"), id="390x844-dark")]
 
 
-def first_screen(browser, live_server, code, ready, scheme="light"):
-    context = browser.new_context(base_url=live_server.url, **SMALL, color_scheme=scheme)
+@pytest.fixture(params=PHONES)
+def size(request):
+    return request.param
+
+
+def first_screen(browser, live_server, code, ready, size):
+    width, height, scheme = size
+    context = browser.new_context(base_url=live_server.url, **{**PHONE, "viewport": {"width": width, "height": height}},
+                                  color_scheme=scheme)
     page = context.new_page()
     page.goto(f"/#/table/{code}")
     page.wait_for_selector(".after-panel:not([hidden])")
@@ -22,20 +31,24 @@ def first_screen(browser, live_server, code, ready, scheme="light"):
 
 
 def assert_on_first_screen(page, selectors: dict[str, str], shot):
+    scheme = "dark" if page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") else "light"
+    size = page.viewport_size
+    shot = shot.with_name(f"{shot.stem}-{size['width']}x{size['height']}-{scheme}.png")
     """Each element is shown whole between the top bar and the bottom of the screen, unscrolled."""
     page.screenshot(path=shot)
     assert page.evaluate("scrollY") == 0
     top = page.locator(".topbar").bounding_box()["height"]
+    bottom = page.viewport_size["height"]
     for what, selector in selectors.items():
         element = page.locator(selector).first
         assert element.is_visible(), f"{what} ({selector}) is not shown"
         box = element.bounding_box()
-        assert box["y"] >= top - 1 and box["y"] + box["height"] <= 640, f"{what} ({selector}) is at {box}"
+        assert box["y"] >= top - 1 and box["y"] + box["height"] <= bottom, f"{what} ({selector}) is at {box}"
 
 
-def test_make_n_break_roll_build_and_game_over(browser, live_server, shots):
+def test_make_n_break_roll_build_and_game_over(browser, live_server, shots, size):
     code = new_table(live_server, "make-n-break", NAMES, rounds=1)
-    context, page = first_screen(browser, live_server, code, ".mnb-roll:not([hidden])")
+    context, page = first_screen(browser, live_server, code, ".mnb-roll:not([hidden])", size)
     assert_on_first_screen(page, {"whose turn": ".mnb-builder", "timer": ".timer-digits",
                                   "roll": ".mnb-roll-app", "a real die's face": ".mnb-face"},
                            shots / "first-mnb-roll.png")
@@ -53,33 +66,33 @@ def test_make_n_break_roll_build_and_game_over(browser, live_server, shots):
     context.close()
 
 
-def test_wuerfelspiel_stopper_total_and_los(browser, live_server, shots):
+def test_wuerfelspiel_stopper_total_and_los(browser, live_server, shots, size):
     code = new_table(live_server, "wuerfelspiel", NAMES)
-    context, page = first_screen(browser, live_server, code, ".ws-los", scheme="dark")
+    context, page = first_screen(browser, live_server, code, ".ws-los", size)
     assert_on_first_screen(page, {"whose turn": ".mnb-builder", "stopper total": ".ws-total", "Los!": ".ws-los"},
                            shots / "first-wuerfelspiel.png")
     context.close()
 
 
-def test_bresk_who_rolls_and_the_roll(browser, live_server, shots):
+def test_bresk_who_rolls_and_the_roll(browser, live_server, shots, size):
     code = new_table(live_server, "bresk", NAMES)
-    context, page = first_screen(browser, live_server, code, ".bresk-ask-big:not(:empty)")
+    context, page = first_screen(browser, live_server, code, ".bresk-ask-big:not(:empty)", size)
     assert_on_first_screen(page, {"what now": ".bresk-ask-big", "who rolls": ".bresk-ask-small",
                                   "roll": ".dice-buttons button.primary"}, shots / "first-bresk.png")
     context.close()
 
 
-def test_block_buster_board_first(browser, live_server, shots):
+def test_block_buster_board_first(browser, live_server, shots, size):
     code = new_table(live_server, "block-buster", ("Ann", "Ben", "Cy"))
-    context, page = first_screen(browser, live_server, code, ".bb-board > *")
+    context, page = first_screen(browser, live_server, code, ".bb-board > *", size)
     assert_on_first_screen(page, {"the board": ".bb-board-card h2", "a block to tap": ".bb-board > *"},
                            shots / "first-block-buster.png")
     context.close()
 
 
-def test_score_pad_timer_and_players(browser, live_server, shots):
+def test_score_pad_timer_and_players(browser, live_server, shots, size):
     code = new_table(live_server, "scorepad", NAMES)
-    context, page = first_screen(browser, live_server, code, ".seat-buttons .seat")
+    context, page = first_screen(browser, live_server, code, ".seat-buttons .seat", size)
     # A score pad has no turns: the action is giving points, so they come first, the timer right after.
     assert_on_first_screen(page, {"timer": ".timer-digits", "points": "#points", "players": ".seat-buttons .seat"},
                            shots / "first-scorepad.png")
