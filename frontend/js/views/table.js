@@ -4,6 +4,11 @@ import { api } from '../api.js';
 import { mountDice } from '../components/dice.js';
 import { mountTimer } from '../components/timer.js';
 import { h } from '../lib/dom.js';
+// Named here, not only three imports down (session → outbox → app-db → idb), so the browser fetches
+// them with this view instead of one round trip after another: the table shows sooner.
+import '../lib/app-db.js';
+import '../lib/idb.js';
+import '../lib/saved-tables.js';
 import { navigate } from '../router.js';
 import { TableSession } from '../session.js';
 import { rememberPlayers, store } from '../store.js';
@@ -73,7 +78,7 @@ function describe(event, seats) {
 
 // The game's controls are a separate module; if the network drops before it arrives,
 // say so and try again when the phone is back online (or when asked), instead of a blank panel.
-async function loadPanel(gameId, panel) {
+async function loadPanel(gameId, panel, onTrouble) {
   const load = PANELS[gameId] || PANELS.scorepad;
   for (;;) {
     try {
@@ -81,6 +86,7 @@ async function loadPanel(gameId, panel) {
     } catch {
       const retry = h('button', 'Try again');
       panel.replaceChildren(h('p.card.error', { role: 'alert' }, 'The controls for this game did not load. Check the connection.'), retry);
+      onTrouble();
       await new Promise((resolve) => {
         retry.onclick = resolve;
         window.addEventListener('online', resolve, { once: true });
@@ -88,6 +94,24 @@ async function loadPanel(gameId, panel) {
       panel.replaceChildren();
     }
   }
+}
+
+// Each panel's stylesheet, fetched alongside the panel's module rather than after it.
+const PANEL_CSS = { bresk: 'bresk', 'block-buster': 'block-buster', 'make-n-break': 'make-n-break', wuerfelspiel: 'make-n-break' };
+
+function preloadPanelCss(gameId) {
+  const href = PANEL_CSS[gameId] && `/css/games/${PANEL_CSS[gameId]}.css`;
+  if (href && !document.querySelector(`link[href="${href}"]`)) document.head.append(h('link', { rel: 'preload', as: 'style', href }));
+}
+
+// The game panels add their own stylesheet; laid out before it arrives, the page would shift.
+function stylesheetsLoaded(waitMs = 3000) {
+  const pending = [...document.querySelectorAll('link[rel="stylesheet"]')].filter((link) => !link.sheet);
+  return Promise.all(pending.map((link) => new Promise((done) => {
+    link.addEventListener('load', done, { once: true });
+    link.addEventListener('error', done, { once: true });
+    setTimeout(done, waitMs);
+  })));
 }
 
 export function mount(root, { code }) {
@@ -120,7 +144,9 @@ export function mount(root, { code }) {
   const againButton = h('button.primary.wide.play-again', { type: 'button' }, 'Play again');
   const againNote = h('p.meta', 'Same players and options, on a new table. Every phone at this table follows.');
   const afterGame = h('section.card.after-game', { 'aria-label': 'After the game', hidden: true }, againButton, againNote);
-  const screen = h('div.table-screen', head, pending, timerSlot, diceSlot, panel, afterGame, scores, after);
+  // Shown whole once the game's panel and its stylesheet are in: revealed piece by piece, the
+  // scores would jump down as the turn and the timer arrive above them.
+  const screen = h('div.table-screen.loading', head, pending, timerSlot, diceSlot, panel, afterGame, scores, after);
   root.append(screen, toast);
 
   const parts = [];
@@ -205,6 +231,7 @@ export function mount(root, { code }) {
       return;
     }
     const view = session.view;
+    preloadPanelCss(view.game);
     let catalogue = store.get().catalogue;
     if (!catalogue) {
       catalogue = await api.games().catch(() => null);
@@ -216,12 +243,15 @@ export function mount(root, { code }) {
     const recent = [{ code: view.code, game: view.game, at: Date.now() }, ...store.get().recentTables.filter((t) => t.code !== view.code)].slice(0, 8);
     store.set({ recentTables: recent });
     rememberPlayers(view.seats);
-    const module = await loadPanel(view.game, panel);
+    const reveal = () => screen.classList.remove('loading');
+    const module = await loadPanel(view.game, panel, reveal);
     if (module.usesTimer !== false) parts.push(mountTimer(timerSlot, session, { presets: module.timerPresets?.(view) }));
     if (module.rolls) parts.push(mountDice(diceSlot, session, module.rolls));
     parts.push(module.mount(panel, session, game));
     parts.forEach((p) => p.update?.(view));
+    await stylesheetsLoaded();
     after.hidden = false;
+    reveal();
     showLive();
   })();
 
