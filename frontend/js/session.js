@@ -35,8 +35,7 @@ export class TableSession extends EventTarget {
 
   async start() {
     sync();
-    this.queued = (await outbox.all().catch(() => [])).filter((i) => i.code === this.code)
-      .sort((a, b) => a.queuedAt - b.queuedAt);
+    const waiting = outbox.all().catch(() => []); // read alongside the table, not before it
     let view;
     try {
       view = await api.table(this.code);
@@ -45,6 +44,7 @@ export class TableSession extends EventTarget {
       if (!view) throw err;
       this.stale = true;
     }
+    this.queued = (await waiting).filter((i) => i.code === this.code).sort((a, b) => a.queuedAt - b.queuedAt);
     this.update(view);
     savedTables.prune().catch(() => {});
     this.follow();
