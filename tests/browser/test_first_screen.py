@@ -44,6 +44,11 @@ def assert_on_first_screen(page, selectors: dict[str, str], shot):
         assert element.is_visible(), f"{what} ({selector}) is not shown"
         box = element.bounding_box()
         assert box["y"] >= top - 1 and box["y"] + box["height"] <= bottom, f"{what} ({selector}) is at {box}"
+        uncovered = element.evaluate("""el => {
+            const r = el.getBoundingClientRect();
+            return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+        }""")
+        assert uncovered, f"{what} ({selector}) is covered by something else"
 
 
 def test_make_n_break_roll_build_and_game_over(browser, live_server, shots, size):
@@ -96,4 +101,15 @@ def test_score_pad_timer_and_players(browser, live_server, shots, size):
     # A score pad has no turns: the action is giving points, so they come first, the timer right after.
     assert_on_first_screen(page, {"timer": ".timer-digits", "points": "#points", "players": ".seat-buttons .seat"},
                            shots / "first-scorepad.png")
+    context.close()
+
+
+def test_wuerfelspiel_stopp_and_the_cards_to_tap(browser, live_server, shots, size):
+    code = new_table(live_server, "wuerfelspiel", NAMES, stopper="person")
+    for _ in range(10):
+        post_event(live_server, code, "stopper", {"face": 3})
+    context, page = first_screen(browser, live_server, code, ".ws-stopp:not([hidden])", size)
+    assert_on_first_screen(page, {"whose turn": ".mnb-builder", "Stopp!": ".ws-stopp",
+                                  "a card to tap": ".ws-points button", "End turn": ".ws-cards .mnb-end"},
+                           shots / "first-wuerfelspiel-stopp.png")
     context.close()
