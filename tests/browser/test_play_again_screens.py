@@ -3,7 +3,7 @@ the names played with are offered on the next new table."""
 
 import pytest
 import requests
-from conftest import start_table_in_the_ui
+from conftest import api_league, auth, start_table_in_the_ui
 from screens import post_event
 
 pytestmark = pytest.mark.browser
@@ -46,3 +46,20 @@ def test_names_played_with_are_offered_on_the_next_table(phone, live_server, sho
     phone.locator("button.same-players").click()
     assert [i.input_value() for i in phone.locator(".seats input").all()] == ["Ann", "Ben", "Cleo"]
     phone.screenshot(path=shots / "same-players.png")
+
+
+def test_a_casual_game_is_recorded_in_a_league_this_phone_belongs_to(phone, live_server):
+    league = api_league(live_server, "Thursday club")
+    phone.goto(f"/#/league/{league['id']}?t={league['member_token']}")
+    phone.wait_for_selector("#record-result")
+    code = requests.post(f"{live_server.url}/api/tables", timeout=10,
+                         json={"game": "scorepad", "seats": [{"name": "Ann"}, {"name": "Ben"}]}).json()["code"]
+    post_event(live_server, code, "points", {"seat": 1, "points": 7})
+    post_event(live_server, code, "finish")
+    phone.goto(f"/#/table/{code}")
+    phone.get_by_role("button", name="Record in Thursday club").click()
+    phone.wait_for_selector(".record-in-league :text('Recorded in Thursday club')")
+    assert phone.get_by_role("button", name="Record in Thursday club").is_disabled()
+    results = requests.get(f"{live_server.url}/api/leagues/{league['id']}/results",
+                           headers=auth(league["viewer_token"]), timeout=10).json()["results"]
+    assert [{p["name"]: p["score"] for p in r["players"]} for r in results] == [{"Ann": 0, "Ben": 7}]

@@ -1,6 +1,6 @@
 // A table as every phone at it sees it: the code to join, the live score (each
 // total explained line by line), the shared timer, the dice and the game's panel.
-import { api } from '../api.js';
+import { api, leagues } from '../api.js';
 import { mountDice } from '../components/dice.js';
 import { mountTimer } from '../components/timer.js';
 import { h } from '../lib/dom.js';
@@ -9,6 +9,7 @@ import { h } from '../lib/dom.js';
 import '../lib/app-db.js';
 import '../lib/idb.js';
 import '../lib/saved-tables.js';
+import { uuid4 } from '../lib/uuid.js';
 import { navigate } from '../router.js';
 import { TableSession } from '../session.js';
 import { rememberPlayers, store } from '../store.js';
@@ -104,6 +105,40 @@ function preloadPanelCss(gameId) {
   if (href && !document.querySelector(`link[href="${href}"]`)) document.head.append(h('link', { rel: 'preload', as: 'style', href }));
 }
 
+// A casual table's finished game, sent to a league this phone may record in (one tap per league).
+// league-common is loaded only then: the table itself never waits for it.
+async function offerLeagues(view, row) {
+  row.dataset.shown = '1';
+  const { knownLeagues, RANK } = await import('./league-common.js');
+  const mine = knownLeagues().filter((l) => RANK[l.role] >= RANK.member).slice(0, 3);
+  const status = h('p.meta', { role: 'status' });
+  row.replaceChildren(...mine.map((league) => {
+    const button = h('button.record-league', { type: 'button' }, `Record in ${league.name || 'a league'}`);
+    button.addEventListener('click', async () => {
+      button.disabled = true;
+      // The same id for a second tap on this phone: the league stores it once.
+      const key = `scorekeeper.recorded.${view.code}.${league.id}`;
+      const id = sessionStorage.getItem(key) || uuid4();
+      sessionStorage.setItem(key, id);
+      const d = new Date();
+      const playedOn = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+      const players = view.result.players.map((p) => ({ name: p.name, score: p.total, ...(p.team ? { team: String(p.team) } : {}) }));
+      try {
+        // The table's players join the league first, as they do when a table is started in it.
+        const known = new Set((await leagues.players(league.id, league.token)).players.map((p) => p.name.toLowerCase()));
+        for (const p of players) if (!known.has(p.name.toLowerCase())) await leagues.addPlayer(league.id, league.token, p.name);
+        const result = await leagues.record(league.id, league.token, { id, game: view.game, played_on: playedOn, players });
+        status.replaceChildren(`Recorded in ${league.name}. `,
+          h('a', { href: `#/league/${encodeURIComponent(league.id)}/result/${encodeURIComponent(result.id)}` }, 'See the result'));
+      } catch (err) {
+        status.textContent = err.message;
+        button.disabled = false;
+      }
+    });
+    return button;
+  }), ...(mine.length ? [status] : []));
+}
+
 // The game panels add their own stylesheet; laid out before it arrives, the page would shift.
 function stylesheetsLoaded(waitMs = 3000) {
   const pending = [...document.querySelectorAll('link[rel="stylesheet"]')].filter((link) => !link.sheet);
@@ -143,7 +178,8 @@ export function mount(root, { code }) {
   // After the game: play again with the same seats and options; every phone here follows.
   const againButton = h('button.primary.wide.play-again', { type: 'button' }, 'Play again');
   const againNote = h('p.meta', 'Same players and options, on a new table. Every phone at this table follows.');
-  const afterGame = h('section.card.after-game', { 'aria-label': 'After the game', hidden: true }, againButton, againNote);
+  const leagueRow = h('div.record-in-league');
+  const afterGame = h('section.card.after-game', { 'aria-label': 'After the game', hidden: true }, againButton, againNote, leagueRow);
   // Shown whole once the game's panel and its stylesheet are in: revealed piece by piece, the
   // scores would jump down as the turn and the timer arrive above them.
   const screen = h('div.table-screen.loading', head, pending, timerSlot, diceSlot, panel, afterGame, scores, after);
@@ -198,6 +234,7 @@ export function mount(root, { code }) {
       return;
     }
     sawNoNext ||= !next;
+    if (view.result.finished && !view.league && !leagueRow.dataset.shown) offerLeagues(view, leagueRow);
     screen.classList.toggle('finished', Boolean(view.result.finished));
     afterGame.hidden = !view.result.finished && !next;
     againButton.hidden = Boolean(next);
