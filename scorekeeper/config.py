@@ -4,7 +4,8 @@ Environment: DATABASE_URL (PostgreSQL; ``postgres://`` accepted), SECRET_KEY,
 SCOREKEEPER_ENV=production (refuses to start without a strong SECRET_KEY, and
 without SCOREKEEPER_PUBLIC_URL or SCOREKEEPER_TRUSTED_HOSTS; FLASK_DEBUG is then
 ignored), SCOREKEEPER_PUBLIC_URL (the address phones join by, for QR codes),
-SCOREKEEPER_TRUSTED_HOSTS (comma-separated Host names the app answers to).
+SCOREKEEPER_TRUSTED_HOSTS (comma-separated Host names the app answers to), SCOREKEEPER_LAN_URL
+(this computer's address on the local network, set by ``make run``; see links.py).
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ def load(instance_path: str, test_config: dict[str, Any] | None = None) -> dict[
         "PRODUCTION": production,
         "SQLALCHEMY_DATABASE_URI": database_url(env.get("DATABASE_URL"), instance_path),
         "PUBLIC_URL": env.get("SCOREKEEPER_PUBLIC_URL", ""),
+        "LAN_URL": env.get("SCOREKEEPER_LAN_URL", ""),
         "MAX_CONTENT_LENGTH": 256 * 1024,  # the largest honest body is a few KiB
         "LEXICON_CACHE_DIR": env.get("SCOREKEEPER_LEXICON_CACHE", str(Path(instance_path) / "lexicon")),
         # flask-smorest / OpenAPI

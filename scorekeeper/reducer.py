@@ -129,8 +129,12 @@ def step(snapshot: dict[str, Any], event: dict[str, Any], rules: Rules, history:
     """
     kind, data, seq = event["type"], dict(event["data"]), event["seq"]
     snap = dict(snapshot)
+    # The timer, the word judge's log and the pointer to the next table are not moves: undo leaves them.
     if kind == "timer":
         snap["timer"] = timer.command(snap["timer"], data.get("action"), now, data.get("seconds"))
+        return Step(data, snap, None)
+    if kind == "next_table":  # written by the app itself when the table plays again (services/tables.py)
+        snap["next_code"] = data["code"]
         return Step(data, snap, None)
     if kind == "challenge":
         data["verdict"] = _challenge(rules, data, judge)

@@ -29,6 +29,11 @@ def lan_address() -> str | None:
     return None if address.startswith("127.") else address
 
 
+def lan_url(scheme: str, lan: str, port: int) -> str:
+    host = f"[{lan}]" if ":" in lan else lan
+    return f"{scheme}://{host}:{port}"
+
+
 def self_signed_certificate(folder: Path, hosts: list[str]) -> tuple[Path, Path]:
     """A certificate for localhost and the LAN address, made once and then reused."""
     cert_path, key_path = folder / "tls-cert.pem", folder / "tls-key.pem"
@@ -72,7 +77,7 @@ def self_signed_certificate(folder: Path, hosts: list[str]) -> tuple[Path, Path]
 def announce(scheme: str, port: int, lan: str | None) -> None:
     print(f"\n  scorekeeper is running:\n    on this computer:  {scheme}://localhost:{port}/")
     if lan:
-        url = f"{scheme}://{lan}:{port}/"
+        url = f"{lan_url(scheme, lan, port)}/"
         print(f"    at the table:      {url}   (scan the code below with a phone)\n")
         import segno
 
@@ -107,7 +112,11 @@ def main(argv: list[str] | None = None) -> None:
     if args.tls:
         cert, key = self_signed_certificate(instance, [h for h in (lan,) if h])
         gunicorn_args += [f"--certfile={cert}", f"--keyfile={key}"]
-    announce("https" if args.tls else "http", args.port, lan)
+    scheme = "https" if args.tls else "http"
+    if lan:
+        # Links and QR codes made from a page opened at localhost point the phones here instead (links.py).
+        os.environ.setdefault("SCOREKEEPER_LAN_URL", lan_url(scheme, lan, args.port))
+    announce(scheme, args.port, lan)
     gunicorn_args.append("scorekeeper:create_app()")
     gunicorn = str(Path(sys.executable).with_name("gunicorn"))
     os.execv(gunicorn, gunicorn_args)  # noqa: S606 - replace this process with the server

@@ -146,10 +146,10 @@ def wait_for(url: str, timeout: float = 20.0) -> None:
 
 
 class LiveServer:
-    def __init__(self, database: str, tmp: Path, workers: int = 2):
+    def __init__(self, database: str, tmp: Path, workers: int = 2, env: dict[str, str] | None = None):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        env = dict(os.environ, DATABASE_URL=database, SCOREKEEPER_LEXICON_CACHE=str(tmp / "lexicon"))
+        env = dict(os.environ, DATABASE_URL=database, SCOREKEEPER_LEXICON_CACHE=str(tmp / "lexicon"), **(env or {}))
         gunicorn = str(Path(sys.executable).with_name("gunicorn"))
         self.log = open(tmp / "server.log", "wb")  # noqa: SIM115 - closed in stop()
         self.process = subprocess.Popen(

@@ -17,3 +17,20 @@ def test_certificate_names_localhost_and_the_lan_address_and_is_made_once(tmp_pa
     first = cert_path.read_bytes()
     self_signed_certificate(tmp_path, ["192.168.1.23"])
     assert cert_path.read_bytes() == first  # reused, so phones accept the warning once
+
+
+def test_make_run_tells_the_app_its_lan_address(monkeypatch):
+    import os
+
+    from scorekeeper import serve
+
+    executed = {}
+    monkeypatch.setenv("SCOREKEEPER_LAN_URL", "restored after the test")
+    monkeypatch.delenv("SCOREKEEPER_LAN_URL")
+    monkeypatch.setattr(serve, "lan_address", lambda: "192.168.1.23")
+    monkeypatch.setattr(serve, "announce", lambda *args: None)
+    monkeypatch.setattr(serve.os, "execv", lambda path, args: executed.update(args=args))
+    serve.main(["--port", "8123"])
+    assert os.environ["SCOREKEEPER_LAN_URL"] == "http://192.168.1.23:8123"
+    assert executed["args"][0] == "gunicorn"
+    assert serve.lan_url("https", "fe80::1", 8000) == "https://[fe80::1]:8000"

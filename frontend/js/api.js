@@ -53,6 +53,8 @@ export const api = {
   // With a league token the table plays inside that league (body.league is its id).
   createTable: (body, { token } = {}) => request('POST', '/api/tables', body, token ? bearer(token) : undefined),
   table: (code) => request('GET', table(code)),
+  // Play again: the next table (same seats and options), made once however many phones ask.
+  again: (code) => request('POST', `${table(code)}/again`),
   eventsPath: (code) => `${table(code)}/events`,
   timerPath: (code) => `${table(code)}/timer`,
   qrUrl: (code) => `${table(code)}/qr.svg`,

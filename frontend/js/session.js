@@ -1,9 +1,16 @@
 // One table, live: its latest view, the stream that keeps it fresh, and the
 // way to act on it. Views listen for 'change' (a new table view), 'events'
-// (new log entries, for dice animations and the log) and 'problem' (a refusal).
+// (new log entries, for dice animations and the log), 'problem' (a refusal),
+// 'connection' and 'pending' (actions waiting to be sent changed).
+//
+// Offline-proof: every view is saved on the phone (saved-tables.js). A reload without a
+// connection starts from the saved view, marked `stale`, with the actions still waiting
+// in the outbox listed in `queued`; when the stream connects again its first message
+// is the current table, so the phone catches up by itself, once.
 import { api, http } from './api.js';
-import { flush, outbox } from './lib/outbox.js';
 import { sync } from './lib/clock.js';
+import { flush, outbox } from './lib/outbox.js';
+import { savedTables } from './lib/saved-tables.js';
 import { uuid4 } from './lib/uuid.js';
 
 export class TableSession extends EventTarget {
@@ -11,27 +18,54 @@ export class TableSession extends EventTarget {
     super();
     this.code = code.toUpperCase();
     this.view = null;
-    this.pending = 0;
+    this.queued = []; // outbox items of this table, oldest first
+    this.stale = false; // showing a saved view: the server has not been heard since the reload
     this.connected = false;
     this.source = null;
-    this.onOnline = () => this.flush();
+    this.onOnline = () => {
+      // A stream that gave up (the browser closes one after a refused reconnect) is opened again.
+      if (this.source?.readyState === EventSource.CLOSED) this.follow();
+      this.flush();
+    };
+  }
+
+  get pending() {
+    return this.queued.length;
   }
 
   async start() {
     sync();
-    this.update(await api.table(this.code));
+    const waiting = outbox.all().catch(() => []); // read alongside the table, not before it
+    let view;
+    try {
+      view = await api.table(this.code);
+    } catch (err) {
+      view = err.offline ? await savedTables.get(this.code).catch(() => null) : null;
+      if (!view) throw err;
+      this.stale = true;
+    }
+    this.queued = (await waiting).filter((i) => i.code === this.code).sort((a, b) => a.queuedAt - b.queuedAt);
+    this.update(view);
+    savedTables.prune().catch(() => {});
+    this.follow();
+    window.addEventListener('online', this.onOnline);
+    if (!this.stale) this.flush();
+    return this;
+  }
+
+  follow() {
+    this.source?.close();
     this.source = api.stream(this.code);
     this.source.addEventListener('table', (e) => {
       const { events, table } = JSON.parse(e.data);
+      const wasStale = this.stale;
+      this.stale = false;
       this.update(table);
+      if (wasStale) this.emit('connection', this.connected);
       if (events.length) this.emit('events', events);
     });
     this.source.addEventListener('open', () => this.setConnected(true));
     this.source.addEventListener('error', () => this.setConnected(false));
-    window.addEventListener('online', this.onOnline);
-    this.pending = (await outbox.all()).filter((i) => i.code === this.code).length;
-    this.flush();
-    return this;
   }
 
   stop() {
@@ -54,6 +88,7 @@ export class TableSession extends EventTarget {
     // Replies and stream messages can cross; never step back to an older state.
     if (this.view && view.seq < this.view.seq) return;
     this.view = view;
+    if (!this.stale) savedTables.save(view).catch(() => {}); // private mode: nothing kept, nothing lost
     this.emit('change', view);
   }
 
@@ -89,9 +124,10 @@ export class TableSession extends EventTarget {
         this.emit('problem', err);
         throw err;
       }
-      await outbox.add({ code: this.code, path, body });
-      this.pending += 1;
-      this.emit('pending', this.pending);
+      const item = { code: this.code, path, body, queuedAt: Date.now() };
+      await outbox.add(item);
+      this.queued.push(item);
+      this.emit('pending', this.queued);
       return null;
     }
   }
@@ -99,8 +135,8 @@ export class TableSession extends EventTarget {
   async flush() {
     await flush((item, reply, err) => {
       if (item.code !== this.code) return;
-      this.pending = Math.max(0, this.pending - 1);
-      this.emit('pending', this.pending);
+      this.queued = this.queued.filter((q) => q.body.id !== item.body.id);
+      this.emit('pending', this.queued);
       if (reply) this.update(reply.table);
       if (err?.table) this.update(err.table);
       if (err) this.emit('problem', err);

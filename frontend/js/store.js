@@ -17,6 +17,8 @@ const state = {
   catalogue: saved.catalogue || null, // remembered so the home screen works offline
   me: saved.me || '',
   recentTables: saved.recentTables || [],
+  players: saved.players || [], // names seen at this phone's tables, newest first: offered on the next table
+  lastSeats: saved.lastSeats || [], // the seats of the last table played here, in order
 };
 const listeners = new Set();
 
@@ -25,7 +27,8 @@ export const store = {
   set(patch) {
     Object.assign(state, patch);
     try {
-      localStorage.setItem(KEY, JSON.stringify({ me: state.me, recentTables: state.recentTables, catalogue: state.catalogue }));
+      const { me, recentTables, catalogue, players, lastSeats } = state;
+      localStorage.setItem(KEY, JSON.stringify({ me, recentTables, catalogue, players, lastSeats }));
     } catch {
       /* private mode: keep it in memory only */
     }
@@ -36,3 +39,16 @@ export const store = {
     return () => listeners.delete(fn);
   },
 };
+
+const MAX_NAMES = 40;
+
+/** Remember the names at a table (newest first), to offer them on the next one. */
+export function rememberPlayers(seats) {
+  const names = seats.map((n) => String(n).trim()).filter(Boolean);
+  if (!names.length) return;
+  const keys = new Set(names.map((n) => n.toLowerCase()));
+  const players = [...names, ...state.players.filter((n) => !keys.has(n.toLowerCase()))].slice(0, MAX_NAMES);
+  if (players.join('\n') !== state.players.join('\n') || names.join('\n') !== state.lastSeats.join('\n')) {
+    store.set({ players, lastSeats: names });
+  }
+}

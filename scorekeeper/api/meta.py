@@ -1,17 +1,19 @@
-"""Service health and the clock-sync probe."""
+"""Service health, the clock-sync probe and the address phones reach the app by."""
 
 from __future__ import annotations
 
 import time
 
+from flask import request
 from marshmallow import Schema, fields
 from sqlalchemy import text
 
 from .. import __version__
 from ..extensions import db
+from ..links import public_base
 from .blueprint import Blueprint
 
-blp = Blueprint("meta", __name__, url_prefix="/api", description="Health and server time.")
+blp = Blueprint("meta", __name__, url_prefix="/api", description="Health, server time and the address phones use.")
 
 
 class HealthSchema(Schema):
@@ -19,6 +21,14 @@ class HealthSchema(Schema):
     version = fields.String(required=True)
     database = fields.String(required=True, metadata={"description": "sqlite or postgresql"})
     database_reachable = fields.Boolean(required=True)
+
+
+class LinksSchema(Schema):
+    base_url = fields.String(
+        required=True,
+        metadata={"description": "scheme://host[:port] other phones reach this app by: SCOREKEEPER_PUBLIC_URL, "
+                  "else the LAN address when asked on localhost or 127.x, else the address asked on."},
+    )
 
 
 class TimeSchema(Schema):
@@ -50,3 +60,10 @@ def health():
 def server_time():
     """The server's clock, for phones to estimate their offset (never cached)."""
     return {"now_ms": int(time.time() * 1000)}, 200, {"Cache-Control": "no-store"}
+
+
+@blp.route("/links")
+@blp.response(200, LinksSchema)
+def links():
+    """Where links and QR codes for other phones should point (a page on localhost cannot use its own address)."""
+    return {"base_url": public_base(request.host_url)}, 200, {"Cache-Control": "no-store"}

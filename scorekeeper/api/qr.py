@@ -10,10 +10,11 @@ import io
 from urllib.parse import urlsplit
 
 import segno
-from flask import Response, current_app, request
+from flask import Response, request
 from marshmallow import Schema, fields, validate
 
 from ..errors import ApiError
+from ..links import our_hosts
 from .blueprint import Blueprint
 
 FOREIGN = "Only links into this app get a QR code."
@@ -38,10 +39,8 @@ def svg(data: str, title: str) -> bytes:
 
 
 def _ours(url: str) -> bool:
-    """Does the link point at this app: the address it was asked on, or the configured public one?"""
-    host = urlsplit(url).netloc.lower()
-    public = urlsplit(current_app.config.get("PUBLIC_URL") or "").netloc.lower()
-    return host in {request.host.lower(), public} - {""}
+    """Does the link point at this app: the address it was asked on, the public or the LAN one?"""
+    return urlsplit(url).netloc.lower() in our_hosts(request.host)
 
 
 @blp.route("/qr", methods=["POST"])

@@ -130,6 +130,8 @@ class TableSchema(Schema):
         "description": "The action a redo restores: send it as the redo's data.seq."})
     now_ms = fields.Integer(required=True, metadata={"description": "Server time this view is for."})
     join_url = fields.String(required=True)
+    next_code = fields.String(allow_none=True, required=True,
+                              metadata={"description": "The table played next (Play again), which its phones follow."})
 
 
 # Sequence numbers are 32-bit integers in the database; larger ones cannot exist.

@@ -85,6 +85,16 @@ def append_event(payload, code):
     return _appended(event, table, created)
 
 
+@blp.route("/<string:code>/again", methods=["POST"])
+@blp.response(201, TableSchema, description="The new table.")
+@blp.alt_response(200, schema=TableSchema, description="This table was played again before: that table.")
+@blp.alt_response(404, schema=ErrorSchema, description="No table has this code.", success=False)
+def play_again(code):
+    """Play again: a new table with the same game, seats and options, which every phone at this one follows."""
+    table, created = tables.play_again(code)
+    return jsonify(_view(table)), 201 if created else 200
+
+
 @blp.route("/<string:code>/events")
 @blp.arguments(EventsQuerySchema, location="query")
 @blp.response(200, EventListSchema)

@@ -32,6 +32,7 @@ from ..errors import ApiError
 from ..extensions import db
 from ..games.base import check_event_data
 from ..limits import count_join_code_miss
+from ..links import public_base
 from ..models import Event, League, Table, now_ms
 from . import leagues, scoring, streams
 
@@ -44,10 +45,11 @@ MAX_SEATS = 10
 MAX_NAME = 40
 CODE_SHAPE = re.compile(f"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$")
 EVENT_TYPE = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
+INTERNAL_EVENTS = frozenset({"next_table"})
 
 # The data fields of the events the service itself handles, for every game (games declare their own).
 SERVICE_EVENT_FIELDS = {"timer": ("action", "seconds"), "challenge": ("words", "by", "reveal"), "undo": ("seq",),
-                        "redo": ("seq",), "roll": ("dice",)}
+                        "redo": ("seq",), "roll": ("dice",), "next_table": ("code",)}
 
 
 def new_code() -> str:
@@ -263,8 +265,7 @@ def row_of(table: Table) -> TableRow:
 
 
 def join_url(table: Table | TableRow, host_url: str) -> str:
-    base = (current_app.config.get("PUBLIC_URL") or host_url).rstrip("/")
-    return f"{base}/#/table/{table.code}"
+    return f"{public_base(host_url)}/#/table/{table.code}"
 
 
 def view(table: Table | TableRow, host_url: str, now: int | None = None) -> dict[str, Any]:
@@ -293,6 +294,7 @@ def view(table: Table | TableRow, host_url: str, now: int | None = None) -> dict
         "redo_seq": stack["redo"] and stack["redo"]["seq"],
         "now_ms": now,
         "join_url": join_url(table, host_url),
+        "next_code": snap.get("next_code"),
     }
 
 
@@ -353,12 +355,19 @@ def _judge(table: Table) -> reducer.Judge:
     return judge
 
 
-def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: int | None = None):
-    """Validate and store one event. Returns (event, table row, created): created is False for a repeat id."""
+def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: int | None = None,
+           internal: bool = False):
+    """Validate and store one event. Returns (event, table row, created): created is False for a repeat id.
+
+    ``internal`` events (the pointer to the next table) are written by the app itself, never sent by a phone.
+    """
     if not CODE_SHAPE.match(normalize_code(code)):
         get(code)  # the 404, without asking the database about a code that cannot exist
     if not EVENT_TYPE.match(kind):
         raise ApiError(422, "bad_type", "type must be a short lower-case name such as 'points'.", {"type": ["bad"]})
+    if kind in INTERNAL_EVENTS and not internal:
+        message = f"'{kind}' is written by the app itself: use Play again (POST /api/tables/{{code}}/again)."
+        raise ApiError(422, "bad_type", message, {"type": [message]})
     first = _existing(code, uid, kind, data)
     if first is not None:  # a retry or an offline replay: the first outcome stands
         return first, read(code), False
@@ -410,6 +419,32 @@ def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: i
     if scored and in_league:
         post_to_league(table, snapshot["result"], event["at_ms"])
     return event, shown, True
+
+
+def again_event_id(code: str) -> str:
+    """One "next table" event per table, whoever asks: two phones tapping Play again store it once."""
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, f"scorekeeper:again:{normalize_code(code)}"))
+
+
+def play_again(code: str) -> tuple[Table | TableRow, bool]:
+    """The table after this one: same game, seats and options (and league). Returns (table, created).
+
+    Every phone at the old table follows it: the old table's log gets a ``next_table`` event
+    naming it. Asked twice (or by two phones at once), the first new table stands and any other
+    is removed, so the table has exactly one next.
+    """
+    old = get(code)
+    if old.snapshot.get("next_code"):
+        return read(old.snapshot["next_code"]), False
+    # Inside a league it posts on the link that started the old table, and stops when that link is replaced.
+    fresh = create(old.game, old.options, [{"name": name} for name in old.seats], old.league,
+                   league_link=old.league_token_hash)
+    event, _, created = append(old.code, again_event_id(old.code), "next_table", {"code": fresh.code}, internal=True)
+    if created:
+        return fresh, True
+    db.session.delete(fresh)  # another phone's Play again got there first: follow theirs
+    db.session.commit()
+    return read(event["data"]["code"]), False
 
 
 def league_result_id(table: Table) -> str:

@@ -126,3 +126,64 @@ def test_two_phones_pressing_undo_at_once_undo_one_action(phone, second_phone, l
     assert len(refused) == 1
     assert "#2 was not undone" in refused[0].locator(".toast").inner_text()
     refused[0].screenshot(path=shots / "undo-race.png")
+
+
+def test_a_reload_offline_shows_the_saved_table_with_what_waits_and_catches_up_by_itself(phone, live_server, shots):
+    body = {"game": "scorepad", "seats": [{"name": "Ann"}, {"name": "Ben"}]}
+    code = requests.post(f"{live_server.url}/api/tables", json=body, timeout=10).json()["code"]
+    requests.post(f"{live_server.url}/api/tables/{code}/events", timeout=10,
+                  json={"id": str(uuid.uuid4()), "type": "points", "data": {"seat": 1, "points": 3}})
+    phone.goto(f"/#/table/{code}")
+    phone.wait_for_selector("#points")
+    phone.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    phone.reload()  # now the service worker controls the page and can serve the app offline
+    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    phone.wait_for_selector(".live[data-state=live]")
+    wait_for_totals(phone, "0,3")
+
+    phone.expected_errors += ["ERR_INTERNET_DISCONNECTED", "ERR_NETWORK_CHANGED", "api/tables"]
+    phone.context.set_offline(True)
+    phone.reload()
+    phone.wait_for_selector(".live[data-state=offline]")
+    wait_for_totals(phone, "0,3")  # the last state this phone saw
+    assert phone.locator(".live").inner_text() == "Offline · last state seen"
+    assert "Table not found" not in phone.locator("main").inner_text()
+    phone.fill("#points", "4")
+    phone.get_by_role("button", name="Ann").click()
+    phone.get_by_role("button", name="Ann").click()
+    phone.wait_for_function("() => document.querySelector('.live').textContent === 'Offline · 2 waiting to send'")
+    assert phone.locator(".pending-list li").all_inner_texts() == ["Ann +4", "Ann +4"]
+    phone.screenshot(path=shots / "table-offline-reload.png")
+
+    # Someone else scored meanwhile; the network comes back: no reload, it catches up and sends each action once.
+    requests.post(f"{live_server.url}/api/tables/{code}/events", timeout=10,
+                  json={"id": str(uuid.uuid4()), "type": "points", "data": {"seat": 1, "points": 5}})
+    phone.evaluate("window.sameDocument = true")
+    streams = []
+    phone.on("response", lambda r: streams.append(r.status) if r.url.endswith(f"/{code}/stream") else None)
+    phone.context.set_offline(False)
+    phone.wait_for_selector(".live[data-state=live]", timeout=15_000)
+    wait_for_totals(phone, "8,8")
+    assert phone.evaluate("window.sameDocument === true")
+    assert phone.locator(".pending").is_hidden()
+    phone.wait_for_timeout(1500)
+    assert streams == [200], streams  # one stream, reopened once
+    events = requests.get(f"{live_server.url}/api/tables/{code}/events", timeout=10).json()["events"]
+    assert [e["data"] for e in events] == [{"seat": 1, "points": 3}, {"seat": 1, "points": 5},
+                                           {"seat": 0, "points": 4}, {"seat": 0, "points": 4}]
+
+
+def test_a_table_never_opened_here_opens_by_itself_when_the_connection_is_back(phone, live_server):
+    body = {"game": "scorepad", "seats": [{"name": "Ann"}, {"name": "Ben"}]}
+    phone.goto("/")
+    phone.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    phone.reload()
+    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    code = requests.post(f"{live_server.url}/api/tables", json=body, timeout=10).json()["code"]
+    phone.expected_errors += ["ERR_INTERNET_DISCONNECTED", "ERR_NETWORK_CHANGED", "api/tables"]
+    phone.context.set_offline(True)
+    phone.goto(f"/#/table/{code}")
+    phone.wait_for_selector("text=It opens by itself when the connection is back")
+    phone.context.set_offline(False)
+    phone.wait_for_selector(".live[data-state=live]", timeout=15_000)
+    assert phone.locator(".scoreboard .name").all_inner_texts() == ["Ann", "Ben"]

@@ -325,7 +325,7 @@ export function mount(root, session, game) {
     const left = state.supply;
     supply.replaceChildren(
       h('p.bb-supply-title', h('b', 'Supply'), h('span.meta', ` ${left['-2']} × ${MINUS}2 and ${left['-1']} × ${MINUS}1 left`)),
-      ...['-2', '-1'].map((v) => h('div.bb-supply-row', { dataset: { value: v }, 'aria-label': `${left[v]} of ${start[v]} ${MINUS}${v.slice(1)} tokens left` },
+      ...['-2', '-1'].map((v) => h('div.bb-supply-row', { dataset: { value: v }, role: 'group', 'aria-label': `${left[v]} of ${start[v]} ${MINUS}${v.slice(1)} tokens left` },
         Array.from({ length: start[v] }, (_, i) => token(v, i >= left[v])))));
   }
 

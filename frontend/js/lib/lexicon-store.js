@@ -11,6 +11,7 @@
 //   {id, state: 'error', message}     no saved list, and the download failed
 //   {id, state: 'idle'}               the job is over (background revalidation included)
 // The stored record keeps its original shape {id, name, text, etag, savedAt, checkedAt, transferBytes}.
+import { database } from './idb.js';
 import { compactEntries, decodeCompact, packWords } from './wordpack.js';
 
 const DB = 'scorekeeper-lexicon';
@@ -18,32 +19,10 @@ const STORE = 'lists';
 const INFO_WAIT_MS = 15000; // the list's name and size come from the page; never wait for ever
 const PROGRESS_EVERY_MS = 100;
 
-function openDb() {
-  return new Promise((resolve, reject) => {
-    const req = indexedDB.open(DB, 1);
-    req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: 'id' });
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-}
+const lists = database(DB, 1, { [STORE]: 'id' }).store(STORE);
 
-async function idb(mode, fn) {
-  const db = await openDb();
-  try {
-    return await new Promise((resolve, reject) => {
-      const t = db.transaction(STORE, mode);
-      const req = fn(t.objectStore(STORE));
-      t.oncomplete = () => resolve(req.result);
-      t.onerror = () => reject(t.error);
-      t.onabort = () => reject(t.error);
-    });
-  } finally {
-    db.close();
-  }
-}
-
-const readStored = (id) => idb('readonly', (s) => s.get(id)).catch(() => undefined);
-const writeStored = (record) => idb('readwrite', (s) => s.put(record));
+const readStored = (id) => lists.get(id).catch(() => undefined);
+const writeStored = (record) => lists.put(record);
 
 function ready(record, words, emit) {
   const { bytes, starts } = packWords(words);

@@ -6,6 +6,7 @@
 // (`tokens`), so an admin can hand out the member and viewer links later.
 import { api, leagues } from '../api.js';
 import { append, h } from '../lib/dom.js';
+import { publicBase } from '../lib/public-base.js';
 import { store } from '../store.js';
 
 const KEY = 'scorekeeper.leagues';
@@ -103,7 +104,7 @@ export function shareUrl(entry, role) {
   if (!tokens[role]) return null;
   const q = new URLSearchParams({ t: tokens[role] });
   for (const lesser of LESSER[role]) if (tokens[lesser]) q.set(PARAM[lesser], tokens[lesser]);
-  return `${location.origin}/#/league/${encodeURIComponent(entry.id)}?${q}`;
+  return `${publicBase}/#/league/${encodeURIComponent(entry.id)}?${q}`;
 }
 
 /**

@@ -134,7 +134,7 @@ export function mount(root, params) {
     if (key !== shown) {
       shown = key;
       if (RANK[entry.role] >= RANK.member) {
-        actions.replaceChildren(
+        fill(actions, // fill() leaves out the member's missing Settings button; replaceChildren would print "null"
           h('a#record-result.button.primary', { href: '#' }, 'Record a result'),
           h('button#start-table', { type: 'button', onclick: startTable }, 'Start a table in this league'),
           entry.role === 'admin'

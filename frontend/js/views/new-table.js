@@ -3,7 +3,7 @@ import { api, leagues } from '../api.js';
 import { h } from '../lib/dom.js';
 import { LIST_TITLES } from '../lib/lexicon.js';
 import { navigate } from '../router.js';
-import { store } from '../store.js';
+import { rememberPlayers, store } from '../store.js';
 import { RANK, findLeague } from './league-common.js';
 
 const CHOICE_LABELS = { lexicon: LIST_TITLES }; // Bresk!'s word list: its name, not its id
@@ -50,14 +50,21 @@ export function mount(root, params) {
   const known = params.query.league ? findLeague(params.query.league) : null;
   const league = known && RANK[known.role] >= RANK.member ? known : null;
   const keep = params.query.league ? `?league=${encodeURIComponent(params.query.league)}` : '';
-  const suggestions = h('datalist#league-players');
-  if (league) leagues.players(league.id, league.token).then((r) => suggestions.replaceChildren(...r.players.map((p) => h('option', { value: p.name })))).catch(() => {});
+  // Names offered in every seat: the players this phone has seen at its tables, and the league's.
+  const remembered = store.get().players;
+  const suggestions = h('datalist#known-players', remembered.map((name) => h('option', { value: name })));
+  if (league) {
+    leagues.players(league.id, league.token).then((r) => {
+      const known = new Set(remembered.map((n) => n.toLowerCase()));
+      suggestions.append(...r.players.filter((p) => !known.has(p.name.toLowerCase())).map((p) => h('option', { value: p.name })));
+    }).catch(() => {});
+  }
 
   const render = (cat) => {
     const game = cat.games.find((g) => g.id === gameId) || cat.games[0];
     const seats = h('ol.seats');
     const addSeat = (name = '') => {
-      const input = h('input', { value: name, placeholder: `Player ${seats.children.length + 1}`, maxlength: 40, 'aria-label': `Player ${seats.children.length + 1} name`, autocomplete: 'off', list: league ? 'league-players' : null });
+      const input = h('input', { value: name, placeholder: `Player ${seats.children.length + 1}`, maxlength: 40, 'aria-label': `Player ${seats.children.length + 1} name`, autocomplete: 'off', list: 'known-players' });
       const remove = h('button.icon', { type: 'button', 'aria-label': 'remove player', onclick: () => li.remove() }, '×');
       const li = h('li', input, remove);
       seats.append(li);
@@ -66,6 +73,15 @@ export function mount(root, params) {
     addSeat(store.get().me);
     addSeat();
     if (game.min_seats > 2) for (let i = 2; i < game.min_seats; i++) addSeat();
+    // The last table's players, in their seats, in one tap.
+    const last = store.get().lastSeats.slice(0, game.max_seats);
+    const sameAgain = last.length >= game.min_seats ? h('button.same-players', {
+      type: 'button',
+      onclick: () => {
+        seats.replaceChildren();
+        last.forEach((name) => addSeat(name));
+      },
+    }, `Same players: ${last.join(', ')}`) : null;
     const gameSelect = h('select', { id: 'game', onchange: (e) => navigate(`#/new/${e.target.value}${keep}`) },
       cat.games.map((g) => h('option', { value: g.id, selected: g.id === game.id }, g.name)));
     form.replaceChildren(
@@ -75,6 +91,7 @@ export function mount(root, params) {
       h('label', { for: 'game' }, 'Game'), gameSelect,
       h('p.meta', game.summary),
       h('label', `Players, clockwise (${game.min_seats}–${game.max_seats})`),
+      ...[sameAgain].filter(Boolean), // replaceChildren would print a null
       seats,
       h('button', { type: 'button', onclick: () => seats.children.length < game.max_seats && addSeat().focus() }, '+ Add player'),
       ...(game.options.length ? [h('details.options', h('summary', 'Options'), game.options.map(optionInput))] : []),
@@ -86,6 +103,7 @@ export function mount(root, params) {
       error.hidden = true;
       const names = [...seats.querySelectorAll('input')].map((i) => i.value.trim()).filter(Boolean);
       if (names[0]) store.set({ me: names[0] });
+      rememberPlayers(names);
       try {
         const body = { game: game.id, options: readOptions(form, game), seats: names.map((name) => ({ name })) };
         const table = await api.createTable(league ? { ...body, league: league.id } : body, { token: league?.token });

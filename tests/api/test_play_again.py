@@ -1,0 +1,86 @@
+"""Play again: a new table with the same game, seats and options, that every phone at the old one follows."""
+
+import uuid
+
+from scorekeeper.services import tables
+
+SEATS = [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cy"}]
+
+
+def new_table(client, game="make-n-break", **options):
+    response = client.post("/api/tables", json={"game": game, "options": options, "seats": SEATS})
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def again(client, code, **kwargs):
+    return client.post(f"/api/tables/{code}/again", **kwargs)
+
+
+def test_play_again_makes_a_new_table_with_the_same_seats_and_options(client):
+    old = new_table(client, rounds=3)
+    assert old["next_code"] is None
+    response = again(client, old["code"])
+    assert response.status_code == 201, response.get_json()
+    fresh = response.get_json()
+    assert fresh["code"] != old["code"]
+    assert (fresh["game"], fresh["seats"], fresh["options"]) == (old["game"], old["seats"], old["options"])
+    assert fresh["options"]["rounds"] == 3 and fresh["seq"] == 0
+    # The old table points at it, and its phones hear of it through the log like any change.
+    moved = client.get(f"/api/tables/{old['code']}").get_json()
+    assert moved["next_code"] == fresh["code"]
+    last = client.get(f"/api/tables/{old['code']}/events").get_json()["events"][-1]
+    assert (last["type"], last["data"]) == ("next_table", {"code": fresh["code"]})
+
+
+def test_a_second_play_again_joins_the_same_new_table(client):
+    old = new_table(client)
+    first = again(client, old["code"]).get_json()
+    second = again(client, old["code"])
+    assert second.status_code == 200
+    assert second.get_json()["code"] == first["code"]
+    assert len(client.get(f"/api/tables/{old['code']}/events").get_json()["events"]) == 1
+
+
+def test_two_phones_racing_end_at_one_new_table_and_leave_no_other(client, app, monkeypatch):
+    old = new_table(client)
+    real_create, winner = tables.create, []
+
+    def other_phone_wins_meanwhile(*args, **kwargs):
+        # Between this request's look at the old table and its write, the other phone's Play again lands.
+        if not winner:
+            winner.append(real_create(*args, **kwargs).code)
+            tables.append(old["code"], tables.again_event_id(old["code"]), "next_table", {"code": winner[0]},
+                          internal=True)
+        return real_create(*args, **kwargs)
+
+    monkeypatch.setattr(tables, "create", other_phone_wins_meanwhile)
+    with app.app_context():
+        before = tables.Table.query.count()
+    response = again(client, old["code"])
+    assert response.status_code == 200
+    assert response.get_json()["code"] == winner[0]
+    with app.app_context():
+        assert tables.Table.query.count() == before + 1  # the winner's table only: this request's was removed
+    assert client.get(f"/api/tables/{old['code']}").get_json()["next_code"] == winner[0]
+
+
+def test_play_again_in_a_league_stays_in_the_league(client):
+    lg = client.post("/api/leagues", json={"name": "Club"}).get_json()
+    old = client.post("/api/tables", headers={"Authorization": f"Bearer {lg['member_token']}"},
+                      json={"game": "scorepad", "league": lg["id"], "seats": SEATS}).get_json()
+    fresh = again(client, old["code"]).get_json()
+    assert fresh["league"] == lg["id"]
+
+
+def test_no_phone_can_forge_the_pointer_to_another_table(client):
+    old = new_table(client)
+    response = client.post(f"/api/tables/{old['code']}/events",
+                           json={"id": str(uuid.uuid4()), "type": "next_table", "data": {"code": "ABCDEF"}})
+    assert response.status_code == 422
+    assert response.get_json()["errors"] == {"type": [response.get_json()["message"]]}
+    assert client.get(f"/api/tables/{old['code']}").get_json()["next_code"] is None
+
+
+def test_play_again_of_a_table_that_does_not_exist_is_a_404(client):
+    assert again(client, "ZZZZZZ").status_code == 404

@@ -1,0 +1,91 @@
+"""Helpers for tests that visit every screen: axe-core, words that must never show, contrast."""
+
+from __future__ import annotations
+
+import uuid
+from pathlib import Path
+
+import requests
+
+# axe-core comes inside the pinned `axe-playwright-python` wheel (dev extra): `make test` installs it
+# with everything else, and no Node is needed. Only its axe.min.js is used.
+AXE_VERSION = "4.12.1"
+
+
+def axe_script() -> str:
+    import axe_playwright_python
+
+    return (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
+
+
+def with_axe(context):
+    """Load axe-core into every page of ``context`` (an init script: the app's CSP forbids inline scripts)."""
+    context.add_init_script(script=axe_script())
+    return context
+
+
+def serious_violations(page) -> list[str]:
+    """axe-core on the page as it is now: its serious and critical violations, one line each."""
+    assert page.evaluate("axe.version") == AXE_VERSION
+    violations = page.evaluate("""async () => (await axe.run(document, { resultTypes: ['violations'] })).violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)""")
+    return violations
+
+
+# "null", "undefined" or "NaN" on a screen is a value that went missing on its way to the page.
+NO_MISSING_VALUES = r"""() => {
+  const bad = /\b(null|undefined|NaN)\b/;
+  const hits = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (bad.test(node.textContent)) hits.push(node.textContent.trim().slice(0, 80));
+  }
+  for (const el of document.querySelectorAll('[aria-label], [title], [placeholder], [alt]')) {
+    for (const name of ['aria-label', 'title', 'placeholder', 'alt']) {
+      const value = el.getAttribute(name);
+      if (value && bad.test(value)) hits.push(`${name}="${value}"`);
+    }
+  }
+  return hits;
+}"""
+
+
+def missing_values(page) -> list[str]:
+    return page.evaluate(NO_MISSING_VALUES)
+
+
+def luminance(rgb) -> float:
+    def channel(c):
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(foreground, background) -> float:
+    a, b = sorted((luminance(foreground), luminance(background)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
+
+
+def colours_of(page, selector: str):
+    """The text and background colours of an element, as (r, g, b) tuples."""
+    return page.locator(selector).evaluate("""el => {
+        const s = getComputedStyle(el);
+        const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+        return [rgb(s.color), rgb(s.backgroundColor)];
+    }""")
+
+
+def new_table(live_server, game: str, names, **options) -> str:
+    body = {"game": game, "options": options, "seats": [{"name": n} for n in names]}
+    response = requests.post(f"{live_server.url}/api/tables", json=body, timeout=10)
+    assert response.status_code == 201, response.text
+    return response.json()["code"]
+
+
+def post_event(live_server, code: str, kind: str, data=None, path="events") -> dict:
+    body = {"id": str(uuid.uuid4()), "type": kind, "data": data or {}} if path == "events" else data
+    response = requests.post(f"{live_server.url}/api/tables/{code}/{path}", json=body, timeout=10)
+    assert response.status_code in (200, 201), response.text
+    return response.json()

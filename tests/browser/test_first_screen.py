@@ -1,0 +1,115 @@
+"""First screen first: on a 360×640 phone each game's table shows, without scrolling, whose turn
+it is, the shared timer (large) and the one action that matters now — proved by bounding boxes."""
+
+import pytest
+from conftest import PHONE
+from screens import new_table, post_event
+
+pytestmark = pytest.mark.browser
+
+NAMES = ("Ann", "Ben")
+# The small phone in light and dark (dark type can be wider), and the common one.
+PHONES = [pytest.param((360, 640, "light"), id="360x640-light"), pytest.param((360, 640, "dark"), id="360x640-dark"),
+          pytest.param((390, 844, "dark"), id="390x844-dark")]
+
+
+@pytest.fixture(params=PHONES)
+def size(request):
+    return request.param
+
+
+def first_screen(browser, live_server, code, ready, size):
+    width, height, scheme = size
+    context = browser.new_context(base_url=live_server.url, **{**PHONE, "viewport": {"width": width, "height": height}},
+                                  color_scheme=scheme)
+    page = context.new_page()
+    page.goto(f"/#/table/{code}")
+    page.wait_for_selector(".after-panel:not([hidden])")
+    page.wait_for_selector(ready)
+    page.evaluate("scrollTo(0, 0)")
+    return context, page
+
+
+def assert_on_first_screen(page, selectors: dict[str, str], shot):
+    scheme = "dark" if page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") else "light"
+    size = page.viewport_size
+    shot = shot.with_name(f"{shot.stem}-{size['width']}x{size['height']}-{scheme}.png")
+    """Each element is shown whole between the top bar and the bottom of the screen, unscrolled."""
+    page.screenshot(path=shot)
+    assert page.evaluate("scrollY") == 0
+    top = page.locator(".topbar").bounding_box()["height"]
+    bottom = page.viewport_size["height"]
+    for what, selector in selectors.items():
+        element = page.locator(selector).first
+        assert element.is_visible(), f"{what} ({selector}) is not shown"
+        box = element.bounding_box()
+        assert box["y"] >= top - 1 and box["y"] + box["height"] <= bottom, f"{what} ({selector}) is at {box}"
+        uncovered = element.evaluate("""el => {
+            const r = el.getBoundingClientRect();
+            return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+        }""")
+        assert uncovered, f"{what} ({selector}) is covered by something else"
+
+
+def test_make_n_break_roll_build_and_game_over(browser, live_server, shots, size):
+    code = new_table(live_server, "make-n-break", NAMES, rounds=1)
+    context, page = first_screen(browser, live_server, code, ".mnb-roll:not([hidden])", size)
+    assert_on_first_screen(page, {"whose turn": ".mnb-builder", "timer": ".timer-digits",
+                                  "roll": ".mnb-roll-app", "a real die's face": ".mnb-face"},
+                           shots / "first-mnb-roll.png")
+    assert page.locator(".timer-digits").bounding_box()["height"] >= 64  # large: readable across the table
+    post_event(live_server, code, "die", {"face": 1, "builder": 0})
+    page.wait_for_selector(".mnb-build:not([hidden])")
+    assert_on_first_screen(page, {"whose turn": ".mnb-builder", "timer": ".timer-digits", "start": ".timer-main"},
+                           shots / "first-mnb-build.png")
+    post_event(live_server, code, "card", {"kind": "standard", "points": 3, "builder": 0})
+    post_event(live_server, code, "end_turn", {"builder": 0})
+    post_event(live_server, code, "die", {"face": 1, "builder": 1})
+    post_event(live_server, code, "end_turn", {"builder": 1})
+    page.wait_for_selector(".mnb-over:not([hidden])")
+    assert_on_first_screen(page, {"game over": ".mnb-over .mnb-winner"}, shots / "first-mnb-over.png")
+    context.close()
+
+
+def test_wuerfelspiel_stopper_total_and_los(browser, live_server, shots, size):
+    code = new_table(live_server, "wuerfelspiel", NAMES)
+    context, page = first_screen(browser, live_server, code, ".ws-los", size)
+    assert_on_first_screen(page, {"whose turn": ".mnb-builder", "stopper total": ".ws-total", "Los!": ".ws-los"},
+                           shots / "first-wuerfelspiel.png")
+    context.close()
+
+
+def test_bresk_who_rolls_and_the_roll(browser, live_server, shots, size):
+    code = new_table(live_server, "bresk", NAMES)
+    context, page = first_screen(browser, live_server, code, ".bresk-ask-big:not(:empty)", size)
+    assert_on_first_screen(page, {"what now": ".bresk-ask-big", "who rolls": ".bresk-ask-small",
+                                  "roll": ".dice-buttons button.primary"}, shots / "first-bresk.png")
+    context.close()
+
+
+def test_block_buster_board_first(browser, live_server, shots, size):
+    code = new_table(live_server, "block-buster", ("Ann", "Ben", "Cy"))
+    context, page = first_screen(browser, live_server, code, ".bb-board > *", size)
+    assert_on_first_screen(page, {"the board": ".bb-board-card h2", "a block to tap": ".bb-board > *"},
+                           shots / "first-block-buster.png")
+    context.close()
+
+
+def test_score_pad_timer_and_players(browser, live_server, shots, size):
+    code = new_table(live_server, "scorepad", NAMES)
+    context, page = first_screen(browser, live_server, code, ".seat-buttons .seat", size)
+    # A score pad has no turns: the action is giving points, so they come first, the timer right after.
+    assert_on_first_screen(page, {"timer": ".timer-digits", "points": "#points", "players": ".seat-buttons .seat"},
+                           shots / "first-scorepad.png")
+    context.close()
+
+
+def test_wuerfelspiel_stopp_and_the_cards_to_tap(browser, live_server, shots, size):
+    code = new_table(live_server, "wuerfelspiel", NAMES, stopper="person")
+    for _ in range(10):
+        post_event(live_server, code, "stopper", {"face": 3})
+    context, page = first_screen(browser, live_server, code, ".ws-stopp:not([hidden])", size)
+    assert_on_first_screen(page, {"whose turn": ".mnb-builder", "Stopp!": ".ws-stopp",
+                                  "a card to tap": ".ws-points button", "End turn": ".ws-cards .mnb-end"},
+                           shots / "first-wuerfelspiel-stopp.png")
+    context.close()

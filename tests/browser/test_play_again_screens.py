@@ -1,0 +1,65 @@
+"""After the game: Play again on one phone takes every phone at the table to the new table;
+the names played with are offered on the next new table."""
+
+import pytest
+import requests
+from conftest import api_league, auth, start_table_in_the_ui
+from screens import post_event
+
+pytestmark = pytest.mark.browser
+
+
+def test_play_again_takes_every_phone_to_one_new_table_with_the_same_seats(phone, second_phone, live_server, shots):
+    code = start_table_in_the_ui(phone, "scorepad", ("Ann", "Ben", "Cleo"))
+    second_phone.goto(f"/#/table/{code}")
+    second_phone.wait_for_selector(".live[data-state=live]")
+    assert phone.locator(".after-game").is_hidden()  # not before the game is over
+    post_event(live_server, code, "points", {"seat": 2, "points": 5})
+    post_event(live_server, code, "finish")
+    phone.wait_for_selector(".after-game .play-again")
+    phone.set_viewport_size({"width": 360, "height": 640})
+    phone.evaluate("scrollTo(0, 0)")
+    box = phone.locator(".play-again").bounding_box()
+    assert box["y"] + box["height"] <= 640  # on the first screen once the game is over
+    phone.screenshot(path=shots / "play-again.png")
+    phone.get_by_role("button", name="Play again").click()
+    phone.wait_for_function(f"() => location.hash.startsWith('#/table/') && !location.hash.includes('{code}')")
+    fresh = phone.evaluate("location.hash.split('/')[2]")
+    second_phone.wait_for_function(f"() => location.hash === '#/table/{fresh}'")  # followed by itself
+    for page in (phone, second_phone):
+        page.wait_for_selector(".live[data-state=live]")
+        assert page.locator(".scoreboard .name").all_inner_texts() == ["Ann", "Ben", "Cleo"]
+        assert page.locator(".scoreboard .total").all_inner_texts() == ["0", "0", "0"]
+    old = requests.get(f"{live_server.url}/api/tables/{code}", timeout=10).json()
+    assert old["next_code"] == fresh
+    # Back on the old table: it says where the game went on, and does not jump away again.
+    second_phone.go_back()
+    second_phone.wait_for_selector(f".after-game a[href='#/table/{fresh}']")
+    assert second_phone.evaluate("location.hash") == f"#/table/{code}"
+
+
+def test_names_played_with_are_offered_on_the_next_table(phone, live_server, shots):
+    start_table_in_the_ui(phone, "scorepad", ("Ann", "Ben", "Cleo"))
+    phone.goto("/#/new/block-buster")
+    phone.wait_for_selector("button.same-players")
+    assert phone.locator("#known-players option").evaluate_all("os => os.map(o => o.value)") == ["Ann", "Ben", "Cleo"]
+    phone.locator("button.same-players").click()
+    assert [i.input_value() for i in phone.locator(".seats input").all()] == ["Ann", "Ben", "Cleo"]
+    phone.screenshot(path=shots / "same-players.png")
+
+
+def test_a_casual_game_is_recorded_in_a_league_this_phone_belongs_to(phone, live_server):
+    league = api_league(live_server, "Thursday club")
+    phone.goto(f"/#/league/{league['id']}?t={league['member_token']}")
+    phone.wait_for_selector("#record-result")
+    code = requests.post(f"{live_server.url}/api/tables", timeout=10,
+                         json={"game": "scorepad", "seats": [{"name": "Ann"}, {"name": "Ben"}]}).json()["code"]
+    post_event(live_server, code, "points", {"seat": 1, "points": 7})
+    post_event(live_server, code, "finish")
+    phone.goto(f"/#/table/{code}")
+    phone.get_by_role("button", name="Record in Thursday club").click()
+    phone.wait_for_selector(".record-in-league :text('Recorded in Thursday club')")
+    assert phone.get_by_role("button", name="Record in Thursday club").is_disabled()
+    results = requests.get(f"{live_server.url}/api/leagues/{league['id']}/results",
+                           headers=auth(league["viewer_token"]), timeout=10).json()["results"]
+    assert [{p["name"]: p["score"] for p in r["players"]} for r in results] == [{"Ann": 0, "Ben": 7}]
