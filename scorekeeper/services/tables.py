@@ -439,12 +439,16 @@ def play_again(code: str) -> tuple[Table | TableRow, bool]:
     # Inside a league it posts on the link that started the old table, and stops when that link is replaced.
     fresh = create(old.game, old.options, [{"name": name} for name in old.seats], old.league,
                    league_link=old.league_token_hash)
-    event, _, created = append(old.code, again_event_id(old.code), "next_table", {"code": fresh.code}, internal=True)
-    if created:
+    try:
+        append(old.code, again_event_id(old.code), "next_table", {"code": fresh.code}, internal=True)
         return fresh, True
-    db.session.delete(fresh)  # another phone's Play again got there first: follow theirs
+    except ApiError as err:
+        if err.code != "id_reused":
+            raise
+        winner = err.extra["event"]["data"]["code"]  # another phone's Play again got there first: follow theirs
+    db.session.delete(fresh)
     db.session.commit()
-    return read(event["data"]["code"]), False
+    return read(winner), False
 
 
 def league_result_id(table: Table) -> str:
