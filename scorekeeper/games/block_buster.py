@@ -71,13 +71,13 @@ from .base import (
     Result,
     RuleError,
     evolve,
+    places_from_result,
+    rank_sides,
     refuse_same_names,
     resolve_options,
     winners_by_total,
 )
 from .base import check_typed_final as league_check
-from .base import places_from_result as league_places_from
-from .base import rank_sides as league_rank
 
 # The data fields each event takes (the table service refuses any other; see base.check_event_data).
 EVENT_FIELDS = {"skip": ("seat", "spaces"), "pass": ("seat",), "point_block": ("index", "counts", "owner", "shape"),
@@ -967,6 +967,8 @@ def _sheet_event_field(event_field: str | None, sheet_field: str) -> str:
 # under -10 points") and leftovers cost a point a square, at most blocks × the default 4 squares; the most
 # points hold every shape's pattern blocks short of an immediate win. A first place with fewer points is
 # an immediate win; below it, places follow points.
+league_places = places_from_result  # a finished table or sheet: the game's winners first, then by total
+places_from_scores = rank_sides  # a typed result: highest total first, ties share the place
 
 
 def _bounds(players: int) -> tuple[int, int]:
@@ -980,14 +982,6 @@ def _bounds(players: int) -> tuple[int, int]:
         counts = {shape: rules["pattern"].count(shape) for shape in set(rules["pattern"])}
         high = max(high, sum(SET_VALUES[min(n, rules["win_count"] - 1)] for n in counts.values()))
     return low, high
-
-
-def league_places(result: dict[str, Any]) -> list[int]:
-    return league_places_from(result)
-
-
-def places_from_scores(scores: list[int], teams: list[str | None], **_: Any) -> list[int]:
-    return league_rank(scores, teams)
 
 
 def check_final(players: list[dict[str, Any]], **_: Any) -> None:

@@ -76,13 +76,13 @@ from .base import (
     RuleError,
     WordCheck,
     evolve,
+    places_from_result,
+    rank_sides,
     refuse_same_names,
     resolve_options,
     winners_by_total,
 )
 from .base import check_typed_final as league_check
-from .base import places_from_result as league_places_from
-from .base import rank_sides as league_rank
 from .dice import DICE
 
 # The data fields each event takes (the table service refuses any other; see base.check_event_data).
@@ -560,14 +560,8 @@ def _progress_reason(state: dict[str, Any]) -> str:
 # Bresk! has no tie-break: players level on points share the place (the rulebook: "the player with the
 # most points wins"; its bonuses already go to every player level on longest word or most words).
 MOST_POINTS = 2 * SIZE * SIZE + LONGEST_WORD_BONUS + MOST_WORDS_BONUS  # every row and column one 8-letter word
-
-
-def league_places(result: dict[str, Any]) -> list[int]:
-    return league_places_from(result)
-
-
-def places_from_scores(scores: list[int], teams: list[str | None], **_: Any) -> list[int]:
-    return league_rank(scores, teams)
+league_places = places_from_result  # a finished table or sheet: the game's winners first, then by total
+places_from_scores = rank_sides  # a typed result: highest total first, ties share the place
 
 
 def check_final(players: list[dict[str, Any]], **_: Any) -> None:

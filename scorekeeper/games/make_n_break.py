@@ -79,12 +79,12 @@ from .base import (
     dispatch,
     evolve,
     name_key,
+    places_from_result,
+    rank_sides,
     resolve_options,
     rolled,
 )
 from .base import check_typed_final as league_check
-from .base import places_from_result as league_places_from
-from .base import rank_sides as league_rank
 
 # The data fields each event takes (the table service refuses any other; see base.check_event_data).
 EVENT_FIELDS = {"die": ("face", "builder"), "card": ("kind", "points", "completed", "builder"),
@@ -723,14 +723,8 @@ def _replayed(state: dict[str, Any], event: dict[str, Any], path: str) -> dict[s
 # A table or sheet: its winners are the sudden death's. Typed in: chips are only ever taken from the
 # supply, so a total is never below 0; the rulebook has no ceiling. Players level on chips at the top may
 # be placed apart, because sudden death ("Ties are resolved by a sudden-death bonus round") decided them.
-
-
-def league_places(result: dict[str, Any]) -> list[int]:
-    return league_places_from(result)
-
-
-def places_from_scores(scores: list[int], teams: list[str | None], **_: Any) -> list[int]:
-    return league_rank(scores, teams)
+league_places = places_from_result  # a finished table or sheet: the game's winners first, then by total
+places_from_scores = rank_sides  # a typed result: highest total first, ties share the place
 
 
 def check_final(players: list[dict[str, Any]], **_: Any) -> None:

@@ -58,10 +58,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import Line, Option, PlayerResult, Result, RuleError, dispatch, evolve, name_key, resolve_options, rolled
+from .base import (
+    Line,
+    Option,
+    PlayerResult,
+    Result,
+    RuleError,
+    dispatch,
+    evolve,
+    name_key,
+    places_from_result,
+    rank_sides,
+    resolve_options,
+    rolled,
+)
 from .base import check_typed_final as league_check
-from .base import places_from_result as league_places_from
-from .base import rank_sides as league_rank
 
 # The data fields each event takes (the table service refuses any other; see base.check_event_data).
 EVENT_FIELDS = {"stopper": ("face", "builder"), "card": ("kind", "points", "builder"), "end_turn": ("builder",)}
@@ -393,14 +404,8 @@ def _replayed(state: dict[str, Any], event: dict[str, Any], path: str) -> dict[s
 # --- in a league (games/base.py) ------------------------------------------------------------------
 # The rulebook has no tie-break ("The player who reaches the highest total may celebrate as the winner"):
 # players level on points share the place. Cards only add points, so a total is never below 0.
-
-
-def league_places(result: dict[str, Any]) -> list[int]:
-    return league_places_from(result)
-
-
-def places_from_scores(scores: list[int], teams: list[str | None], **_: Any) -> list[int]:
-    return league_rank(scores, teams)
+league_places = places_from_result  # a finished table or sheet: the game's winners first, then by total
+places_from_scores = rank_sides  # a typed result: highest total first, ties share the place
 
 
 def check_final(players: list[dict[str, Any]], **_: Any) -> None:
