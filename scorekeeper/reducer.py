@@ -33,7 +33,8 @@ one copy of the game state per ``CHECKPOINT_EVERY`` moves (a few KB for the
 board games; a score pad, whose state keeps every line, stores more the longer
 it runs).
 
-The timer and the word challenges are not moves: undo leaves them alone.
+The timer, the word challenges and the pointer to the next table (Play again) are
+not moves: undo leaves them alone.
 """
 
 from __future__ import annotations
