@@ -149,6 +149,7 @@ class Game(Protocol):
     OPTIONS: tuple[Option, ...]
     MIN_SEATS: int
     MAX_SEATS: int
+    EVENT_FIELDS: dict[str, tuple[str, ...]]  # event type -> the data fields it takes (see check_event_data)
 
     def catalogue(self) -> dict[str, Any]: ...  # variants, options, patterns, dice for GET /api/games
 

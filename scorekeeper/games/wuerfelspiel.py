@@ -66,9 +66,9 @@ from .base import (
     RuleError,
     dispatch,
     evolve,
-    name_key,
     places_from_result,
     rank_sides,
+    refuse_same_names,
     resolve_options,
     rolled,
 )
@@ -355,10 +355,8 @@ def _sheet_players(players: Any) -> list[str]:
     for i, player in enumerate(players):
         if not isinstance(player, str) or not player.strip():
             raise RuleError("bad_name", "Every player needs a name.", f"players.{i}")
-        if name_key(player) in (name_key(n) for n in names):
-            raise RuleError("duplicate_name", f"Two players are called {player.strip()}; tell them apart.",
-                            f"players.{i}")
         names.append(player.strip())
+    refuse_same_names(names, lambda i: f"players.{i}")
     return names
 
 

@@ -389,7 +389,7 @@ def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: i
             raise ApiError(409, "stale", f"The table has moved on (it is at {seq - 1}, you expected {expected_seq}); "
                            "here is the current state.", table=view_for_conflict(table, seq - 1))
         # Only the fields each event takes, bounded, before any rule sees them (nothing else is stored).
-        check_event_data({**SERVICE_EVENT_FIELDS, **getattr(games.get(table.game), "EVENT_FIELDS", {})}, kind, data)
+        check_event_data({**SERVICE_EVENT_FIELDS, **games.get(table.game).EVENT_FIELDS}, kind, data)
         try:
             done = reducer.step(table.snapshot, {"seq": seq, "type": kind, "data": data}, rules_of(table),
                                 _History(table.id), now=now, randbelow=secrets.randbelow, judge=_judge(table))
