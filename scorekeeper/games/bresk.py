@@ -566,6 +566,6 @@ places_from_scores = rank_sides  # a typed result: highest total first, ties sha
 
 def check_final(players: list[dict[str, Any]], **_: Any) -> None:
     league_check(players, game=name, min_players=MIN_SEATS, max_players=MAX_SEATS,
-                      floor=0, floor_rule="letters of valid words and bonuses score, nothing takes points away",
-                      ceiling=MOST_POINTS, ceiling_rule=f"an {SIZE}×{SIZE} grid scores at most {MOST_POINTS} "
-                      f"(every row and column one {SIZE}-letter word, +{LONGEST_WORD_BONUS} and +{MOST_WORDS_BONUS})")
+                 floor=0, floor_rule="letters of valid words and bonuses score, nothing takes points away",
+                 ceiling=MOST_POINTS, ceiling_rule=f"an {SIZE}×{SIZE} grid scores at most {MOST_POINTS} "
+                 f"(every row and column one {SIZE}-letter word, +{LONGEST_WORD_BONUS} and +{MOST_WORDS_BONUS})")

@@ -408,4 +408,4 @@ places_from_scores = rank_sides  # a typed result: highest total first, ties sha
 
 def check_final(players: list[dict[str, Any]], **_: Any) -> None:
     league_check(players, game=name, min_players=MIN_SEATS, max_players=MAX_SEATS,
-                      floor=0, floor_rule="fulfilled cards only add points, a total is never below 0")
+                 floor=0, floor_rule="fulfilled cards only add points, a total is never below 0")
