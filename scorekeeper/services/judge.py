@@ -12,10 +12,13 @@ from typing import Any
 
 from ..games.base import RuleError
 from ..lexicon import (
+    ABBREVIATION,
     ADDED_BY_LEAGUE,
     BANNED_BY_LEAGUE,
+    CONTRACTION,
     NOT_A_WORD,
     NOT_LETTERS,
+    PROPER_NOUN,
     TOO_SHORT,
     VALID,
     Lexicon,
@@ -29,9 +32,9 @@ MAX_WORD_LENGTH = 64  # characters in one word, as typed
 REASON_TEXT = {
     VALID: "valid",
     NOT_A_WORD: "not a word",
-    "proper_noun": "a proper noun",
-    "abbreviation": "an abbreviation",
-    "contraction": "a contraction",
+    PROPER_NOUN: "a proper noun",
+    ABBREVIATION: "an abbreviation",
+    CONTRACTION: "a contraction",
     TOO_SHORT: "too short",
     NOT_LETTERS: "not letters",
     BANNED_BY_LEAGUE: "banned by this league",
