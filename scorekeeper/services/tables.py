@@ -479,7 +479,7 @@ def post_to_league(table: Table, result: dict[str, Any], at_ms: int) -> None:
                for p, place in zip(result["players"], places, strict=True)]
     played_on = dt.datetime.fromtimestamp(at_ms / 1000, dt.UTC).date()
     try:
-        leagues.record_table_result(table.league, table.code, table.game, played_on, players,
+        leagues.record_table_result(league, table.code, table.game, played_on, players,
                                     league_result_id(table))
     except ApiError as err:
         db.session.rollback()
@@ -491,7 +491,7 @@ def post_to_league(table: Table, result: dict[str, Any], at_ms: int) -> None:
         except ApiError:
             log.info("table %s did not rewrite its recorded league result: no member link", table.code)
             return
-        leagues.correct(table.league, league_result_id(table),
+        leagues.correct(league, league_result_id(table),
                         {"game": table.game, "played_on": played_on, "players": players}, source=leagues.FROM_GAME)
 
 
