@@ -1,9 +1,13 @@
 // The only module that talks to the server. Every call resolves to parsed JSON
 // or throws an ApiError carrying the server's {code, status, message, errors}.
+// Every request asks for the phone's chosen language (Accept-Language), so the server's
+// messages read as the rest of the screen; /api/* is never cached by the service worker,
+// so an answer in one language cannot be served to a phone that has switched to another.
+import { lang, t } from './i18n.js';
 
 export class ApiError extends Error {
-  constructor({ code = 'network', status = 0, message = 'No connection to the server.', errors = null, table = null } = {}) {
-    super(message);
+  constructor({ code = 'network', status = 0, message = null, errors = null, table = null } = {}) {
+    super(message ?? t('api.offline'));
     this.code = code;
     this.status = status;
     this.errors = errors;
@@ -15,7 +19,7 @@ export class ApiError extends Error {
 }
 
 async function request(method, path, body, { headers = {}, signal } = {}) {
-  const init = { method, headers: { Accept: 'application/json', ...headers }, signal };
+  const init = { method, headers: { Accept: 'application/json', 'Accept-Language': lang, ...headers }, signal };
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
@@ -97,13 +101,14 @@ export const leagues = {
   download: async (id, token, format) => {
     let response;
     try {
-      response = await fetch(`${leaguePath(id)}/${format === 'csv' ? 'export.csv' : 'export'}`, bearer(token));
+      response = await fetch(`${leaguePath(id)}/${format === 'csv' ? 'export.csv' : 'export'}`,
+        { headers: { ...bearer(token).headers, 'Accept-Language': lang } });
     } catch {
       throw new ApiError();
     }
     if (!response.ok) {
       const data = await response.json().catch(() => ({}));
-      throw new ApiError({ status: response.status, message: data.message || 'The export failed.', code: data.code });
+      throw new ApiError({ status: response.status, message: data.message || t('api.export_failed'), code: data.code });
     }
     return response.blob();
   },
@@ -116,11 +121,11 @@ export const http = {
   text: async (path) => {
     let response;
     try {
-      response = await fetch(path);
+      response = await fetch(path, { headers: { 'Accept-Language': lang } });
     } catch {
       throw new ApiError();
     }
-    if (!response.ok) throw new ApiError({ status: response.status, message: `Could not load ${path}.` });
+    if (!response.ok) throw new ApiError({ status: response.status, message: t('api.could_not_load', { path }) });
     return response.text();
   },
 };

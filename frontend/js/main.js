@@ -1,5 +1,6 @@
 import { route, start } from './router.js';
 import { store } from './store.js';
+import { t } from './i18n.js';
 
 route('/', () => import('./views/home.js'));
 route('/new', () => import('./views/new-table.js'));
@@ -14,10 +15,13 @@ route('/league/:id/player/:name', () => import('./views/league-player.js'));
 route('/league/:id/admin', () => import('./views/league-admin.js'));
 route('/league/:id/result/:result', () => import('./views/league-result.js'));
 
+// The page around the views speaks the phone's language too (index.html is the same file for all).
+document.querySelector('.topbar .brand').setAttribute('aria-label', t('main.home'));
+
 function showNetwork() {
   const el = document.getElementById('net-status');
   const { online } = store.get();
-  el.textContent = online ? '' : 'Offline';
+  el.textContent = online ? '' : t('main.offline');
   el.hidden = online;
 }
 

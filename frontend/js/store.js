@@ -1,6 +1,8 @@
 // A tiny observable store. State that should survive a reload (your name,
 // recent tables) is kept in localStorage under one key.
 
+import { lang } from './i18n.js';
+
 const KEY = 'scorekeeper';
 
 function load() {
@@ -14,7 +16,9 @@ function load() {
 const saved = load();
 const state = {
   online: navigator.onLine,
-  catalogue: saved.catalogue || null, // remembered so the home screen works offline
+  // remembered so the home screen works offline; its names and summaries are in the language it
+  // was asked in, so a phone that has switched language since starts without it
+  catalogue: (saved.catalogueLang || 'en') === lang ? saved.catalogue || null : null,
   me: saved.me || '',
   recentTables: saved.recentTables || [],
   players: saved.players || [], // names seen at this phone's tables, newest first: offered on the next table
@@ -28,7 +32,7 @@ export const store = {
     Object.assign(state, patch);
     try {
       const { me, recentTables, catalogue, players, lastSeats } = state;
-      localStorage.setItem(KEY, JSON.stringify({ me, recentTables, catalogue, players, lastSeats }));
+      localStorage.setItem(KEY, JSON.stringify({ me, recentTables, catalogue, catalogueLang: lang, players, lastSeats }));
     } catch {
       /* private mode: keep it in memory only */
     }

@@ -1,14 +1,17 @@
 import { api } from '../api.js';
+import { LANGUAGES, lang, setLanguage, t } from '../i18n.js';
 import { append, h } from '../lib/dom.js';
 import { navigate } from '../router.js';
 import { store } from '../store.js';
 
-const PLAYERS = (g) => (g.min_seats === g.max_seats ? `${g.min_seats}` : `${g.min_seats}–${g.max_seats}`);
+const PLAYERS = (g) => (g.min_seats === g.max_seats
+  ? t('home.players', { count: g.max_seats })
+  : t('home.players_range', { min: g.min_seats, max: g.max_seats, count: g.max_seats }));
 const CODE = /^[A-HJKMNP-Z2-9]{6}$/;
 
 function gameCard(game) {
   return h('li', h('a.card.game', { href: `#/new/${game.id}`, dataset: { game: game.id } },
-    h('h3', game.name), h('p', game.summary), h("p.meta", `${PLAYERS(game)} players`)));
+    h('h3', game.name), h('p', game.summary), h('p.meta', PLAYERS(game))));
 }
 
 function joinForm() {
@@ -16,14 +19,14 @@ function joinForm() {
     placeholder: 'ABC234', maxlength: 6, autocomplete: 'off', autocapitalize: 'characters', spellcheck: false,
     'aria-describedby': 'join-help', inputmode: 'text',
   });
-  const help = h('p.meta#join-help', 'The 6-character code on the phone that started the table.');
+  const help = h('p.meta#join-help', t('home.join_help'));
   const form = h('form.card.join', { novalidate: true },
-    h('label', { for: 'join-code' }, 'Join a table'), h('div.row', input, h('button.primary', { type: 'submit' }, 'Join')), help);
+    h('label', { for: 'join-code' }, t('home.join_title')), h('div.row', input, h('button.primary', { type: 'submit' }, t('home.join'))), help);
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     const code = input.value.trim().toUpperCase();
     if (!CODE.test(code)) {
-      help.textContent = 'A table code is 6 letters and digits, like K7M2QX.';
+      help.textContent = t('home.join_bad_code');
       help.classList.add('error');
       return;
     }
@@ -32,23 +35,31 @@ function joinForm() {
   return form;
 }
 
+// The language of this phone's screens, switchable here; each name is written in its own language.
+function languageChoice() {
+  return h('section.language', { 'aria-labelledby': 'language-title' },
+    h('h2#language-title', t('home.language')),
+    h('div.row', Object.entries(LANGUAGES).map(([code, name]) =>
+      h('button', { type: 'button', lang: code, 'aria-pressed': String(code === lang), onclick: () => setLanguage(code) }, name))));
+}
+
 export function mount(root) {
-  const list = h('ul.games', { 'aria-busy': 'true' }, h('li.muted', 'Loading the games…'));
+  const list = h('ul.games', { 'aria-busy': 'true' }, h('li.muted', t('home.loading_games')));
   const recent = store.get().recentTables;
-  const leaguesLink = h('a.button', { href: '#/leagues' }, 'Leagues');
+  const leaguesLink = h('a.button', { href: '#/leagues' }, t('home.leagues'));
   leaguesLink.style.flexBasis = '100%'; // a row of its own under the two main actions
   append(root, [
     h('section.hero',
-      h('h1', 'Keep score at the table'),
-      h('p.lead', 'Everyone at the table joins on their own phone. One shared timer and one set of dice show on every phone at once, ' +
-        'and the app knows the rules, so it adds up the points and refuses a score that cannot happen.'),
-      h('div.row.hero-actions', h('a.button.primary', { href: '#/new' }, 'Start a table'),
-        h('a.button', { href: '#/judge' }, 'Word judge'), leaguesLink)),
+      h('h1', t('home.title')),
+      h('p.lead', t('home.lead')),
+      h('div.row.hero-actions', h('a.button.primary', { href: '#/new' }, t('home.start_table')),
+        h('a.button', { href: '#/judge' }, t('home.word_judge')), leaguesLink)),
     joinForm(),
-    recent.length ? h('section', h('h2', 'Your recent tables'), h('ul.recent', recent.map((t) =>
+    recent.length ? h('section', h('h2', t('home.recent_tables')), h('ul.recent', recent.map((t) =>
       h('li', h('a.button', { href: `#/table/${t.code}` }, h('span.code-small', t.code), ` ${store.get().catalogue?.games.find((g) => g.id === t.game)?.name || t.game}`))))) : null,
-    h('h2', 'Games'),
+    h('h2', t('home.games')),
     list,
+    languageChoice(),
   ]);
 
   const show = (catalogue) => {

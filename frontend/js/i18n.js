@@ -1,0 +1,98 @@
+// The phone app's words: one catalog per language (js/i18n/<lang>.json), only the active one
+// loaded. t('key', {name}) looks a text up and fills in {name}; an entry that is an object
+// ({one, other}) is a plural, chosen by Intl.PluralRules from params.count. Numbers in params
+// are written the language's way (Intl.NumberFormat).
+//
+// The language: the one chosen on this phone (Home → language, kept in localStorage), else the
+// first of the phone's languages (navigator.languages) the app speaks, else English.
+// Keys are written out in full at each call, t('timer.start'), never built from pieces, so
+// tests/test_i18n_catalogs.py can find every key in use and every catalog entry no one uses.
+
+export const LANGUAGES = { en: 'English', de: 'Deutsch' };
+const STORAGE_KEY = 'scorekeeper.lang';
+
+export function pickLanguage(chosen, preferred = []) {
+  if (chosen && chosen in LANGUAGES) return chosen;
+  for (const tag of preferred) {
+    const base = String(tag).toLowerCase().split('-')[0];
+    if (base in LANGUAGES) return base;
+  }
+  return 'en';
+}
+
+function chosenLanguage() {
+  try {
+    return localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null; // storage refused (private mode): the phone's language decides
+  }
+}
+
+export const lang = pickLanguage(chosenLanguage(), navigator.languages || [navigator.language]);
+document.documentElement.lang = lang;
+
+async function loadCatalog(language) {
+  const response = await fetch(`/js/i18n/${language}.json`);
+  if (!response.ok) throw new Error(`catalog ${language}: ${response.status}`);
+  return response.json();
+}
+
+let catalog = {};
+try {
+  catalog = await loadCatalog(lang);
+} catch {
+  // Offline before the service worker cached the catalog, or a broken file: the keys themselves
+  // show, which is ugly but never hides a control.
+}
+
+const plurals = new Intl.PluralRules(lang);
+// Grouping from 10,000 on only: years and table numbers (2026, 1234) stay as they are.
+const numbers = new Intl.NumberFormat(lang, { useGrouping: 'min2' });
+
+export function number(value, options) {
+  return options ? new Intl.NumberFormat(lang, options).format(value) : numbers.format(value);
+}
+
+export function t(key, params = {}) {
+  let text = catalog[key];
+  if (text === undefined) return key;
+  if (typeof text === 'object') text = text[plurals.select(params.count ?? 0)] ?? text.other;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => {
+    const value = params[name];
+    if (value === undefined || value === null) return whole;
+    return typeof value === 'number' ? numbers.format(value) : String(value);
+  });
+}
+
+// "Ann, Ben and Cy" / "Ann, Ben und Cy".
+export function list(items, type = 'conjunction') {
+  return new Intl.ListFormat(lang, { style: 'long', type }).format(items.map(String));
+}
+
+export function date(value, options = { dateStyle: 'medium' }) {
+  return new Intl.DateTimeFormat(lang, options).format(value instanceof Date ? value : new Date(value));
+}
+
+// "3 minutes ago" / "vor 3 Minuten" from a time in ms.
+export function ago(ms, now = Date.now()) {
+  const seconds = Math.round((ms - now) / 1000);
+  const rtf = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' });
+  const steps = [[60, 'second'], [60, 'minute'], [24, 'hour'], [Infinity, 'day']];
+  let value = seconds;
+  for (const [size, unit] of steps) {
+    if (Math.abs(value) < size) return rtf.format(value, unit);
+    value = Math.round(value / size);
+  }
+  return rtf.format(value, 'day');
+}
+
+export function setLanguage(language) {
+  if (!(language in LANGUAGES) || language === lang) return;
+  try {
+    localStorage.setItem(STORAGE_KEY, language);
+  } catch {
+    return;
+  }
+  // Every screen, the catalog and the API's words change together: start over in the new language.
+  location.reload();
+}
