@@ -1,21 +1,23 @@
 // The last roll, as every phone at the table shows it, and the roll buttons.
 import { h } from '../lib/dom.js';
+import { t } from '../i18n.js';
 
 const LABEL = { '#': 'blank', 0: 'blank', BRESK: 'BRESK' };
-const NAMES = { 'make-n-break': 'Die', stopper: 'Stopper die', bresk: 'Bresk die', alphabet: 'Alphabet die', d6: 'Die' };
+const NAMES = () => ({ 'make-n-break': t('dice.die'), stopper: t('dice.stopper'), bresk: t('dice.bresk'), alphabet: t('dice.alphabet'), d6: t('dice.die') });
 
 function face(result) {
   const text = LABEL[result.face] ?? String(result.face);
   // A table's Bresk die may show another face twice (bresk-0-twice, …): still the Bresk die.
-  const name = NAMES[result.die] || (result.die.startsWith('bresk-') ? NAMES.bresk : result.die);
+  const names = NAMES();
+  const name = names[result.die] || (result.die.startsWith('bresk-') ? names.bresk : result.die);
   return h('div.die', { dataset: { die: result.die, face: String(result.face) }, title: name },
     h('span', text === 'blank' ? '' : text));
 }
 
 export function mountDice(root, session, rolls) {
-  const faces = h('div.dice-faces', { 'aria-live': 'polite', 'aria-label': 'last roll' });
+  const faces = h('div.dice-faces', { 'aria-live': 'polite', 'aria-label': t('dice.last_roll') });
   const buttons = h('div.dice-buttons');
-  const card = h('section.card.dice', { 'aria-label': 'Dice' }, faces, buttons);
+  const card = h('section.card.dice', { 'aria-label': t('dice.title') }, faces, buttons);
   root.append(card);
   let shown = null;
 
@@ -32,7 +34,7 @@ export function mountDice(root, session, rolls) {
       }
     } else if (!dice) {
       shown = null;
-      faces.replaceChildren(h('p.muted', 'No roll yet'));
+      faces.replaceChildren(h('p.muted', t('dice.no_roll')));
     }
     buttons.replaceChildren(...rolls(view).map(({ label, dice: names, primary }) =>
       h(primary ? 'button.primary' : 'button', { onclick: () => session.act('roll', { dice: names }).catch(() => {}) }, label)));

@@ -4,6 +4,7 @@
 // phone's clock offset, so phones agree however late they heard of a start.
 import { h } from '../lib/dom.js';
 import { serverNow } from '../lib/clock.js';
+import { t } from '../i18n.js';
 
 const LAST_SECONDS = 5;
 
@@ -22,17 +23,17 @@ let audio = null;
 function chime() {
   try {
     audio ||= new AudioContext();
-    const t = audio.currentTime;
+    const at = audio.currentTime;
     [0, 0.25, 0.5].forEach((delay, i) => {
       const osc = audio.createOscillator();
       const gain = audio.createGain();
       osc.frequency.value = i === 2 ? 1320 : 880;
-      gain.gain.setValueAtTime(0.0001, t + delay);
-      gain.gain.exponentialRampToValueAtTime(0.4, t + delay + 0.02);
-      gain.gain.exponentialRampToValueAtTime(0.0001, t + delay + 0.22);
+      gain.gain.setValueAtTime(0.0001, at + delay);
+      gain.gain.exponentialRampToValueAtTime(0.4, at + delay + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, at + delay + 0.22);
       osc.connect(gain).connect(audio.destination);
-      osc.start(t + delay);
-      osc.stop(t + delay + 0.25);
+      osc.start(at + delay);
+      osc.stop(at + delay + 0.25);
     });
   } catch {
     /* no audio on this device: the screen still shows it */
@@ -66,16 +67,16 @@ async function keepAwake(on) {
 }
 
 export function mountTimer(root, session, { presets = [30, 60, 90] } = {}) {
-  const digits = h('output.timer-digits', { 'aria-live': 'off', 'aria-label': 'time left' }, '0');
+  const digits = h('output.timer-digits', { 'aria-live': 'off', 'aria-label': t('timer.time_left') }, '0');
   const bar = h('div.timer-bar', h('div.timer-fill'));
   const status = h('p.timer-status', { role: 'status' });
   const act = (action, seconds) => () => session.timer(action, seconds).catch(() => {});
-  const main = h('button.primary.timer-main', { onclick: () => mainAction() }, 'Start');
-  const pauseBtn = h('button', { onclick: act('pause') }, 'Pause');
-  const add = h('button', { onclick: act('add', 10), 'aria-label': 'add 10 seconds' }, '+10');
-  const reset = h('button', { onclick: act('reset') }, 'Reset');
-  const presetRow = h('div.timer-presets', presets.map((s) => h('button', { onclick: act('set', s) }, format(s * 1000) + (s < 60 ? ' s' : ''))));
-  const card = h('section.card.timer', { 'aria-label': 'Timer' }, digits, bar, status,
+  const main = h('button.primary.timer-main', { onclick: () => mainAction() }, t('timer.start'));
+  const pauseBtn = h('button', { onclick: act('pause') }, t('timer.pause'));
+  const add = h('button', { onclick: act('add', 10), 'aria-label': t('timer.add_10') }, '+10');
+  const reset = h('button', { onclick: act('reset') }, t('timer.reset'));
+  const presetRow = h('div.timer-presets', presets.map((s) => h('button', { onclick: act('set', s) }, s < 60 ? t('timer.seconds', { s }) : format(s * 1000))));
+  const card = h('section.card.timer', { 'aria-label': t('timer.title') }, digits, bar, status,
     h('div.timer-controls', main, pauseBtn, add, reset), presetRow);
   digits.addEventListener('click', () => card.classList.toggle('fullscreen'));
   root.append(card);
@@ -88,8 +89,8 @@ export function mountTimer(root, session, { presets = [30, 60, 90] } = {}) {
   document.addEventListener('visibilitychange', onVisible);
 
   function mainAction() {
-    const t = session.view.timer;
-    if (t.state === 'paused') return act('resume')();
+    const timer = session.view.timer;
+    if (timer.state === 'paused') return act('resume')();
     return act('start')();
   }
 
@@ -104,28 +105,28 @@ export function mountTimer(root, session, { presets = [30, 60, 90] } = {}) {
   };
 
   function draw() {
-    const t = session.view?.timer;
-    if (!t) return;
-    const left = remainingMs(t);
-    const state = t.state === 'running' && left === 0 ? 'expired' : t.state;
+    const timer = session.view?.timer;
+    if (!timer) return;
+    const left = remainingMs(timer);
+    const state = timer.state === 'running' && left === 0 ? 'expired' : timer.state;
     put('digits', format(left), (v) => (digits.textContent = v));
     put('ms', String(Math.round(left)), (v) => (digits.dataset.remainingMs = v));
     put('state', state, (v) => (card.dataset.state = v));
     put('last', state === 'running' && left <= LAST_SECONDS * 1000, (v) => card.classList.toggle('last-seconds', v));
-    put('bar', `scaleX(${t.duration_ms ? Math.min(1, left / t.duration_ms) : 0})`, (v) => (bar.firstChild.style.transform = v));
+    put('bar', `scaleX(${timer.duration_ms ? Math.min(1, left / timer.duration_ms) : 0})`, (v) => (bar.firstChild.style.transform = v));
     put('status', {
-      idle: t.duration_ms ? 'Ready' : 'Set a time to start',
-      running: 'Running',
-      paused: 'Paused',
-      expired: 'Time!',
+      idle: timer.duration_ms ? t('timer.ready') : t('timer.set_a_time'),
+      running: t('timer.running'),
+      paused: t('timer.paused'),
+      expired: t('timer.expired'),
     }[state], (v) => (status.textContent = v));
-    put('main', state === 'paused' ? 'Resume' : state === 'expired' ? 'Again' : 'Start', (v) => (main.textContent = v));
-    put('mainOff', state === 'running' || !t.duration_ms, (v) => (main.disabled = v));
+    put('main', state === 'paused' ? t('timer.resume') : state === 'expired' ? t('timer.again') : t('timer.start'), (v) => (main.textContent = v));
+    put('mainOff', state === 'running' || !timer.duration_ms, (v) => (main.disabled = v));
     put('pauseOff', state !== 'running', (v) => (pauseBtn.disabled = v));
-    if (state === 'expired' && lastChimed !== t.version) {
-      lastChimed = t.version;
+    if (state === 'expired' && lastChimed !== timer.version) {
+      lastChimed = timer.version;
       // Only chime for an expiry this phone saw happen, not one long past.
-      if (serverNow() - t.ends_at_ms < 3000) chime();
+      if (serverNow() - timer.ends_at_ms < 3000) chime();
     }
     if ((state === 'running') !== awake) {
       awake = state === 'running';

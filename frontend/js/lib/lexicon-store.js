@@ -56,7 +56,8 @@ async function run({ id, name, wordsUrl, revalidateMs, online = true }, emit, in
   try {
     await download({ id, name, wordsUrl, info }, emit);
   } catch (err) {
-    emit({ id, state: 'error', message: err.message });
+    // The worker has no catalog: it says what went wrong (status 0: no connection; none: the list itself is broken) and the page words it.
+    emit({ id, state: 'error', message: err.message, status: err.status ?? null });
   }
 }
 
@@ -69,13 +70,15 @@ async function download({ id, name, wordsUrl, info }, emit, stored) {
   try {
     response = await fetch(wordsUrl, { headers, cache: 'no-store' });
   } catch {
-    throw new Error('No connection: the word list could not be downloaded.');
+    throw Object.assign(new Error('No connection: the word list could not be downloaded.'), { status: 0 });
   }
   if (response.status === 304 && stored) {
     await writeStored({ ...stored, checkedAt: Date.now() }).catch(() => {});
     return;
   }
-  if (!response.ok) throw new Error(`The word list could not be downloaded (HTTP ${response.status}).`);
+  if (!response.ok) {
+    throw Object.assign(new Error(`The word list could not be downloaded (HTTP ${response.status}).`), { status: response.status });
+  }
   // Content-Length is the size on the wire (gzip); the body arrives decoded.
   const transferBytes = Number(response.headers.get('Content-Length')) || 0;
   const chunks = [];

@@ -11,35 +11,37 @@
 // it; the page gets the packed list (lib/wordpack.js) and checks words synchronously.
 import { api, http } from '../api.js';
 import { hasWord, packSize } from './wordpack.js';
+import { t } from '../i18n.js';
 
 const REVALIDATE_MS = 6 * 60 * 60 * 1000; // ask the server for a newer list at most every 6 hours
 
 // The one vocabulary (scorekeeper/services/judge.py says the same).
 export const REASON_TEXT = {
-  valid: 'valid',
-  not_a_word: 'not a word',
-  proper_noun: 'a proper noun',
-  abbreviation: 'an abbreviation',
-  contraction: 'a contraction',
-  too_short: 'too short',
-  not_letters: 'not letters',
-  banned_by_league: 'banned by this league',
-  added_by_league: 'added by this league',
+  valid: t('reason.valid'),
+  not_a_word: t('reason.not_a_word'),
+  proper_noun: t('reason.proper_noun'),
+  abbreviation: t('reason.abbreviation'),
+  contraction: t('reason.contraction'),
+  too_short: t('reason.too_short'),
+  not_letters: t('reason.not_letters'),
+  banned_by_league: t('reason.banned_by_league'),
+  added_by_league: t('reason.added_by_league'),
 };
 
-export const LIST_NAMES = { en: 'everyday list', 'en-wordgame': 'word-game list' };
-export const LIST_TITLES = { en: 'Everyday list', 'en-wordgame': 'Word-game list' };
+export const LIST_NAMES = { en: t('list.en'), 'en-wordgame': t('list.en_wordgame') };
+export const LIST_TITLES = { en: t('list.en_title'), 'en-wordgame': t('list.en_wordgame_title') };
 export const listName = (id) => LIST_NAMES[id] || id;
 
 /** The verdict in words, naming the list: 'not in the everyday list; valid in the word-game list'. */
 export function verdictMessage(reason, list, alsoValidIn = []) {
-  if (reason === 'valid') return `valid in the ${list}`;
-  if (reason === 'added_by_league') return `added by this league to the ${list}`;
-  if (reason === 'banned_by_league') return 'banned by this league';
-  if (reason === 'too_short') return 'too short: a word has at least two letters';
-  if (reason === 'not_letters') return 'not letters: only A to Z count';
-  const why = reason === 'not_a_word' ? '' : ` (${REASON_TEXT[reason] || reason})`;
-  return `not in the ${list}${why}${alsoValidIn.map((name) => `; valid in the ${name}`).join('')}`;
+  if (reason === 'valid') return t('verdict.valid_in', { list });
+  if (reason === 'added_by_league') return t('verdict.added_to', { list });
+  if (reason === 'banned_by_league') return t('verdict.banned');
+  if (reason === 'too_short') return t('verdict.too_short');
+  if (reason === 'not_letters') return t('verdict.not_letters');
+  const why = reason === 'not_a_word' ? '' : t('verdict.why', { reason: REASON_TEXT[reason] || reason });
+  const also = alsoValidIn.map((name) => t('verdict.also_valid_in', { list: name })).join('');
+  return t('verdict.not_in', { list, why, also });
 }
 
 const APOSTROPHES = "'\u2019\u02bc\u2018";
@@ -190,7 +192,10 @@ function load(id, name) {
         report({ id, state: 'ready', lexicon });
         settle(lexicon);
       } else if (message.state === 'error') {
-        report(message);
+        const { status } = message;
+        const words = status === 0 ? t('lexicon.download_offline')
+          : status ? t('lexicon.download_failed', { status }) : t('lexicon.load_failed');
+        report({ ...message, message: words });
         settle(null);
       } else if (message.state === 'downloading') {
         report(message);
@@ -262,7 +267,7 @@ function onPage(entry) {
     })
     .catch(() => {
       jobs.delete(id);
-      entry.handle({ id, state: 'error', message: 'The word list could not be loaded on this phone.' }, null);
+      entry.handle({ id, state: 'error', message: t('lexicon.load_failed') }, null);
       entry.handle({ id, state: 'idle' }, null);
     });
 }
