@@ -274,5 +274,5 @@ function onPage(entry) {
 
 /** 'about 210 KB' */
 export function kilobytes(bytes) {
-  return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString()} KB`;
+  return t('lexicon.kilobytes', { kb: Math.max(1, Math.round(bytes / 1024)) });
 }

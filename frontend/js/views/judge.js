@@ -9,14 +9,15 @@
 // mountJudge() is also used by the Bresk! panel, where a challenge is logged as a
 // table event with the seat who challenged.
 import { api } from '../api.js';
+import { number, t } from '../i18n.js';
 import { h } from '../lib/dom.js';
 import { LIST_TITLES, getLexicon, kilobytes, lexiconNow, listName, onLexiconProgress } from '../lib/lexicon.js';
 import { TableSession } from '../session.js';
 
 export const CLEAR_AFTER_MS = 4000;
 const MAX_WORDS = 10; // the server's limit for one challenge
-const APPROX_DOWNLOAD = { en: 'about 160 KB', 'en-wordgame': 'about 310 KB' };
-const approxDownload = (id) => APPROX_DOWNLOAD[id] || 'a few hundred KB';
+const APPROX_DOWNLOAD = { en: 160, 'en-wordgame': 310 }; // KB
+const approxDownload = (id) => (APPROX_DOWNLOAD[id] ? t('judge.about_kb', { kb: APPROX_DOWNLOAD[id] }) : t('judge.few_hundred_kb'));
 const LIST_KEY = 'judge-list'; // the list the judge page (outside a table) uses on this phone
 
 const STYLESHEET_WAIT_MS = 3000;
@@ -47,9 +48,9 @@ export function splitWords(text) {
 
 /** The list's download state, as a line with a progress bar. */
 function lexiconStatus(id) {
-  const text = h('span.lexicon-status-text', 'Checking the word list on this phone…');
+  const text = h('span.lexicon-status-text', t('judge.checking_list'));
   // The bar keeps its place while hidden (judge.css), so the form below never moves.
-  const bar = h('progress', { max: 1, 'aria-label': 'Word list download' });
+  const bar = h('progress', { max: 1, 'aria-label': t('judge.list_download') });
   const el = h('p.lexicon-status', { dataset: { state: 'checking' }, 'aria-live': 'polite' }, text, bar);
   const show = (detail) => {
     if (detail.id !== id) return;
@@ -57,14 +58,14 @@ function lexiconStatus(id) {
     if (detail.state === 'downloading') {
       if (detail.fraction != null) bar.value = detail.fraction;
       else bar.removeAttribute('value');
-      const pct = detail.fraction != null ? ` ${Math.round(detail.fraction * 100)}%` : '';
+      const pct = detail.fraction != null ? ` ${number(detail.fraction, { style: 'percent' })}` : '';
       const size = detail.transferBytes ? kilobytes(detail.transferBytes) : approxDownload(id);
-      text.textContent = `Saving the ${listName(id)} for offline judging…${pct} (${size} download)`;
+      text.textContent = t('judge.saving_list', { list: listName(id), pct, size });
     } else if (detail.state === 'ready') {
       const size = detail.lexicon.transferBytes ? `, ${kilobytes(detail.lexicon.transferBytes)}` : '';
-      text.textContent = `Works offline: ${detail.lexicon.size.toLocaleString()} words saved on this phone${size}.`;
+      text.textContent = t('judge.works_offline', { count: detail.lexicon.size, size });
     } else if (detail.state === 'error') {
-      text.textContent = `Offline judging needs the ${listName(id)} once (${approxDownload(id)}); it downloads when you are online.`;
+      text.textContent = t('judge.needs_list', { list: listName(id), size: approxDownload(id) });
     }
   };
   const off = onLexiconProgress(show);
@@ -82,24 +83,24 @@ export function mountJudge(root, { session = null, lexicon: lexiconId = 'en', au
   useStylesheet('/css/judge.css');
   const id = session?.view?.options?.lexicon || lexiconId;
   const status = lexiconStatus(id);
-  const named = h('p.lexicon-name', `Judged by the ${listName(id)}`);
+  const named = h('p.lexicon-name', t('judge.judged_by', { list: listName(id) }));
   const input = h('input#judge-input', {
     type: 'text', autocomplete: 'off', autocorrect: 'off', autocapitalize: 'characters', spellcheck: false,
-    enterkeyhint: 'go', placeholder: 'word or words', 'aria-describedby': 'judge-help',
+    enterkeyhint: 'go', placeholder: t('judge.placeholder'), 'aria-describedby': 'judge-help',
   });
-  const help = h('p.meta#judge-help', 'One word, or several separated by spaces or commas. The answer says only whether all of them are valid.');
+  const help = h('p.meta#judge-help', t('judge.help'));
   const by = h('select#judge-by');
-  const byRow = session ? h('div', h('label', { for: 'judge-by' }, 'Who challenges?'), by) : null;
-  const button = h('button.primary.judge-go', { type: 'submit' }, 'Judge');
+  const byRow = session ? h('div', h('label', { for: 'judge-by' }, t('judge.who')), by) : null;
+  const button = h('button.primary.judge-go', { type: 'submit' }, t('judge.judge'));
   const form = h('form.judge-form', { novalidate: true },
-    h('label', { for: 'judge-input' }, 'Word(s) in dispute'), input, byRow, help, button);
+    h('label', { for: 'judge-input' }, t('judge.in_dispute')), input, byRow, help, button);
 
   const mark = h('span.verdict-mark', { 'aria-hidden': 'true' });
   const word = h('strong.verdict-word');
   const meta = h('p.verdict-meta');
   const reveal = h('ul.verdict-reveal', { hidden: true });
-  const which = h('button.verdict-which', { type: 'button' }, 'Which one?');
-  const done = h('button.verdict-done', { type: 'button' }, 'Done');
+  const which = h('button.verdict-which', { type: 'button' }, t('judge.which'));
+  const done = h('button.verdict-done', { type: 'button' }, t('judge.done'));
   const overlay = h('div.verdict', { hidden: true, role: 'alert', tabindex: '-1' },
     mark, word, meta, reveal, h('div.verdict-actions', which, done));
   // The download's status goes under the form: however it changes, the input and button stay put.
@@ -115,7 +116,7 @@ export function mountJudge(root, { session = null, lexicon: lexiconId = 'en', au
   function seats(view) {
     if (!session || !view) return;
     const chosen = by.value || localStorage.getItem(seatKey(view.code)) || '';
-    by.replaceChildren(h('option', { value: '' }, 'Pick a player'),
+    by.replaceChildren(h('option', { value: '' }, t('judge.pick_player')),
       ...view.seats.map((name, i) => h('option', { value: String(i) }, name)));
     by.value = chosen;
   }
@@ -130,10 +131,11 @@ export function mountJudge(root, { session = null, lexicon: lexiconId = 'en', au
     outcome = result;
     overlay.dataset.valid = String(result.valid);
     mark.textContent = result.valid ? '✓' : '✗';
-    word.textContent = result.valid ? 'Valid' : 'Not valid';
-    const count = result.words === 1 ? '1 word' : `${result.words} words`;
-    const name = result.list || listName(id);
-    meta.textContent = `${count} · ${result.valid ? 'in' : 'by'} the ${name}${offline ? ' · judged offline' : ''}${result.queued ? ' · logged at the table when back online' : ''}`;
+    word.textContent = result.valid ? t('judge.valid') : t('judge.not_valid');
+    const count = t('judge.words', { count: result.words });
+    const list = result.list || listName(id);
+    meta.textContent = [count, result.valid ? t('judge.in_list', { list }) : t('judge.by_list', { list }),
+      offline ? t('judge.judged_offline') : null, result.queued ? t('judge.logged_later') : null].filter(Boolean).join(' · ');
     reveal.hidden = true;
     reveal.replaceChildren();
     which.hidden = result.valid;
@@ -156,7 +158,7 @@ export function mountJudge(root, { session = null, lexicon: lexiconId = 'en', au
   async function offlineVerdict(list) {
     const lex = await getLexicon(id);
     if (!lex) {
-      problem(`No connection, and the ${listName(id)} is not on this phone yet: connect once to download it (${approxDownload(id)}).`);
+      problem(t('judge.no_list_offline', { list: listName(id), size: approxDownload(id) }));
       return null;
     }
     return lex.challenge(list);
@@ -165,12 +167,12 @@ export function mountJudge(root, { session = null, lexicon: lexiconId = 'en', au
   async function judge() {
     const list = splitWords(input.value);
     help.classList.remove('error');
-    if (!list.length) return problem('Type a word first.');
-    if (list.length > MAX_WORDS) return problem(`Judge at most ${MAX_WORDS} words at a time.`);
-    if (list.some((w) => w.length > 64)) return problem('A word can be at most 64 characters.');
+    if (!list.length) return problem(t('judge.type_first'));
+    if (list.length > MAX_WORDS) return problem(t('judge.at_most', { count: MAX_WORDS }));
+    if (list.some((w) => w.length > 64)) return problem(t('judge.too_long', { count: 64 }));
     let seat = null;
     if (session) {
-      if (by.value === '') return problem('Pick who challenges.');
+      if (by.value === '') return problem(t('judge.pick_who'));
       seat = Number(by.value);
     }
     button.disabled = true;
@@ -226,7 +228,7 @@ export function mountJudge(root, { session = null, lexicon: lexiconId = 'en', au
     reveal.replaceChildren(...verdicts.map((v) =>
       h('li', { class: v.valid ? 'good' : 'bad' },
         h('span.reveal-mark', v.valid ? '✓' : '✗'), ' ', h('strong', v.normalized || v.word), ` — ${v.message || v.reason}`)));
-    if (offline) reveal.append(h('li.muted', 'Judged offline: the phone’s list cannot tell a proper noun or an abbreviation from a non-word.'));
+    if (offline) reveal.append(h('li.muted', t('judge.offline_note')));
     reveal.hidden = false;
     which.hidden = true;
   }
@@ -266,8 +268,8 @@ export function mount(root, params = {}) {
   const styled = useStylesheet('/css/judge.css');
   const code = (params.table || tableFromHash() || '').toUpperCase();
   root.append(
-    h('h1', 'Word judge'),
-    h('p.lead', 'For a dispute at the table. Type the word or words, tap Judge, and show everyone the screen.'),
+    h('h1', t('judge.title')),
+    h('p.lead', t('judge.lead')),
   );
   const slot = h('section.card.judge-card', { hidden: true });
   root.append(slot);
@@ -281,7 +283,7 @@ export function mount(root, params = {}) {
   };
   if (code) {
     session = new TableSession(code);
-    const back = h('a.button', { href: `#/table/${code}` }, `Back to table ${code}`);
+    const back = h('a.button', { href: `#/table/${code}` }, t('judge.back_to_table', { code }));
     root.append(h('p', back));
     Promise.all([session.start(), styled])
       .then(() => {
@@ -297,7 +299,7 @@ export function mount(root, params = {}) {
     const saved = localStorage.getItem(LIST_KEY);
     const picker = h('select#judge-list', Object.entries(LIST_TITLES).map(([id, title]) => h('option', { value: id }, title)));
     picker.value = LIST_TITLES[saved] ? saved : 'en';
-    slot.before(h('div.judge-list-picker', h('label', { for: 'judge-list' }, 'Word list'), picker));
+    slot.before(h('div.judge-list-picker', h('label', { for: 'judge-list' }, t('judge.word_list')), picker));
     getLexicon(picker.value); // the word list starts loading (in a worker) while the styles arrive
     styled.then(() => show({ lexicon: picker.value }));
     picker.addEventListener('change', () => {
