@@ -3,6 +3,7 @@
 import { api, leagues } from '../api.js';
 import { mountDice } from '../components/dice.js';
 import { mountTimer } from '../components/timer.js';
+import { t } from '../i18n.js';
 import { h } from '../lib/dom.js';
 // Named here, not only three imports down (session → outbox → app-db → idb), so the browser fetches
 // them with this view instead of one round trip after another: the table shows sooner.
@@ -25,16 +26,16 @@ const PANELS = {
 function shareSheet(code, joinUrl) {
   // The server's join link: never localhost when the page was opened on the laptop running the app.
   const url = joinUrl || `${location.origin}/#/table/${code}`;
-  const dialog = h('dialog.share', { 'aria-label': 'Invite players' },
-    h('h2', 'Join this table'),
-    h('img.qr', { src: api.qrUrl(code), alt: `QR code for table ${code}`, width: 240, height: 240 }),
+  const dialog = h('dialog.share', { 'aria-label': t('table.invite_players') },
+    h('h2', t('table.join_this')),
+    h('img.qr', { src: api.qrUrl(code), alt: t('table.qr_alt', { code }), width: 240, height: 240 }),
     h('p.code-big', code),
     h('p.meta.join-link', url),
-    h('p.muted', 'Scan with a phone camera, or open scorekeeper and type the code.'),
+    h('p.muted', t('table.scan_help')),
     h('div.row',
-      navigator.share ? h('button.primary', { onclick: () => navigator.share({ title: 'Join my table', url }).catch(() => {}) }, 'Share link') : null,
-      navigator.clipboard ? h('button', { onclick: (e) => navigator.clipboard.writeText(url).then(() => (e.target.textContent = 'Copied')) }, 'Copy link') : null,
-      h('button', { onclick: () => dialog.close() }, 'Close')));
+      navigator.share ? h('button.primary', { onclick: () => navigator.share({ title: t('table.share_title'), url }).catch(() => {}) }, t('table.share_link')) : null,
+      navigator.clipboard ? h('button', { onclick: (e) => navigator.clipboard.writeText(url).then(() => (e.target.textContent = t('table.copied'))) }, t('table.copy_link')) : null,
+      h('button', { onclick: () => dialog.close() }, t('table.close'))));
   document.body.append(dialog);
   dialog.addEventListener('close', () => dialog.remove());
   dialog.showModal();
@@ -46,7 +47,7 @@ function scoreboard(result) {
     h('li', { class: winners.has(p.name) ? 'leader' : '' },
       h('details',
         h('summary', h('span.name', p.name), h('span.total', String(p.total))),
-        p.lines.length ? h('ul.lines', p.lines.map((l) => h('li', h('span', l.label), h('span', (l.points > 0 ? '+' : '') + l.points)))) : h('p.muted', 'No points yet')))));
+        p.lines.length ? h('ul.lines', p.lines.map((l) => h('li', h('span', l.label), h('span', (l.points > 0 ? '+' : '') + l.points)))) : h('p.muted', t('table.no_points'))))));
 }
 
 // An action waiting in the outbox, as the event it will become.
@@ -54,25 +55,34 @@ function queuedEvent(item) {
   return item.path.endsWith('/timer') ? { type: 'timer', data: item.body } : { type: item.body.type, data: item.body.data };
 }
 
+// The log's words for the timer's commands and the cards' kinds (the event keeps the ids).
+const TIMER_ACTIONS = () => ({ set: t('log.timer_set'), start: t('log.timer_start'), pause: t('log.timer_pause'),
+  resume: t('log.timer_resume'), add: t('log.timer_add'), reset: t('log.timer_reset') });
+const CARD_KINDS = () => ({ standard: t('log.card_standard'), 'red-hand': t('log.card_red_hand'), 'extreme-4': t('log.card_extreme_4'),
+  'extreme-5': t('log.card_extreme_5'), 'left-arrow': t('log.card_left_arrow'), ten: t('log.card_ten'), 'red-3': t('log.card_red_3'),
+  'red-4': t('log.card_red_4'), immediate: t('log.card_immediate') });
+
 function describe(event, seats) {
   const d = event.data || {};
-  const seat = (i) => seats[i] ?? `seat ${i + 1}`;
+  const seat = (i) => seats[i] ?? t('table.seat_n', { n: i + 1 });
+  const name = seat(d.seat);
   switch (event.type) {
-    case 'roll': return `Rolled ${d.results.map((r) => (r.face === '#' || (r.die === 'stopper' && r.face === 0) ? 'blank' : r.face)).join(', ')}`;
-    case 'timer': return `Timer: ${d.action}${d.seconds ? ` ${d.seconds} s` : ''}`;
-    case 'undo': return `Undid #${d.undid}`;
-    case 'redo': return `Redid #${d.redid}`;
-    case 'points': return `${seat(d.seat)} ${d.points >= 0 ? '+' : ''}${d.points}`;
-    case 'die': return `Die typed in: ${d.face}`;
-    case 'stopper': return `Stopper die: ${d.face || 'blank'}`;
-    case 'card': return `Card: ${d.kind}${d.points ? ` (${d.points})` : ''}${d.completed === false ? ', not completed' : ''}`;
-    case 'bonus': return d.completed ? 'Bonus build done' : 'Bonus build missed';
-    case 'skip': return `${seat(d.seat)} skipped ${d.spaces} space${d.spaces === 1 ? '' : 's'}`;
-    case 'pass': return `${seat(d.seat)} passed`;
-    case 'leftover': return `${seat(d.seat)}: ${d.squares} squares left over`;
-    case 'hand_in': return `${seat(d.seat)} handed in a grid`;
-    case 'next_table': return `Play again: table ${d.code}`;
-    case 'challenge': return `Challenge: ${d.verdict?.valid ? 'valid' : 'not valid'}`;
+    case 'roll': return t('log.rolled', { faces: d.results.map((r) => (r.face === '#' || (r.die === 'stopper' && r.face === 0) ? t('log.blank') : r.face)).join(', ') });
+    case 'timer': return t('log.timer', { action: TIMER_ACTIONS()[d.action] || d.action, seconds: d.seconds ? ` ${t('timer.seconds', { s: d.seconds })}` : '' });
+    case 'undo': return t('log.undid', { seq: `#${d.undid}` });
+    case 'redo': return t('log.redid', { seq: `#${d.redid}` });
+    case 'points': return `${name} ${d.points >= 0 ? '+' : ''}${d.points}`;
+    case 'die': return t('log.die', { face: d.face });
+    case 'stopper': return t('log.stopper', { face: d.face || t('log.blank') });
+    case 'card': return t('log.card', { kind: CARD_KINDS()[d.kind] || d.kind, points: d.points ? ` (${d.points})` : '',
+      missed: d.completed === false ? t('log.not_completed') : '' });
+    case 'bonus': return d.completed ? t('log.bonus_done') : t('log.bonus_missed');
+    case 'skip': return t('log.skipped', { name, count: d.spaces });
+    case 'pass': return t('log.passed', { name });
+    case 'leftover': return t('log.leftover', { name, count: d.squares });
+    case 'hand_in': return t('log.handed_in', { name });
+    case 'next_table': return t('log.next_table', { code: d.code });
+    case 'challenge': return t('log.challenge', { verdict: d.verdict?.valid ? t('reason.valid') : t('log.not_valid') });
     default: return event.type.replace(/[_-]/g, ' ');
   }
 }
@@ -85,8 +95,8 @@ async function loadPanel(gameId, panel, onTrouble) {
     try {
       return await load();
     } catch {
-      const retry = h('button', 'Try again');
-      panel.replaceChildren(h('p.card.error', { role: 'alert' }, 'The controls for this game did not load. Check the connection.'), retry);
+      const retry = h('button', t('table.try_again'));
+      panel.replaceChildren(h('p.card.error', { role: 'alert' }, t('table.panel_failed')), retry);
       onTrouble();
       await new Promise((resolve) => {
         retry.onclick = resolve;
@@ -113,7 +123,7 @@ async function offerLeagues(view, row) {
   const mine = knownLeagues().filter((l) => RANK[l.role] >= RANK.member).slice(0, 3);
   const status = h('p.meta', { role: 'status' });
   row.replaceChildren(...mine.map((league) => {
-    const button = h('button.record-league', { type: 'button' }, `Record in ${league.name || 'a league'}`);
+    const button = h('button.record-league', { type: 'button' }, league.name ? t('table.record_in', { league: league.name }) : t('table.record_in_a_league'));
     button.addEventListener('click', async () => {
       button.disabled = true;
       // The same id for a second tap on this phone: the league stores it once.
@@ -128,8 +138,8 @@ async function offerLeagues(view, row) {
         const known = new Set((await leagues.players(league.id, league.token)).players.map((p) => p.name.toLowerCase()));
         for (const p of players) if (!known.has(p.name.toLowerCase())) await leagues.addPlayer(league.id, league.token, p.name);
         const result = await leagues.record(league.id, league.token, { id, game: view.game, played_on: playedOn, players });
-        status.replaceChildren(`Recorded in ${league.name}. `,
-          h('a', { href: `#/league/${encodeURIComponent(league.id)}/result/${encodeURIComponent(result.id)}` }, 'See the result'));
+        status.replaceChildren(t('table.recorded_in', { league: league.name }), ' ',
+          h('a', { href: `#/league/${encodeURIComponent(league.id)}/result/${encodeURIComponent(result.id)}` }, t('table.see_result')));
       } catch (err) {
         status.textContent = err.message;
         button.disabled = false;
@@ -151,35 +161,35 @@ function stylesheetsLoaded(waitMs = 3000) {
 
 export function mount(root, { code }) {
   const session = new TableSession(code);
-  const title = h('h1.table-title', 'Table');
-  const live = h('span.live', { role: 'status' }, 'Connecting…');
-  const scores = h('section.card.scores', { 'aria-label': 'Scores' });
+  const title = h('h1.table-title', t('table.table'));
+  const live = h('span.live', { role: 'status' }, t('table.connecting'));
+  const scores = h('section.card.scores', { 'aria-label': t('table.scores') });
   const panel = h('section.panel');
-  const log = h('ol.log', { 'aria-label': 'What happened' });
-  const undo = h('button', { onclick: () => session.undo().catch(() => {}) }, 'Undo');
-  const redo = h('button', { onclick: () => session.redo().catch(() => {}) }, 'Redo');
+  const log = h('ol.log', { 'aria-label': t('table.what_happened') });
+  const undo = h('button', { onclick: () => session.undo().catch(() => {}) }, t('table.undo'));
+  const redo = h('button', { onclick: () => session.redo().catch(() => {}) }, t('table.redo'));
   const toast = h('p.toast', { role: 'alert', hidden: true });
   // Actions taken without a connection, listed where the game's controls are until they are sent,
   // so nobody taps a card again because it did not show.
   const pendingList = h('ol.pending-list');
-  const pending = h('section.card.pending', { 'aria-label': 'Not sent yet', hidden: true },
-    h('h2', 'This turn, not sent yet'), pendingList,
-    h('p.meta', 'They go out by themselves when the connection is back.'));
+  const pending = h('section.card.pending', { 'aria-label': t('table.not_sent'), hidden: true },
+    h('h2', t('table.not_sent_title')), pendingList,
+    h('p.meta', t('table.not_sent_help')));
   const head = h('header.table-head',
-    h('div', title, h('button.code', { onclick: () => shareSheet(session.code, session.view?.join_url), title: 'Invite players: show the code and QR code' },
-      h('span', session.code), h('span.invite', 'Invite'))),
+    h('div', title, h('button.code', { onclick: () => shareSheet(session.code, session.view?.join_url), title: t('table.invite_title') },
+      h('span', session.code), h('span.invite', t('table.invite')))),
     live);
   const timerSlot = h('div.timer-slot');
   const diceSlot = h('div.dice-slot');
   // Undo and the log wait for the game's panel: shown before it, they would jump down when it arrives.
-  const after = h('div.after-panel', { hidden: true }, h('div.row.undo', undo, redo), h('h2', 'Log'), log);
+  const after = h('div.after-panel', { hidden: true }, h('div.row.undo', undo, redo), h('h2', t('table.log')), log);
   // First screen first: the stylesheet orders these (and the panel's own cards) so that whose
   // turn it is, the timer and the one action that matters now come before scores, log and settings.
   // After the game: play again with the same seats and options; every phone here follows.
-  const againButton = h('button.primary.wide.play-again', { type: 'button' }, 'Play again');
-  const againNote = h('p.meta', 'Same players and options, on a new table. Every phone at this table follows.');
+  const againButton = h('button.primary.wide.play-again', { type: 'button' }, t('table.play_again'));
+  const againNote = h('p.meta', t('table.play_again_help'));
   const leagueRow = h('div.record-in-league');
-  const afterGame = h('section.card.after-game', { 'aria-label': 'After the game', hidden: true }, againButton, againNote, leagueRow);
+  const afterGame = h('section.card.after-game', { 'aria-label': t('table.after_game'), hidden: true }, againButton, againNote, leagueRow);
   // Shown whole once the game's panel and its stylesheet are in: revealed piece by piece, the
   // scores would jump down as the turn and the timer arrive above them.
   const screen = h('div.table-screen.loading', head, pending, timerSlot, diceSlot, panel, afterGame, scores, after);
@@ -198,10 +208,10 @@ export function mount(root, { code }) {
   });
   const showLive = () => {
     if (session.stale) {
-      live.textContent = session.pending ? `Offline · ${session.pending} waiting to send` : 'Offline · last state seen';
+      live.textContent = session.pending ? t('table.offline_waiting', { count: session.pending }) : t('table.offline_last');
       live.dataset.state = 'offline';
     } else {
-      live.textContent = session.pending ? `${session.pending} waiting to send` : session.connected ? 'Live' : 'Reconnecting…';
+      live.textContent = session.pending ? t('table.waiting', { count: session.pending }) : session.connected ? t('table.live') : t('table.reconnecting');
       live.dataset.state = session.connected && !session.pending ? 'live' : 'waiting';
     }
     pending.hidden = !session.pending;
@@ -239,7 +249,7 @@ export function mount(root, { code }) {
     afterGame.hidden = !view.result.finished && !next;
     againButton.hidden = Boolean(next);
     if (next) {
-      againNote.replaceChildren('This table was played again: ', h('a', { href: `#/table/${next}` }, `open table ${next}`), '.');
+      againNote.replaceChildren(t('table.played_again'), ' ', h('a', { href: `#/table/${next}` }, t('table.open_table', { code: next })), '.');
     }
   };
   session.addEventListener('change', (e) => {
@@ -257,14 +267,14 @@ export function mount(root, { code }) {
     } catch (err) {
       if (err.offline) {
         // Never opened on this phone, and no connection: it opens by itself once the network is back.
-        root.replaceChildren(h('h1', `Table ${session.code}`),
-          h('p.card.error', 'No connection, and this phone has not opened this table before. It opens by itself when the connection is back.'),
-          h('a.button', { href: '#/' }, 'Back home'));
+        root.replaceChildren(h('h1', t('table.table_code', { code: session.code })),
+          h('p.card.error', t('table.never_opened')),
+          h('a.button', { href: '#/' }, t('table.back_home')));
         const retry = () => location.hash.toUpperCase().startsWith(`#/TABLE/${session.code}`) && navigate(location.hash);
         window.addEventListener('online', retry, { once: true });
         return;
       }
-      root.replaceChildren(h('h1', 'Table not found'), h('p.card.error', err.message), h('a.button', { href: '#/' }, 'Back home'));
+      root.replaceChildren(h('h1', t('table.not_found')), h('p.card.error', err.message), h('a.button', { href: '#/' }, t('table.back_home')));
       return;
     }
     const view = session.view;
