@@ -1,5 +1,6 @@
 // Start a table: pick the game, name the seats clockwise, choose options.
 import { api, leagues } from '../api.js';
+import { t } from '../i18n.js';
 import { h } from '../lib/dom.js';
 import { LIST_TITLES } from '../lib/lexicon.js';
 import { navigate } from '../router.js';
@@ -45,7 +46,7 @@ export function mount(root, params) {
   const gameId = params.game;
   const form = h('form.card.stack', { novalidate: true });
   const error = h('p.error', { role: 'alert', hidden: true });
-  root.append(h('h1', 'New table'), form);
+  root.append(h('h1', t('new.title')), form);
   // #/new/<game>?league=<id>: play inside a league this phone has a member (or admin) link for.
   const known = params.query.league ? findLeague(params.query.league) : null;
   const league = known && RANK[known.role] >= RANK.member ? known : null;
@@ -64,8 +65,8 @@ export function mount(root, params) {
     const game = cat.games.find((g) => g.id === gameId) || cat.games[0];
     const seats = h('ol.seats');
     const addSeat = (name = '') => {
-      const input = h('input', { value: name, placeholder: `Player ${seats.children.length + 1}`, maxlength: 40, 'aria-label': `Player ${seats.children.length + 1} name`, autocomplete: 'off', list: 'known-players' });
-      const remove = h('button.icon', { type: 'button', 'aria-label': 'remove player', onclick: () => li.remove() }, '×');
+      const input = h('input', { value: name, placeholder: t('new.player_n', { n: seats.children.length + 1 }), maxlength: 40, 'aria-label': t('new.player_n_name', { n: seats.children.length + 1 }), autocomplete: 'off', list: 'known-players' });
+      const remove = h('button.icon', { type: 'button', 'aria-label': t('new.remove_player'), onclick: () => li.remove() }, '×');
       const li = h('li', input, remove);
       seats.append(li);
       return input;
@@ -81,22 +82,22 @@ export function mount(root, params) {
         seats.replaceChildren();
         last.forEach((name) => addSeat(name));
       },
-    }, `Same players: ${last.join(', ')}`) : null;
+    }, t('new.same_players', { names: last.join(', ') })) : null;
     const gameSelect = h('select', { id: 'game', onchange: (e) => navigate(`#/new/${e.target.value}${keep}`) },
       cat.games.map((g) => h('option', { value: g.id, selected: g.id === game.id }, g.name)));
     form.replaceChildren(
-      ...[league ? h('p.meta.in-league', 'In the league ', h('strong', league.name), ': the players join it and the result goes to its standings.') : null,
-        known && !league ? h('p.error', 'This phone has only the read-only link of that league: this table will not count in it.') : null,
+      ...[league ? h('p.meta.in-league', t('new.in_league_before'), h('strong', league.name), t('new.in_league_after')) : null,
+        known && !league ? h('p.error', t('new.read_only_league')) : null,
         suggestions].filter(Boolean),
-      h('label', { for: 'game' }, 'Game'), gameSelect,
+      h('label', { for: 'game' }, t('new.game')), gameSelect,
       h('p.meta', game.summary),
-      h('label', `Players, clockwise (${game.min_seats}–${game.max_seats})`),
+      h('label', t('new.players_clockwise', { min: game.min_seats, max: game.max_seats })),
       ...[sameAgain].filter(Boolean), // replaceChildren would print a null
       seats,
-      h('button', { type: 'button', onclick: () => seats.children.length < game.max_seats && addSeat().focus() }, '+ Add player'),
-      ...(game.options.length ? [h('details.options', h('summary', 'Options'), game.options.map(optionInput))] : []),
+      h('button', { type: 'button', onclick: () => seats.children.length < game.max_seats && addSeat().focus() }, t('new.add_player')),
+      ...(game.options.length ? [h('details.options', h('summary', t('new.options')), game.options.map(optionInput))] : []),
       error,
-      h('button.primary.wide', { type: 'submit' }, 'Start the table'),
+      h('button.primary.wide', { type: 'submit' }, t('new.start')),
     );
     form.onsubmit = async (e) => {
       e.preventDefault();
