@@ -4,6 +4,7 @@
 // after each turn the points and the chips to take; the score table by round.
 import { remainingMs } from '../components/timer.js';
 import { h } from '../lib/dom.js';
+import { t } from '../i18n.js';
 
 export const usesTimer = true;
 
@@ -27,7 +28,7 @@ export function chipText(c) {
   const parts = [];
   if (c?.tens) parts.push(`${c.tens} × 10`);
   if (c?.ones) parts.push(`${c.ones} × 1`);
-  return parts.join(' + ') || 'nothing';
+  return parts.join(' + ') || t('mnb.nothing');
 }
 
 // Chips as small coins: ⑩ ⑩ ① … compacted to "2×⑩ 3×①".
@@ -38,19 +39,20 @@ function chipBadges(c) {
 }
 
 const KIND_LABEL = {
-  standard: (c) => `Standard ${c.points}`,
-  'red-hand': (c) => `Red hand ${c.points}`,
-  'extreme-4': (c) => `Extreme ${c.points ?? 4}`,
-  'extreme-5': (c) => `Extreme ${c.points ?? 5}`,
-  'left-arrow': () => '4 ← left',
-  ten: () => '10 set aside',
+  standard: (c) => t('mnb.standard_n', { n: c.points }),
+  'red-hand': (c) => t('mnb.red_hand_n', { n: c.points }),
+  'extreme-4': (c) => t('mnb.extreme_n', { n: c.points ?? 4 }),
+  'extreme-5': (c) => t('mnb.extreme_n', { n: c.points ?? 5 }),
+  'left-arrow': () => t('mnb.left_arrow'),
+  ten: () => t('mnb.ten_set_aside'),
 };
 
-const joined = (names) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
+const joined = (names) => (names.length < 2 ? names.join('')
+  : t('mnb.and', { first: names.slice(0, -1).join(', '), last: names.at(-1) }));
 
 export function mount(root, session) {
   useStyles();
-  const seat = (i) => session.view?.seats?.[i] ?? `Seat ${i + 1}`;
+  const seat = (i) => session.view?.seats?.[i] ?? t('mnb.seat_n', { n: i + 1 });
   const builderSeat = () => session.view?.state?.builder;
   // Every turn event says whose turn the phone thought it was, so a stale phone is refused.
   const act = (type, data = {}) => session.act(type, { ...data, builder: builderSeat() }).catch(() => {});
@@ -61,16 +63,16 @@ export function mount(root, session) {
   const builderName = h('p.mnb-builder', { 'aria-live': 'polite' });
   const roles = h('ul.mnb-roles');
   const notice = h('p.mnb-notice', { role: 'status', hidden: true });
-  const who = h('section.card.mnb-who', { 'aria-label': 'Whose turn' }, stageLine, h('p.mnb-builds-label', 'Builds now'), builderName, roles, notice);
+  const who = h('section.card.mnb-who', { 'aria-label': t('mnb.whose_turn') }, stageLine, h('p.mnb-builds-label', t('mnb.builds_now')), builderName, roles, notice);
 
   // --- roll phase -------------------------------------------------------------------
   const physical = h('div.mnb-faces', [1, 2, 3].map((face) =>
-    h('button.mnb-face', { onclick: () => act('die', { face }), 'aria-label': `Rolled ${face}` }, String(face))));
-  const rollCard = h('section.card.mnb-roll', { 'aria-label': 'Roll' },
-    h('h2', 'Set the timer'),
-    h('p.muted', 'The die sets the timer to 1, 2 or 3.'),
-    h('button.primary.mnb-roll-app', { onclick: () => session.act('roll', { dice: ['make-n-break'] }).catch(() => {}) }, 'Roll the die'),
-    h('p.muted.mnb-or', 'or tap what a real die shows:'),
+    h('button.mnb-face', { onclick: () => act('die', { face }), 'aria-label': t('mnb.rolled_n', { n: face }) }, String(face))));
+  const rollCard = h('section.card.mnb-roll', { 'aria-label': t('mnb.roll') },
+    h('h2', t('mnb.set_timer')),
+    h('p.muted', t('mnb.die_sets_timer')),
+    h('button.primary.mnb-roll-app', { onclick: () => session.act('roll', { dice: ['make-n-break'] }).catch(() => {}) }, t('mnb.roll_die')),
+    h('p.muted.mnb-or', t('mnb.or_real_die')),
     physical);
 
   // --- build phase ------------------------------------------------------------------
@@ -79,67 +81,68 @@ export function mount(root, session) {
   const clock = h('span.mnb-clock', { 'aria-hidden': 'true' });
   const bonusClock = h('span.mnb-clock', { 'aria-hidden': 'true' });
   const turnPoints = h('p.mnb-turn-points', { 'aria-live': 'polite' });
-  const played = h('ul.mnb-played', { 'aria-label': 'Cards this turn' });
+  const played = h('ul.mnb-played', { 'aria-label': t('mnb.cards_this_turn') });
   const cardBtn = (label, data, cls = '', aria) => h(`button.mnb-cardbtn${cls}`, { onclick: () => act('card', data), 'aria-label': aria }, label);
   // These two are named by what they show, caption included ("4 ← Ben built it", "10 set
   // aside"): the space keeps the big label and its caption apart in the name.
   const leftCaption = h('span.mnb-small');
   const leftArrow = cardBtn(['4 ←', ' ', leftCaption], { kind: 'left-arrow', completed: true }, '.left');
-  const tenBtn = cardBtn(['10', ' ', h('span.mnb-small', 'set aside')], { kind: 'ten' }, '.ten');
+  const tenBtn = cardBtn(['10', ' ', h('span.mnb-small', t('mnb.set_aside'))], { kind: 'ten' }, '.ten');
   const grid = h('div.mnb-cards',
-    h('div.mnb-group', h('p.mnb-group-title', 'Standard'),
-      h('div.mnb-row3', [1, 2, 3].map((p) => cardBtn(String(p), { kind: 'standard', points: p }, '.standard', `Standard ${p}`)))),
-    h('div.mnb-group', h('p.mnb-group-title', 'Red hand · one hand'),
-      h('div.mnb-row3', [1, 2, 3].map((p) => cardBtn(String(p), { kind: 'red-hand', points: p }, '.red', `Red hand ${p}`)))),
-    h('div.mnb-group.mnb-extreme-card', h('p.mnb-group-title', 'Extreme'),
+    h('div.mnb-group', h('p.mnb-group-title', t('mnb.standard')),
+      h('div.mnb-row3', [1, 2, 3].map((p) => cardBtn(String(p), { kind: 'standard', points: p }, '.standard', t('mnb.standard_n', { n: p }))))),
+    h('div.mnb-group', h('p.mnb-group-title', t('mnb.red_hand_title')),
+      h('div.mnb-row3', [1, 2, 3].map((p) => cardBtn(String(p), { kind: 'red-hand', points: p }, '.red', t('mnb.red_hand_n', { n: p }))))),
+    h('div.mnb-group.mnb-extreme-card', h('p.mnb-group-title', t('mnb.extreme')),
       h('div.mnb-row4',
-        cardBtn('4', { kind: 'extreme-4' }, '.extreme', 'Extreme 4'),
-        cardBtn('5', { kind: 'extreme-5' }, '.extreme', 'Extreme 5'),
+        cardBtn('4', { kind: 'extreme-4' }, '.extreme', t('mnb.extreme_n', { n: 4 })),
+        cardBtn('5', { kind: 'extreme-5' }, '.extreme', t('mnb.extreme_n', { n: 5 })),
         leftArrow, tenBtn)),
     // extreme_points "printed": the points read on the card, 1 to 5 (the 4/5 kind no longer matters).
-    h('div.mnb-group.mnb-extreme-printed', { hidden: true }, h('p.mnb-group-title', 'Extreme · the points printed'),
+    h('div.mnb-group.mnb-extreme-printed', { hidden: true }, h('p.mnb-group-title', t('mnb.extreme_printed')),
       h('div.mnb-row5', [1, 2, 3, 4, 5].map((p) =>
-        cardBtn(String(p), { kind: p === 5 ? 'extreme-5' : 'extreme-4', points: p }, '.extreme', `Extreme ${p} points`)))));
-  const endTurn = h('button.primary.mnb-end', { onclick: () => act('end_turn') }, 'End turn');
-  const undoBuild = h('button.mnb-undo', { onclick: undo }, 'Undo');
-  const buildCard = h('section.card.mnb-build', { 'aria-label': 'Completed cards' },
+        cardBtn(String(p), { kind: p === 5 ? 'extreme-5' : 'extreme-4', points: p }, '.extreme', t('mnb.extreme_points', { count: p }))))));
+  const endTurn = h('button.primary.mnb-end', { onclick: () => act('end_turn') }, t('mnb.end_turn'));
+  const undoBuild = h('button.mnb-undo', { onclick: undo }, t('table.undo'));
+  const buildCard = h('section.card.mnb-build', { 'aria-label': t('mnb.completed_cards') },
     h('div.mnb-build-head', buildInfo, clock),
-    h('p.muted.mnb-hint', 'Tap each card as it is completed.'),
+    h('p.muted.mnb-hint', t('mnb.tap_each_card')),
     grid, turnPoints, played,
     h('div.mnb-thumbbar', undoBuild, endTurn));
 
   // --- bonus phase ------------------------------------------------------------------
   const bonusInfo = h('p.mnb-bonus-info');
-  const bonusCard = h('section.card.mnb-bonus', { 'aria-label': 'Bonus build' },
-    h('div.mnb-build-head', h('h2', '“10” bonus build'), bonusClock), bonusInfo,
+  const bonusCard = h('section.card.mnb-bonus', { 'aria-label': t('mnb.bonus_build') },
+    h('div.mnb-build-head', h('h2', t('mnb.bonus_title')), bonusClock), bonusInfo,
     h('div.mnb-bonus-buttons',
-      h('button.primary.mnb-bonus-done', { onclick: () => act('bonus', { completed: true }) }, 'Bonus build done (+5)'),
-      h('button.mnb-bonus-miss', { onclick: () => act('bonus', { completed: false }) }, 'Not completed')),
-    h('div.mnb-thumbbar', h('button.mnb-undo', { onclick: undo }, 'Undo')));
+      h('button.primary.mnb-bonus-done', { onclick: () => act('bonus', { completed: true }) }, t('mnb.bonus_done')),
+      h('button.mnb-bonus-miss', { onclick: () => act('bonus', { completed: false }) }, t('mnb.not_completed'))),
+    h('div.mnb-thumbbar', h('button.mnb-undo', { onclick: undo }, t('table.undo'))));
 
   // --- game over --------------------------------------------------------------------
   const overTitle = h('p.mnb-winner');
   const overChips = h('ul.mnb-chips-list');
-  const overCard = h('section.card.mnb-over', { 'aria-label': 'Game over' }, h('h2', 'Game over'), overTitle, overChips);
+  const overCard = h('section.card.mnb-over', { 'aria-label': t('scorepad.game_over') }, h('h2', t('scorepad.game_over')), overTitle, overChips);
 
   // --- after a turn, and the score table ------------------------------------------------
   const lastTitle = h('h2');
   const lastList = h('ul.mnb-last-list');
-  const lastCard = h('section.card.mnb-last', { 'aria-label': 'Last turn', hidden: true }, lastTitle, lastList);
+  const lastCard = h('section.card.mnb-last', { 'aria-label': t('mnb.last_turn'), hidden: true }, lastTitle, lastList);
   const table = h('table.mnb-table');
-  const tableCard = h('section.card.mnb-score', { 'aria-label': 'Score table' }, h('h2', 'Score table'), h('div.mnb-table-wrap', table));
+  const tableCard = h('section.card.mnb-score', { 'aria-label': t('mnb.score_table') }, h('h2', t('mnb.score_table')), h('div.mnb-table-wrap', table));
 
   root.append(who, rollCard, buildCard, bonusCard, overCard, lastCard, tableCard);
 
   function tick() {
-    const t = session.view?.timer;
+    const timer = session.view?.timer;
     const phase = session.view?.state?.phase;
     const el = phase === 'bonus' ? bonusClock : clock;
-    if (!t || (phase !== 'build' && phase !== 'bonus')) return;
-    const left = remainingMs(t);
-    const state = t.state === 'running' && left === 0 ? 'expired' : t.state;
-    const secs = Math.ceil(left / 1000);
-    const text = state === 'expired' ? 'Time!' : state === 'running' ? `${secs} s left` : state === 'paused' ? `Paused · ${secs} s` : `${secs} s`;
+    if (!timer || (phase !== 'build' && phase !== 'bonus')) return;
+    const left = remainingMs(timer);
+    const state = timer.state === 'running' && left === 0 ? 'expired' : timer.state;
+    const s = Math.ceil(left / 1000);
+    const text = state === 'expired' ? t('timer.expired') : state === 'running' ? t('mnb.secs_left', { s })
+      : state === 'paused' ? t('mnb.paused_secs', { s }) : t('timer.seconds', { s });
     // Four times a second: write only what changed, so an unchanged clock costs no layout.
     if (el.dataset.state !== state) el.dataset.state = state;
     if (el.textContent !== text) el.textContent = text;
@@ -158,16 +161,16 @@ export function mount(root, session) {
     who.hidden = s.finished;
     if (!s.finished) {
       stageLine.textContent = s.stage === 'sudden-death'
-        ? `Sudden death ${turn?.round ?? ''} · turn ${turn?.number ?? ''}`
-        : `Round ${s.round} of ${o.rounds} · turn ${turn?.number ?? ''}`;
+        ? t('mnb.sudden_death_turn', { round: turn?.round ?? '', turn: turn?.number ?? '' })
+        : t('mnb.round_turn', { round: s.round, rounds: o.rounds, turn: turn?.number ?? '' });
       builderName.textContent = seat(s.builder);
       roles.replaceChildren(
-        h('li', h('span.mnb-role', 'Timer'), h('strong', seat(s.timer_runner))),
-        h('li', h('span.mnb-role', '← Left neighbour'), h('strong', seat(s.left_neighbour))));
+        h('li', h('span.mnb-role', t('mnb.timer_role')), h('strong', seat(s.timer_runner))),
+        h('li', h('span.mnb-role', t('mnb.left_neighbour')), h('strong', seat(s.left_neighbour))));
     }
     if (s.stage === 'sudden-death' && !s.finished) {
       notice.hidden = false;
-      notice.textContent = `Tied after the last round! Sudden death: ${joined((s.sudden_death?.contenders || []).map(seat))} build one more turn each.`;
+      notice.textContent = t('mnb.tied', { names: joined((s.sudden_death?.contenders || []).map(seat)) });
     } else {
       notice.hidden = true;
     }
@@ -181,9 +184,9 @@ export function mount(root, session) {
     if (phase === 'build' && turn) {
       const secs = turn.timer_seconds;
       buildInfo.replaceChildren(
-        turn.die ? h('span.mnb-pill', `Die ${turn.die}`) : h('span.mnb-pill', `Timer ${turn.build_setting}`),
-        h('span', `Timer on ${secs} s: ${seat(s.timer_runner)} starts it.`));
-      leftCaption.textContent = `${seat(s.left_neighbour)} built it`;
+        turn.die ? h('span.mnb-pill', t('mnb.die_n', { n: turn.die })) : h('span.mnb-pill', t('mnb.timer_n', { n: turn.build_setting })),
+        h('span', t('mnb.timer_on', { s: secs, name: seat(s.timer_runner) })));
+      leftCaption.textContent = t('mnb.built_it', { name: seat(s.left_neighbour) });
       tenBtn.disabled = o.variant === 'no-dice' || turn.tens_set_aside >= 2;
       // The box has one "4 ←" card: once it has come up this turn it cannot come again.
       leftArrow.disabled = turn.cards.some((c) => c.kind === 'left-arrow');
@@ -192,36 +195,36 @@ export function mount(root, session) {
       grid.querySelectorAll('.mnb-extreme-card button.extreme').forEach((b) => (b.hidden = printed));
       const mine = turn.points[s.builder];
       const extra = turn.points.map((p, i) => (i !== s.builder && p ? `${seat(i)} +${p}` : null)).filter(Boolean);
-      turnPoints.textContent = `This turn: ${seat(s.builder)} +${mine}` + (extra.length ? ` · ${extra.join(' · ')}` : '') +
-        (turn.tens_set_aside ? ` · ${turn.tens_set_aside} × “10” waiting` : '');
+      turnPoints.textContent = t('mnb.this_turn', { name: seat(s.builder), points: `+${mine}` }) + (extra.length ? ` · ${extra.join(' · ')}` : '') +
+        (turn.tens_set_aside ? ` · ${t('mnb.tens_waiting', { n: turn.tens_set_aside })}` : '');
       played.replaceChildren(...turn.cards.map((c) =>
-        h(`li.mnb-chip.${c.kind}`, (KIND_LABEL[c.kind] || (() => c.kind))(c), c.completed === false ? ' (missed)' : '')));
+        h(`li.mnb-chip.${c.kind}`, (KIND_LABEL[c.kind] || (() => c.kind))(c), c.completed === false ? ` ${t('mnb.missed_paren')}` : '')));
     }
     if (phase === 'bonus' && turn) {
-      bonusInfo.textContent = `${seat(s.builder)} builds the “10” card. Timer set to 1 (${turn.timer_seconds} s): ${seat(s.timer_runner)} taps Start.` +
-        (turn.bonus_owed > 1 ? ` ${turn.bonus_owed} bonus builds to go.` : '');
+      bonusInfo.textContent = t('mnb.bonus_info', { name: seat(s.builder), s: turn.timer_seconds, runner: seat(s.timer_runner) }) +
+        (turn.bonus_owed > 1 ? ` ${t('mnb.bonus_to_go', { count: turn.bonus_owed })}` : '');
     }
     if (s.finished) {
       const names = s.winners.map(seat);
-      overTitle.textContent = `★ ${joined(names)} ${names.length > 1 ? 'win' : 'wins'}!`;
+      overTitle.textContent = t('mnb.wins', { names: joined(names), count: names.length });
       overChips.replaceChildren(...seats.map((name, i) =>
-        h(`li${s.winners.includes(i) ? '.winner' : ''}`, h('span.name', name), h('span.pts', `${s.totals[i]} points`), h('span.chips', chipBadges(s.chips[i])))));
+        h(`li${s.winners.includes(i) ? '.winner' : ''}`, h('span.name', name), h('span.pts', t('mnb.points', { count: s.totals[i] })), h('span.chips', chipBadges(s.chips[i])))));
     }
 
     // the last turn
     const last = s.last_turn;
     lastCard.hidden = !last;
     if (last) {
-      lastTitle.textContent = `Turn ${last.number}: ${seat(last.builder)} built`;
+      lastTitle.textContent = t('mnb.turn_built', { n: last.number, name: seat(last.builder) });
       const rows = [];
       last.points.forEach((p, i) => {
         if (i === last.builder || p) {
           rows.push(h('li', h('span.name', seat(i)), h('span.pts', `+${p}`),
-            h('span.take', p ? [`${seat(i)} takes ${chipText(last.chips_to_take[i])} `, chipBadges(last.chips_to_take[i])] : 'nothing to take')));
+            h('span.take', p ? [`${t('mnb.takes', { name: seat(i), chips: chipText(last.chips_to_take[i]) })} `, chipBadges(last.chips_to_take[i])] : t('mnb.nothing_to_take'))));
         }
       });
       if (last.bonus_builds?.length) {
-        rows.push(h('li.muted', `“10” bonus: ${last.bonus_builds.map((b) => (b ? 'completed +5' : 'missed')).join(', ')}`));
+        rows.push(h('li.muted', t('mnb.bonus_list', { builds: last.bonus_builds.map((b) => (b ? t('mnb.completed_5') : t('mnb.missed'))).join(', ') })));
       }
       lastList.replaceChildren(...rows);
     }
@@ -230,8 +233,8 @@ export function mount(root, session) {
     const head = h('thead', h('tr', h('th', ''), seats.map((name, i) => h(`th${s.builder === i ? '.now' : ''}`, name))));
     const body = h('tbody', s.score_table.map((row) => h('tr', h('th', row.label), row.points.map((p) => h('td', String(p))))));
     const totals = h('tfoot',
-      h('tr', h('th', 'Total'), s.totals.map((t) => h('td', String(t)))),
-      h('tr.chips', h('th', 'Chips'), s.chips.map((c) => h('td', chipBadges(c)))));
+      h('tr', h('th', t('mnb.total')), s.totals.map((total) => h('td', String(total)))),
+      h('tr.chips', h('th', t('mnb.chips')), s.chips.map((c) => h('td', chipBadges(c)))));
     table.replaceChildren(head, body, totals);
     tableCard.hidden = !s.score_table.length;
     tick();
