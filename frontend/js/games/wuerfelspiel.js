@@ -3,6 +3,7 @@
 // speaks every running total; the other phones just show it. With a person as stopper,
 // they roll the real yellow die and tap its face. Then the completed cards, End turn.
 import { h } from '../lib/dom.js';
+import { lang, t } from '../i18n.js';
 import { useStyles } from './make-n-break.js';
 
 export const usesTimer = false; // the stopper die is the clock
@@ -18,7 +19,15 @@ function voiceOn() {
   }
 }
 
-// Speak a short text in the page's language; quietly nothing where speech is missing.
+// The voice speaks this phone's language: the phone that rolls for the stopper is the one that
+// speaks, so a German stopper's phone counts "zwölf", an English one "twelve". A region the phone
+// itself prefers (de-AT, en-GB) wins over the default one.
+const SPEECH_DEFAULT = { en: 'en-US', de: 'de-DE' };
+export function speechLang(preferred = navigator.languages || []) {
+  return preferred.find((tag) => String(tag).toLowerCase().split('-')[0] === lang && tag.includes('-')) || SPEECH_DEFAULT[lang] || lang;
+}
+
+// Speak a short text in the phone's language; quietly nothing where speech is missing.
 function say(text, { interrupt = true } = {}) {
   if (!voiceOn()) return;
   const synth = window.speechSynthesis;
@@ -26,7 +35,10 @@ function say(text, { interrupt = true } = {}) {
   try {
     if (interrupt && synth.pending) synth.cancel?.(); // a fast pace must not build up a backlog of old totals
     const utterance = new window.SpeechSynthesisUtterance(String(text));
-    utterance.lang = document.documentElement.lang || navigator.language || 'en';
+    utterance.lang = speechLang();
+    // Some phones ignore lang without a voice of that language: pick one when the phone has it.
+    const voice = synth.getVoices?.().find((v) => v.lang.replace('_', '-').toLowerCase().startsWith(lang));
+    if (voice) utterance.voice = voice;
     utterance.rate = 1.15;
     synth.speak(utterance);
   } catch {
@@ -38,7 +50,7 @@ const faceText = (f) => (f === 0 ? '–' : String(f));
 
 export function mount(root, session) {
   useStyles();
-  const seat = (i) => session.view?.seats?.[i] ?? `Seat ${i + 1}`;
+  const seat = (i) => session.view?.seats?.[i] ?? t('mnb.seat_n', { n: i + 1 });
   const builderSeat = () => session.view?.state?.builder;
   const act = (type, data = {}) => session.act(type, { ...data, builder: builderSeat() });
 
@@ -46,46 +58,46 @@ export function mount(root, session) {
   const turnLine = h('p.mnb-stage');
   const builderName = h('p.mnb-builder', { 'aria-live': 'polite' });
   const roles = h('ul.mnb-roles');
-  const who = h('section.card.mnb-who', { 'aria-label': 'Whose turn' }, turnLine, h('p.mnb-builds-label', 'Builds now'), builderName, roles);
+  const who = h('section.card.mnb-who', { 'aria-label': t('mnb.whose_turn') }, turnLine, h('p.mnb-builds-label', t('mnb.builds_now')), builderName, roles);
 
   // --- the stopper ----------------------------------------------------------------------
-  const total = h('output.ws-total', { 'aria-live': 'off', 'aria-label': 'stopper total' }, '0');
-  const stopp = h('p.ws-stopp', { role: 'alert', hidden: true }, 'Stopp!');
+  const total = h('output.ws-total', { 'aria-live': 'off', 'aria-label': t('ws.stopper_total') }, '0');
+  const stopp = h('p.ws-stopp', { role: 'alert', hidden: true }, t('ws.stopp'));
   const bar = h('div.ws-bar', h('div.ws-fill'));
-  const rollsRow = h('ol.ws-rolls', { 'aria-label': 'stopper rolls' });
+  const rollsRow = h('ol.ws-rolls', { 'aria-label': t('ws.stopper_rolls') });
   const status = h('p.ws-status', { role: 'status' });
-  const los = h('button.primary.ws-los', { onclick: () => startDriving() }, 'Los!');
-  const pause = h('button.ws-pause', { onclick: () => stopDriving() }, 'Pause');
+  const los = h('button.primary.ws-los', { onclick: () => startDriving() }, t('ws.los'));
+  const pause = h('button.ws-pause', { onclick: () => stopDriving() }, t('timer.pause'));
   const faces = h('div.ws-faces', [0, 1, 2, 3].map((face) =>
-    h('button.ws-face', { onclick: () => tapFace(face), 'aria-label': face === 0 ? 'Blank' : `Stopper ${face}` }, face === 0 ? 'blank' : String(face))));
+    h('button.ws-face', { onclick: () => tapFace(face), 'aria-label': face === 0 ? t('ws.blank_aria') : t('ws.stopper_n', { n: face }) }, face === 0 ? t('log.blank') : String(face))));
   const voice = h('button.ws-voice', { onclick: () => toggleVoice(), 'aria-pressed': String(voiceOn()) });
-  const stopperCard = h('section.card.ws-stopper', { 'aria-label': 'Stopper' },
+  const stopperCard = h('section.card.ws-stopper', { 'aria-label': t('ws.stopper') },
     h('div.ws-total-wrap', total, stopp), bar, rollsRow, status, h('div.ws-drive', los, pause), faces, voice);
 
   // --- cards ----------------------------------------------------------------------------
   const pointsRow = h('div.ws-points');
   const turnPoints = h('p.mnb-turn-points', { 'aria-live': 'polite' });
-  const played = h('ul.mnb-played', { 'aria-label': 'Cards this turn' });
+  const played = h('ul.mnb-played', { 'aria-label': t('mnb.cards_this_turn') });
   const card = (data) => () => act('card', data).catch(() => {});
-  const endTurn = h('button.primary.mnb-end', { onclick: () => act('end_turn').catch(() => {}) }, 'End turn');
-  const cardsCard = h('section.card.ws-cards', { 'aria-label': 'Completed cards' },
-    h('h2', 'Completed cards'),
-    h('p.muted.mnb-hint', 'Tap the points in the corner of each card the builder completed.'),
+  const endTurn = h('button.primary.mnb-end', { onclick: () => act('end_turn').catch(() => {}) }, t('mnb.end_turn'));
+  const cardsCard = h('section.card.ws-cards', { 'aria-label': t('mnb.completed_cards') },
+    h('h2', t('mnb.completed_cards')),
+    h('p.muted.mnb-hint', t('ws.tap_corner')),
     pointsRow,
     // With red_card_points "corners" a red card is entered by its corner points, like any card.
     h('div.ws-red',
-      h('button.mnb-cardbtn.red', { onclick: card({ kind: 'red-3' }), 'aria-label': 'Red 3' }, '3', h('span.mnb-small', 'red')),
-      h('button.mnb-cardbtn.red', { onclick: card({ kind: 'red-4' }), 'aria-label': 'Red 4' }, '4', h('span.mnb-small', 'red'))),
+      h('button.mnb-cardbtn.red', { onclick: card({ kind: 'red-3' }), 'aria-label': t('ws.red_n', { n: 3 }) }, '3', h('span.mnb-small', t('ws.red'))),
+      h('button.mnb-cardbtn.red', { onclick: card({ kind: 'red-4' }), 'aria-label': t('ws.red_n', { n: 4 }) }, '4', h('span.mnb-small', t('ws.red')))),
     turnPoints, played,
-    h('div.mnb-thumbbar', h('button.mnb-undo', { onclick: () => session.undo().catch(() => {}) }, 'Undo'), endTurn));
+    h('div.mnb-thumbbar', h('button.mnb-undo', { onclick: () => session.undo().catch(() => {}) }, t('table.undo')), endTurn));
 
   // --- totals, last turn, game over -------------------------------------------------------
   const overTitle = h('p.mnb-winner');
-  const overCard = h('section.card.mnb-over', { 'aria-label': 'Game over', hidden: true }, h('h2', 'Game over'), overTitle);
+  const overCard = h('section.card.mnb-over', { 'aria-label': t('scorepad.game_over'), hidden: true }, h('h2', t('scorepad.game_over')), overTitle);
   const lastLine = h('p');
-  const lastCard = h('section.card.mnb-last', { 'aria-label': 'Last turn', hidden: true }, h('h2', 'Last turn'), lastLine);
+  const lastCard = h('section.card.mnb-last', { 'aria-label': t('mnb.last_turn'), hidden: true }, h('h2', t('mnb.last_turn')), lastLine);
   const totalsList = h('ol.ws-totals');
-  const totalsCard = h('section.card.ws-totals-card', { 'aria-label': 'Totals' }, h('h2', 'Totals'), totalsList);
+  const totalsCard = h('section.card.ws-totals-card', { 'aria-label': t('ws.totals') }, h('h2', t('ws.totals')), totalsList);
 
   root.append(who, overCard, stopperCard, cardsCard, lastCard, totalsCard);
 
@@ -103,7 +115,7 @@ export function mount(root, session) {
     if (!turn || turn.stop || driving) return;
     driving = true;
     drivingTurn = turn.number;
-    if (!turn.rolls.length) say('Los!');
+    if (!turn.rolls.length) say(t('ws.los'));
     navigator.vibrate?.(80);
     render();
     schedule(turn.rolls.length ? pace() / 2 : pace());
@@ -133,7 +145,7 @@ export function mount(root, session) {
     if (!reply) {
       // Offline: the roll waits in the outbox. Stop rather than pile up rolls.
       stopDriving();
-      status.textContent = 'Offline: roll the real die and tap its face.';
+      status.textContent = t('ws.offline_roll');
       return undefined;
     }
     const now = session.view?.state?.turn;
@@ -165,7 +177,7 @@ export function mount(root, session) {
     if (seen.turn !== turn.number || count !== seen.count) lastChange = Date.now();
     if (fresh && drivingTurn === turn.number) {
       say(turn.stopper_total);
-      if (turn.stop) say('Stopp!', { interrupt: false });
+      if (turn.stop) say(t('ws.stopp'), { interrupt: false });
     }
     if (fresh && turn.stop && !seen.stop) {
       navigator.vibrate?.([400, 100, 400]);
@@ -186,18 +198,18 @@ export function mount(root, session) {
     const running = !!turn && turn.rolls.length > 0 && !turn.stop;
     const stale = Date.now() - lastChange > pace() * 3;
 
-    los.textContent = turn && turn.rolls.length ? 'Keep rolling' : 'Los!';
+    los.textContent = turn && turn.rolls.length ? t('ws.keep_rolling') : t('ws.los');
     los.hidden = !app || !turn || turn.stop || driving || (running && !stale);
     pause.hidden = !app || !driving;
     faces.hidden = app || !turn || turn.stop;
-    voice.textContent = voiceOn() ? 'Voice on: totals spoken aloud' : 'Voice off: tap to hear the totals';
+    voice.textContent = voiceOn() ? t('ws.voice_on') : t('ws.voice_off');
     voice.setAttribute('aria-pressed', String(voiceOn()));
     if (!turn) status.textContent = '';
-    else if (turn.stop) status.textContent = `${seat(s.builder)}'s time is up: tap the completed cards, then End turn.`;
-    else if (app && driving) status.textContent = 'Rolling on this phone…';
-    else if (app && running) status.textContent = stale ? 'The rolling stopped. Keep rolling here?' : 'Rolling on another phone…';
-    else if (app) status.textContent = `When ${seat(s.builder)} is ready: Los!`;
-    else status.textContent = `${seat(s.stopper)} rolls the yellow die and taps what it shows.`;
+    else if (turn.stop) status.textContent = t('ws.time_up', { name: seat(s.builder) });
+    else if (app && driving) status.textContent = t('ws.rolling_here');
+    else if (app && running) status.textContent = stale ? t('ws.rolling_stopped') : t('ws.rolling_elsewhere');
+    else if (app) status.textContent = t('ws.when_ready', { name: seat(s.builder) });
+    else status.textContent = t('ws.person_rolls', { name: seat(s.stopper) });
   }
 
   function update(view) {
@@ -210,10 +222,10 @@ export function mount(root, session) {
     // who
     who.hidden = s.finished;
     if (!s.finished && turn) {
-      turnLine.textContent = `Turn ${turn.number} of ${s.turns_total} · ${seat(s.builder)}'s turn ${s.turns_played[s.builder] + 1} of ${o.turns_each}`;
+      turnLine.textContent = t('ws.turn_line', { n: turn.number, total: s.turns_total, name: seat(s.builder), own: s.turns_played[s.builder] + 1, each: o.turns_each });
       builderName.textContent = seat(s.builder);
-      roles.replaceChildren(h('li', h('span.mnb-role', 'Stopper'),
-        h('strong', o.stopper === 'app' ? `the app · ${seat(s.stopper)}'s turn` : seat(s.stopper))));
+      roles.replaceChildren(h('li', h('span.mnb-role', t('ws.stopper')),
+        h('strong', o.stopper === 'app' ? t('ws.the_app', { name: seat(s.stopper) }) : seat(s.stopper))));
     }
 
     // the stopper
@@ -231,33 +243,33 @@ export function mount(root, session) {
     cardsCard.querySelector('.ws-red').hidden = o.red_card_points === 'corners';
     if (pointsRow.childElementCount !== most) {
       pointsRow.replaceChildren(...Array.from({ length: most }, (_, i) =>
-        h('button.mnb-cardbtn.standard', { onclick: card({ kind: 'standard', points: i + 1 }), 'aria-label': `Card ${i + 1}` }, String(i + 1))));
+        h('button.mnb-cardbtn.standard', { onclick: card({ kind: 'standard', points: i + 1 }), 'aria-label': t('ws.card_n', { n: i + 1 }) }, String(i + 1))));
     }
     endTurn.disabled = !turn?.stop;
-    endTurn.textContent = turn?.stop ? 'End turn' : `End turn (at ${STOP_AT})`;
+    endTurn.textContent = turn?.stop ? t('mnb.end_turn') : t('ws.end_turn_at', { n: STOP_AT });
     if (turn) {
-      turnPoints.textContent = `This turn: ${seat(s.builder)} +${turn.points}`;
+      turnPoints.textContent = t('mnb.this_turn', { name: seat(s.builder), points: `+${turn.points}` });
       played.replaceChildren(...turn.cards.map((c) =>
-        h(`li.mnb-chip.${c.kind === 'standard' ? 'standard' : 'red'}`, c.kind === 'standard' ? `Card ${c.points}` : `Red ${c.points}`)));
+        h(`li.mnb-chip.${c.kind === 'standard' ? 'standard' : 'red'}`, c.kind === 'standard' ? t('ws.card_n', { n: c.points }) : t('ws.red_n', { n: c.points }))));
     }
 
     // last turn, totals, game over
     const last = s.last_turn;
     lastCard.hidden = !last || s.finished;
     if (last) {
-      const n = last.cards.length;
-      lastLine.textContent = `${seat(last.builder)} scored ${last.points} with ${n} card${n === 1 ? '' : 's'} (stopper reached ${last.stopper_total} in ${last.rolls.length} rolls).`;
+      lastLine.textContent = t('ws.last_line', { name: seat(last.builder), points: last.points, count: last.cards.length,
+        total: last.stopper_total, rolls: last.rolls.length });
     }
     const best = Math.max(...s.totals);
     totalsList.replaceChildren(...view.seats.map((name, i) =>
       h(`li${s.builder === i ? '.now' : ''}${s.finished && s.totals[i] === best ? '.winner' : ''}`,
         h('span.name', name),
-        h('span.turns', `${s.turns_played[i]} of ${o.turns_each} turns`),
+        h('span.turns', t('ws.turns_of', { n: s.turns_played[i], count: o.turns_each })),
         h('span.pts', String(s.totals[i])))));
     overCard.hidden = !s.finished;
     if (s.finished) {
       const winners = view.seats.filter((_, i) => s.totals[i] === best);
-      overTitle.textContent = `★ ${winners.join(' and ')} ${winners.length > 1 ? 'win' : 'wins'} with ${best} points!`;
+      overTitle.textContent = t('ws.wins', { names: winners.join(` ${t('ws.and')} `), count: winners.length, points: best });
     }
     render();
   }
