@@ -6,6 +6,7 @@
 // they are typed and the row and column totals show in the grey margins. "Hand in my grid" sends it; when all have, everyone sees the final
 // table and can open any player's grid to see why each word scored or not.
 import { h } from '../lib/dom.js';
+import { t } from '../i18n.js';
 import { REASON_TEXT, cellLetter, getLexicon, lexiconNow, listName, onLexiconProgress } from '../lib/lexicon.js';
 import { mountJudge, seatKey, useStylesheet } from '../views/judge.js';
 
@@ -25,9 +26,9 @@ const breskDie = (options) => {
 export function rolls(view) {
   const state = view.state;
   if (state.finished) return [];
-  if (state.alphabet_pending) return [{ label: 'Roll the alphabet die', dice: ['alphabet'], primary: true }];
+  if (state.alphabet_pending) return [{ label: t('bresk.roll_alphabet'), dice: ['alphabet'], primary: true }];
   if (state.placements >= SQUARES) return [];
-  return [{ label: 'Roll the Bresk die', dice: [breskDie(state.options)], primary: true }];
+  return [{ label: t('bresk.roll_bresk'), dice: [breskDie(state.options)], primary: true }];
 }
 
 const counts = (items) => items.reduce((m, x) => m.set(x, (m.get(x) || 0) + 1), new Map());
@@ -48,13 +49,13 @@ export function rolledProblem(state, cells) {
   const grid = cells.map((v) => v || SPACE);
   const missing = stillToUse(state.letters_rolled, grid);
   const letter = missing.find((x) => x !== SPACE);
-  if (letter) return `Write ${letter} in your grid: the alphabet die gave it to every player.`;
-  if (missing.length) return `Leave a space ${DOT} in your grid: the alphabet die showed its blank side.`;
+  if (letter) return t('bresk.write_letter', { letter });
+  if (missing.length) return t('bresk.leave_space', { dot: DOT });
   if (state.options.hand_in_early && state.turn === 1) return '';
   const forcedSpaces = state.letters_rolled.filter((x) => x === SPACE).length;
   const letters = grid.filter((v) => v !== SPACE).length;
   const allowed = state.placements - forcedSpaces;
-  if (letters > allowed) return `The dice have given ${state.placements} squares; your grid has ${letters} letters. Write only as many as were rolled.`;
+  if (letters > allowed) return t('bresk.too_many_letters', { squares: state.placements, letters });
   return '';
 }
 
@@ -62,24 +63,21 @@ export function rolledProblem(state, cells) {
 export function instruction(state) {
   const roller = state.seats[state.roller];
   const req = state.requires || {};
-  if (state.finished) return { big: 'Game over', small: 'Everyone has handed in.' };
+  if (state.finished) return { big: t('scorepad.game_over'), small: t('bresk.all_handed_in') };
   switch (req.kind) {
     case 'roll_bresk':
-      return { big: 'Roll the Bresk die', small: `${roller} rolls first.` };
+      return { big: t('bresk.roll_bresk'), small: t('bresk.rolls_first', { name: roller }) };
     case 'roll_alphabet':
-      return { big: 'BRESK!', small: `${roller} rolls the alphabet die; then everyone writes that letter.` };
+      return { big: 'BRESK!', small: t('bresk.rolls_alphabet_then', { name: roller }) };
     case 'choose':
-      return {
-        big: `Write ${req.count} ${req.count === 1 ? 'letter or space' : 'letters or spaces'}`,
-        small: 'Each player chooses their own, anywhere in their grid.',
-      };
+      return { big: t('bresk.write_n', { count: req.count }), small: t('bresk.choose_own') };
     case 'letter':
-      return { big: `Everyone writes ${req.letter}`, small: 'The alphabet die decided: use it in your grid.' };
+      return { big: t('bresk.everyone_writes', { letter: req.letter }), small: t('bresk.alphabet_decided') };
     case 'space':
-      return { big: `Everyone writes a space ${DOT}`, small: 'The alphabet die showed blank.' };
+      return { big: t('bresk.everyone_space', { dot: DOT }), small: t('bresk.alphabet_blank') };
     default:
-      if (state.last_roll && state.last_roll.bresk === 0) return { big: '0 — turn over', small: 'Nobody writes anything.' };
-      return { big: 'Nothing to write', small: '' };
+      if (state.last_roll && state.last_roll.bresk === 0) return { big: t('bresk.zero'), small: t('bresk.nobody_writes') };
+      return { big: t('bresk.nothing_to_write'), small: '' };
   }
 }
 
@@ -121,8 +119,8 @@ const cellsOf = (c) => Array.from({ length: c.length }, (_, k) =>
   c.direction === 'row' ? c.index * SIZE + c.start + k : (c.start + k) * SIZE + c.index);
 
 export function whyText(c) {
-  const reason = c.valid ? 'valid' : REASON_TEXT[c.reason] || c.reason;
-  return `${c.text} — ${reason}, ${c.points} ${c.points === 1 ? 'point' : 'points'}`;
+  const reason = c.valid ? REASON_TEXT.valid : REASON_TEXT[c.reason] || c.reason;
+  return t('bresk.why', { word: c.text, reason, count: c.points });
 }
 
 const display = (v) => (v === SPACE ? DOT : v || '');
@@ -140,16 +138,16 @@ function gridShell(makeCell) {
       cells.push(cell);
       grid.append(cell);
     }
-    const total = h('span.margin.row-total', { title: `Row ${r + 1} total` }, '0');
+    const total = h('span.margin.row-total', { title: t('bresk.row_total', { n: r + 1 }) }, '0');
     rowTotals.push(total);
     grid.append(total);
   }
   for (let c = 0; c < SIZE; c++) {
-    const total = h('span.margin.column-total', { title: `Column ${c + 1} total` }, '0');
+    const total = h('span.margin.column-total', { title: t('bresk.column_total', { n: c + 1 }) }, '0');
     columnTotals.push(total);
     grid.append(total);
   }
-  const grand = h('span.margin.grand-total', { title: 'Rows and columns' }, '0');
+  const grand = h('span.margin.grand-total', { title: t('bresk.rows_and_columns') }, '0');
   grid.append(grand);
   return { grid, cells, rowTotals, columnTotals, grand };
 }
@@ -165,8 +163,8 @@ function paint(shell, values, scored, totals = true) {
     cellsOf(cand).forEach((i) => shell.cells[i].classList.add(cls));
   }
   // Totals tell which words count: without marking the margins stay empty until the scoring.
-  scored.rowTotals.forEach((t, r) => (shell.rowTotals[r].textContent = totals ? String(t) : ''));
-  scored.columnTotals.forEach((t, c) => (shell.columnTotals[c].textContent = totals ? String(t) : ''));
+  scored.rowTotals.forEach((sum, r) => (shell.rowTotals[r].textContent = totals ? String(sum) : ''));
+  scored.columnTotals.forEach((sum, c) => (shell.columnTotals[c].textContent = totals ? String(sum) : ''));
   shell.grand.textContent = totals ? String(scored.base) : '';
 }
 
@@ -188,34 +186,34 @@ export function mount(root, session) {
   const ask = h('section.card.bresk-ask', { 'aria-live': 'polite' }, askBig, askSmall, forced, left, next, lettersRolled);
 
   // Who I am.
-  const seatButtons = h('div.bresk-seats', { role: 'group', 'aria-label': 'I am' });
-  const who = h('section.card.bresk-who', h('p.bresk-label', 'I am …'), seatButtons);
+  const seatButtons = h('div.bresk-seats', { role: 'group', 'aria-label': t('bresk.i_am') });
+  const who = h('section.card.bresk-who', h('p.bresk-label', t('bresk.i_am_dots')), seatButtons);
 
   // My grid.
-  const entry = h('section.card.bresk-entry', { 'aria-label': 'My grid' });
-  const entryTitle = h('h2.bresk-entry-title', 'My grid');
-  const entryHelp = h('p.meta', 'Type a letter to fill a square and move on; # or space marks a space (●); Backspace goes back; arrows move.');
+  const entry = h('section.card.bresk-entry', { 'aria-label': t('bresk.my_grid') });
+  const entryTitle = h('h2.bresk-entry-title', t('bresk.my_grid'));
+  const entryHelp = h('p.meta', t('bresk.entry_help'));
   const markingHelp = h('p.meta.bresk-marking');
   const wordNote = h('p.meta.bresk-word-note');
   const countNote = h('p.meta.bresk-count', { 'aria-live': 'polite' });
   let values = loadDraft();
   const mine = gridShell((r, c, i) => h('input.cell', {
     type: 'text', inputmode: 'text', autocomplete: 'off', autocorrect: 'off', autocapitalize: 'characters',
-    spellcheck: false, enterkeyhint: 'next', 'aria-label': `Row ${r + 1}, column ${c + 1}`, dataset: { i: String(i) },
+    spellcheck: false, enterkeyhint: 'next', 'aria-label': t('bresk.cell', { row: r + 1, column: c + 1 }), dataset: { i: String(i) },
   }));
-  const handIn = h('button.primary.bresk-hand-in', { type: 'button' }, 'Hand in my grid');
+  const handIn = h('button.primary.bresk-hand-in', { type: 'button' }, t('bresk.hand_in'));
   const handInWhy = h('p.meta.bresk-hand-in-why', { 'aria-live': 'polite' });
-  const clear = h('button.bresk-clear', { type: 'button' }, 'Clear my grid');
+  const clear = h('button.bresk-clear', { type: 'button' }, t('bresk.clear'));
   entry.append(entryTitle, entryHelp, markingHelp, mine.grid, countNote, wordNote, h('div.row.bresk-hand-in-row', handIn, clear), handInWhy);
 
   // The end.
-  const final = h('section.card.bresk-final', { hidden: true, 'aria-label': 'Final scores' });
+  const final = h('section.card.bresk-final', { hidden: true, 'aria-label': t('bresk.final_scores') });
 
   // Word challenges.
-  const challengeButton = h('button.bresk-challenge', { type: 'button' }, 'Challenge a word');
-  const challengeLog = h('ol.bresk-challenges', { 'aria-label': 'Challenges' });
-  const challenges = h('section.card.bresk-challenge-card', h('h2', 'Word challenges'),
-    h('p.meta', 'A dispute? Judge it here: it lands in the log below, without telling which word failed.'),
+  const challengeButton = h('button.bresk-challenge', { type: 'button' }, t('bresk.challenge_word'));
+  const challengeLog = h('ol.bresk-challenges', { 'aria-label': t('bresk.challenges') });
+  const challenges = h('section.card.bresk-challenge-card', h('h2', t('bresk.word_challenges')),
+    h('p.meta', t('bresk.challenge_help')),
     challengeButton, challengeLog);
 
   root.append(ask, who, entry, final, challenges);
@@ -275,7 +273,7 @@ export function mount(root, session) {
     if (!view) return;
     const left2 = view.state.finished || handedIn() ? [] : stillToUse(view.state.letters_rolled, shownValues());
     forced.hidden = !left2.length;
-    forced.replaceChildren(...(left2.length ? [h('span.bresk-forced-label', 'Still to use in your grid'),
+    forced.replaceChildren(...(left2.length ? [h('span.bresk-forced-label', t('bresk.still_to_use')),
       h('span.bresk-forced-letters', left2.map((x) => h('b', display(x))))] : []));
   }
   function set(i, v) {
@@ -354,7 +352,7 @@ export function mount(root, session) {
   });
   clear.addEventListener('click', () => {
     if (handedIn() || !values.some(Boolean)) return;
-    if (!window.confirm('Clear every square of your grid?')) return;
+    if (!window.confirm(t('bresk.confirm_clear'))) return;
     values = Array(SQUARES).fill('');
     saveDraft();
     paintMine();
@@ -368,28 +366,27 @@ export function mount(root, session) {
     const done = handedIn();
     const filled = values.filter(Boolean).length;
     let why = '';
-    if (state.finished) why = 'Everyone has handed in.';
-    else if (seat === null) why = 'Pick who you are (I am …) to hand in.';
+    if (state.finished) why = t('bresk.all_handed_in');
+    else if (seat === null) why = t('bresk.pick_who');
     else if (done) {
       const waiting = state.seats.filter((_, i) => !state.hand_ins[i]);
-      why = `Handed in. Waiting for ${waiting.join(', ')}.`;
+      why = t('bresk.waiting_for', { names: waiting.join(', ') });
     } else if (state.placements < SQUARES && !state.options.hand_in_early) {
-      why = `Hand in once all ${SQUARES} squares are placed: ${SQUARES - state.placements} still to place.`;
+      why = t('bresk.hand_in_when_placed', { all: SQUARES, left: SQUARES - state.placements });
     } else why = rolledProblem(state, values);
     handIn.disabled = Boolean(why);
     clear.disabled = Boolean(done) || state.finished;
     const empty = SQUARES - filled;
-    handInWhy.textContent = why || (empty ? `${empty} empty ${empty === 1 ? 'square counts' : 'squares count'} as spaces.` : 'Ready to hand in.');
+    handInWhy.textContent = why || (empty ? t('bresk.empty_as_spaces', { count: empty }) : t('bresk.ready'));
     mine.cells.forEach((c) => (c.readOnly = Boolean(done) || state.finished));
     entry.classList.toggle('handed-in', Boolean(done));
-    entryTitle.textContent = done ? 'My grid (handed in)' : seat !== null ? `My grid — ${state.seats[seat]}` : 'My grid';
+    entryTitle.textContent = done ? t('bresk.my_grid_done') : seat !== null ? t('bresk.my_grid_of', { name: state.seats[seat] }) : t('bresk.my_grid');
     // What the dice allow, as the hand-in will check it: letters against the squares rolled.
     const rolled = !(state.options.hand_in_early && state.turn === 1);
     const letters = values.filter((v) => v && v !== SPACE).length;
     countNote.textContent = rolled && !done && !state.finished
-      ? `The dice have given ${state.placements} ${state.placements === 1 ? 'square' : 'squares'}; you have written ${letters} ${letters === 1 ? 'letter' : 'letters'}.` : '';
-    markingHelp.textContent = marking() ? 'Green: a word; red underline: not a word.'
-      : 'Words are judged when everyone has handed in: the rulebook allows a dictionary only at scoring, for a dispute.';
+      ? `${t('bresk.dice_gave', { count: state.placements })} ${t('bresk.you_wrote', { count: letters })}` : '';
+    markingHelp.textContent = marking() ? t('bresk.marking_on') : t('bresk.marking_off');
   }
 
   handIn.addEventListener('click', async () => {
@@ -400,7 +397,7 @@ export function mount(root, session) {
     handIn.disabled = true;
     try {
       const reply = await session.act('hand_in', { seat, grid: rows });
-      if (!reply) handInWhy.textContent = 'No connection: your grid will be handed in when the phone is back online.';
+      if (!reply) handInWhy.textContent = t('bresk.hand_in_later');
     } catch {
       handIn.disabled = false; // the table shows why it was refused
     }
@@ -428,37 +425,38 @@ export function mount(root, session) {
     askBig.textContent = big;
     askSmall.textContent = small;
     ask.dataset.kind = state.finished ? 'over' : state.requires?.kind || '';
-    left.textContent = `${state.placements_left} of ${SQUARES} squares left`;
+    left.textContent = t('bresk.squares_left', { left: state.placements_left, all: SQUARES });
     left.hidden = state.finished;
     left.dataset.left = String(state.placements_left);
     const roller = state.seats[state.roller];
     if (state.finished) next.textContent = '';
-    else if (state.alphabet_pending) next.textContent = `${roller} rolls the alphabet die.`;
-    else if (state.placements >= SQUARES) next.textContent = 'All squares are placed: hand in your grids.';
-    else next.textContent = state.requires?.kind === 'roll_bresk' ? '' : `Next: ${roller} rolls the Bresk die.`;
+    else if (state.alphabet_pending) next.textContent = t('bresk.rolls_alphabet', { name: roller });
+    else if (state.placements >= SQUARES) next.textContent = t('bresk.all_placed');
+    else next.textContent = state.requires?.kind === 'roll_bresk' ? '' : t('bresk.next_rolls', { name: roller });
     lettersRolled.textContent = state.letters_rolled.length
-      ? `Letters rolled: ${state.letters_rolled.map(display).join(' ')}` : '';
+      ? t('bresk.letters_rolled', { letters: state.letters_rolled.map(display).join(' ') }) : '';
   }
 
   // --- the challenge log
   function renderChallenges() {
     const list = view.challenges || [];
     challengeLog.replaceChildren(...list.slice().reverse().map((c) => {
-      const byName = c.by != null ? view.seats[c.by] ?? `seat ${c.by + 1}` : 'someone';
+      const byName = c.by != null ? view.seats[c.by] ?? t('table.seat_n', { n: c.by + 1 }) : t('bresk.someone');
+      const said = { list: c.list || listName(lexiconId()), name: byName };
       return h('li', { class: c.valid ? 'good' : 'bad', dataset: { seq: String(c.seq) } },
         h('span.challenge-mark', c.valid ? '✓' : '✗'), ' ',
         h('strong', c.words.join(', ').toUpperCase()),
-        ` — ${c.valid ? 'valid' : 'not valid'} in the ${c.list || listName(lexiconId())} · challenged by ${byName}`);
+        ` — ${(c.valid ? t('bresk.challenge_valid', said) : t('bresk.challenge_not_valid', said))}`);
     }));
-    if (!list.length) challengeLog.append(h('li.muted', 'No challenges yet.'));
+    if (!list.length) challengeLog.append(h('li.muted', t('bresk.no_challenges')));
   }
 
   let dialog = null;
   challengeButton.addEventListener('click', () => {
     dialog?.remove();
-    dialog = h('dialog.judge-dialog', { 'aria-label': 'Challenge a word' });
-    const close = h('button', { type: 'button', onclick: () => dialog.close() }, 'Close');
-    dialog.append(h('h2', 'Challenge a word'));
+    dialog = h('dialog.judge-dialog', { 'aria-label': t('bresk.challenge_word') });
+    const close = h('button', { type: 'button', onclick: () => dialog.close() }, t('table.close'));
+    dialog.append(h('h2', t('bresk.challenge_word')));
     const judgeView = mountJudge(dialog, { session, autofocus: true });
     dialog.append(h('div.row', close));
     document.body.append(dialog);
@@ -485,7 +483,7 @@ export function mount(root, session) {
     finalShownFor = view.seq;
     final.hidden = false;
     const winners = result.winners;
-    const headline = winners.length === 1 ? `Winner: ${winners[0]}` : `Tie: ${winners.join(' and ')}`;
+    const headline = winners.length === 1 ? t('bresk.winner', { name: winners[0] }) : t('bresk.tie', { names: winners.join(` ${t('ws.and')} `) });
     const detail = h('div.bresk-player-detail');
     const rows = result.players.map((p, i) => h('tr', { class: winners.includes(p.name) ? 'winner' : '' },
       h('th', { scope: 'row' }, h('button.bresk-player', { type: 'button', onclick: () => showPlayer(p, detail, i) }, p.name)),
@@ -495,30 +493,32 @@ export function mount(root, session) {
       h('td', p.bonuses.most_words ? `+${p.bonuses.most_words}` : '–'),
       h('td.bresk-total', String(p.total))));
     final.replaceChildren(
-      h('h2', 'Final scores'),
+      h('h2', t('bresk.final_scores')),
       h('p.bresk-winners', headline),
       h('table.bresk-results',
-        h('thead', h('tr', h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Rows'), h('th', { scope: 'col', title: 'Columns' }, 'Cols'),
-          h('th', { scope: 'col', title: 'Longest word bonus' }, 'Longest'), h('th', { scope: 'col', title: 'Most words bonus' }, 'Most words'),
-          h('th', { scope: 'col' }, 'Total'))),
+        h('thead', h('tr', h('th', { scope: 'col' }, t('bresk.player')), h('th', { scope: 'col' }, t('bresk.rows')),
+          h('th', { scope: 'col', title: t('bresk.columns') }, t('bresk.cols')),
+          h('th', { scope: 'col', title: t('bresk.longest_bonus') }, t('bresk.longest')),
+          h('th', { scope: 'col', title: t('bresk.most_words_bonus') }, t('bresk.most_words')),
+          h('th', { scope: 'col' }, t('mnb.total')))),
         h('tbody', rows)),
-      h('p.meta', `Words judged by the ${listName(result.lexicon || lexiconId())}. Longest word: ${result.longest_word_length} letters (+5). Most valid words: ${result.most_valid_words} (+3). Tap a player to see their grid.`),
+      h('p.meta', t('bresk.final_note', { list: listName(result.lexicon || lexiconId()), longest: result.longest_word_length, most: result.most_valid_words })),
       detail);
   }
 
   function showPlayer(player, slot, i) {
-    const shell = gridShell((r, c, k) => h('button.cell', { type: 'button', 'aria-label': `Row ${r + 1}, column ${c + 1}`, dataset: { i: String(k) } }));
+    const shell = gridShell((r, c, k) => h('button.cell', { type: 'button', 'aria-label': t('bresk.cell', { row: r + 1, column: c + 1 }), dataset: { i: String(k) } }));
     const values2 = gridToCells(player.grid);
     values2.forEach((v, k) => (shell.cells[k].textContent = display(v)));
     const scored = { candidates: player.candidates, rowTotals: player.row_totals, columnTotals: player.column_totals, base: player.base };
     paint(shell, values2, scored);
-    const why = h('p.bresk-why', { 'aria-live': 'polite' }, 'Tap a word (or a square) to see why it scored or not.');
+    const why = h('p.bresk-why', { 'aria-live': 'polite' }, t('bresk.tap_word'));
     const words = player.candidates.filter((c) => c.length >= 2);
     const highlight = (cands) => {
       shell.cells.forEach((c) => c.classList.remove('picked'));
       cands.forEach((c) => cellsOf(c).forEach((k) => shell.cells[k].classList.add('picked')));
       why.replaceChildren(...cands.map((c) => h('span', { class: c.valid ? 'good' : 'bad' }, whyText(c))));
-      if (!cands.length) why.textContent = 'No word here.';
+      if (!cands.length) why.textContent = t('bresk.no_word_here');
     };
     shell.cells.forEach((cell, k) => cell.addEventListener('click', () =>
       highlight(words.filter((c) => cellsOf(c).includes(k)))));
@@ -526,13 +526,13 @@ export function mount(root, session) {
       h('button.bresk-word', { type: 'button', class: c.valid ? 'bresk-word good' : 'bresk-word bad', onclick: () => highlight([c]) },
         c.text, h('span.bresk-word-points', c.valid ? ` +${c.points}` : ' 0')))));
     const bonus = [];
-    if (player.bonuses.longest_word) bonus.push(`longest word +${player.bonuses.longest_word}`);
-    if (player.bonuses.most_words) bonus.push(`most words +${player.bonuses.most_words}`);
+    if (player.bonuses.longest_word) bonus.push(t('bresk.bonus_longest', { n: player.bonuses.longest_word }));
+    if (player.bonuses.most_words) bonus.push(t('bresk.bonus_most', { n: player.bonuses.most_words }));
     slot.replaceChildren(
-      h('h3', `${player.name}: ${player.total} points`),
-      h('p.meta', `${player.base} from ${player.valid_words} valid ${player.valid_words === 1 ? 'word' : 'words'}${bonus.length ? `, ${bonus.join(', ')}` : ''}.`),
+      h('h3', t('bresk.player_points', { name: player.name, count: player.total })),
+      h('p.meta', t('bresk.player_detail', { base: player.base, count: player.valid_words, bonus: bonus.length ? `, ${bonus.join(', ')}` : '' })),
       shell.grid, why,
-      words.length ? list : h('p.muted', 'No words of two letters or more.'));
+      words.length ? list : h('p.muted', t('bresk.no_words')));
     slot.dataset.seat = String(i);
   }
 
@@ -540,8 +540,8 @@ export function mount(root, session) {
   const offProgress = onLexiconProgress((d) => {
     if (d.id !== lexiconId()) return;
     if (d.state === 'ready') wordNote.textContent = '';
-    else if (d.state === 'downloading') wordNote.textContent = 'Loading the word list to check your words…';
-    else if (d.state === 'error') wordNote.textContent = 'Words are checked once the word list has been downloaded (connect once).';
+    else if (d.state === 'downloading') wordNote.textContent = t('bresk.loading_list');
+    else if (d.state === 'error') wordNote.textContent = t('bresk.list_later');
     paintMine();
   });
   getLexicon(lexiconId()).then(() => paintMine());
