@@ -5,13 +5,18 @@
 // {id, name, role, token} — its best token — plus every role's token it has seen
 // (`tokens`), so an admin can hand out the member and viewer links later.
 import { api, leagues } from '../api.js';
+import { date as formatLocalDate, number as formatNumber, t } from '../i18n.js';
 import { append, h } from '../lib/dom.js';
 import { publicBase } from '../lib/public-base.js';
 import { store } from '../store.js';
 
 const KEY = 'scorekeeper.leagues';
 export const RANK = { viewer: 0, member: 1, admin: 2 };
-export const ROLE_NAMES = { admin: 'Admin', member: 'Member', viewer: 'Viewer' };
+export const ROLE_NAMES = { admin: t('role.admin'), member: t('role.member'), viewer: t('role.viewer') };
+// "Admin link", "Member link", …: each role's link by name (a whole phrase per role, for languages that decline).
+const LINK_NAMES = { admin: t('link.admin'), member: t('link.member'), viewer: t('link.viewer') };
+// The same inside a sentence ("Copy the member link").
+const LINK_IN_TEXT = { admin: t('link.admin_in_text'), member: t('link.member_in_text'), viewer: t('link.viewer_in_text') };
 // A link carries its own token (t) and the lesser ones the sharer has (m, v), so a
 // member link also lets its holder share the read-only viewer link.
 const LESSER = { admin: ['member', 'viewer'], member: ['viewer'], viewer: [] };
@@ -121,7 +126,7 @@ export async function adoptLink(id, query) {
       const league = await leagues.get(id, token);
       remember({ id, name: league.name, role: league.role, token });
     } catch (err) {
-      if (token === query.t) problem = err.status === 401 ? 'This league link does not work any more: it may have been replaced. Ask the league’s admin for a new one.' : err.message;
+      if (token === query.t) problem = err.status === 401 ? t('league.link_replaced') : err.message;
     }
   }));
   return problem;
@@ -130,9 +135,9 @@ export async function adoptLink(id, query) {
 // --- share rows ---------------------------------------------------------------------------------
 
 const ABOUT = {
-  admin: 'Full control: records results, replaces links, exports. Keep it safe — anyone with this link can change the league.',
-  member: 'For the players: record results and start tables in the league.',
-  viewer: 'Read only: the standings, e.g. on the club’s screen.',
+  admin: t('link.about_admin'),
+  member: t('link.about_member'),
+  viewer: t('link.about_viewer'),
 };
 
 async function copyText(text, input) {
@@ -156,28 +161,28 @@ export function linkRow(entry, role, { extra = null } = {}) {
   const url = shareUrl(entry, role);
   const id = `link-${role}`;
   const box = h(`div.link-row.link-${role}`, { dataset: { role } },
-    h('label', { for: id }, `${ROLE_NAMES[role]} link`),
+    h('label', { for: id }, LINK_NAMES[role]),
     h('p.meta', ABOUT[role]));
   if (!url) {
-    box.append(h('p.muted.no-link', role === 'admin' ? 'This phone does not have the admin link.'
-      : `This phone does not have the ${role} link. ${RANK[entry.role] === RANK.admin ? 'Make a new one below (the old one stops working).' : 'Ask the league’s admin for it.'}`));
+    box.append(h('p.muted.no-link', role === 'admin' ? t('link.no_admin')
+      : `${t('link.not_on_phone', { link: LINK_IN_TEXT[role] })} ${RANK[entry.role] === RANK.admin ? t('link.make_new_below') : t('link.ask_admin')}`));
     if (extra) box.append(extra);
     return box;
   }
   const input = h('input.link-url', { id, value: url, readonly: true, spellcheck: false, autocomplete: 'off' });
   input.addEventListener('focus', () => input.select());
-  const copy = h('button', { type: 'button', 'aria-label': `Copy the ${role} link` }, 'Copy');
+  const copy = h('button', { type: 'button', 'aria-label': t('link.copy_aria', { link: LINK_IN_TEXT[role] }) }, t('link.copy'));
   copy.addEventListener('click', async () => {
     const ok = await copyText(url, input);
-    copy.textContent = ok ? 'Copied ✓' : 'Select and copy';
-    setTimeout(() => (copy.textContent = 'Copy'), 2500);
+    copy.textContent = ok ? t('link.copied') : t('link.select_copy');
+    setTimeout(() => (copy.textContent = t('link.copy')), 2500);
   });
   const buttons = h('div.row.link-buttons', copy);
   if (navigator.share) {
     buttons.append(h('button', {
-      type: 'button', 'aria-label': `Share the ${role} link`,
-      onclick: () => navigator.share({ title: entry.name, text: `${entry.name} — ${ROLE_NAMES[role].toLowerCase()} link`, url }).catch(() => {}),
-    }, 'Share…'));
+      type: 'button', 'aria-label': t('link.share_aria', { link: LINK_IN_TEXT[role] }),
+      onclick: () => navigator.share({ title: entry.name, text: `${entry.name} — ${LINK_IN_TEXT[role]}`, url }).catch(() => {}),
+    }, t('link.share')));
   }
   if (extra) buttons.append(extra);
   box.append(input, buttons);
@@ -218,10 +223,10 @@ export function formatDate(iso, { short = false } = {}) {
   const date = new Date(y, m - 1, d);
   const options = short ? { day: 'numeric', month: 'short' } : { weekday: 'short', day: 'numeric', month: 'short' };
   if (y !== new Date().getFullYear()) options.year = 'numeric';
-  return date.toLocaleDateString(undefined, options);
+  return formatLocalDate(date, options);
 }
 
-export const number = (n, digits = 1) => (n === null || n === undefined ? '–' : String(Number(n.toFixed(digits))));
+export const number = (n, digits = 1) => (n === null || n === undefined ? '–' : formatNumber(Number(n.toFixed(digits)), { maximumFractionDigits: digits, useGrouping: false }));
 
 export const playerHref = (leagueId, name, params = {}) => {
   const q = new URLSearchParams(Object.entries(params).filter(([, v]) => v)).toString();
@@ -241,9 +246,9 @@ export function saveBlob(blob, filename) {
 // --- QR codes of the share links ------------------------------------------------------------------
 
 const CAN = {
-  admin: 'run this league: record and correct results, change the house rules and seasons, replace links.',
-  member: 'record results and start tables in this league.',
-  viewer: 'see the standings and results, but change nothing.',
+  admin: t('qr.can_admin'),
+  member: t('qr.can_member'),
+  viewer: t('qr.can_viewer'),
 };
 
 /**
@@ -256,23 +261,23 @@ export async function showQr(entry, role) {
   const url = shareUrl(entry, role);
   if (!url) return null;
   const svg = new DOMParser().parseFromString(await api.qr(url), 'image/svg+xml').documentElement;
-  if (svg.localName !== 'svg') throw new Error('The QR code could not be drawn. Try again.');
+  if (svg.localName !== 'svg') throw new Error(t('qr.failed'));
   // segno sets a fixed width and height; a viewBox instead lets the stylesheet size it.
   if (!svg.hasAttribute('viewBox')) svg.setAttribute('viewBox', `0 0 ${svg.getAttribute('width')} ${svg.getAttribute('height')}`);
   svg.removeAttribute('width');
   svg.removeAttribute('height');
   svg.querySelector('title')?.remove();
   svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', `QR code for the ${role} link`);
+  svg.setAttribute('aria-label', t('qr.for_link', { link: LINK_IN_TEXT[role] }));
   svg.classList.add('qr');
   const titleId = `qr-title-${role}`;
   const dialog = h('dialog.share.qr-dialog', { 'aria-labelledby': titleId, dataset: { role } },
-    h(`h2#${titleId}`, `${ROLE_NAMES[role]} link`),
+    h(`h2#${titleId}`, LINK_NAMES[role]),
     entry.name ? h('p.meta.qr-league', entry.name) : null,
     document.importNode(svg, true),
-    h('p.qr-about', `Anyone who scans this can ${CAN[role]}`),
-    role === 'admin' ? h('p.warning', 'Show it only to someone who should run the league.') : null,
-    h('div.row', h('button.primary.qr-close', { type: 'button', onclick: () => dialog.close() }, 'Close')));
+    h('p.qr-about', CAN[role]),
+    role === 'admin' ? h('p.warning', t('qr.admin_warning')) : null,
+    h('div.row', h('button.primary.qr-close', { type: 'button', onclick: () => dialog.close() }, t('table.close'))));
   document.body.append(dialog);
   dialog.addEventListener('close', () => dialog.remove());
   dialog.showModal();
@@ -285,7 +290,7 @@ let qrOpening = false; // one dialog at a time, however fast the taps
  * A button that shows this phone's `role` link of the league as a QR code (showQr). Focus
  * returns to it when the dialog closes; a failure is handed to `say` for the page to show.
  */
-export function qrButton(leagueId, role, say, label = 'QR code') {
+export function qrButton(leagueId, role, say, label = t('qr.button')) {
   const open = async (button) => {
     if (qrOpening) return;
     qrOpening = true;
@@ -302,7 +307,7 @@ export function qrButton(leagueId, role, say, label = 'QR code') {
     }
   };
   return h('button.show-qr', {
-    type: 'button', 'aria-label': `Show QR code for the ${role} link`, onclick: (e) => open(e.currentTarget),
+    type: 'button', 'aria-label': t('qr.show_aria', { link: LINK_IN_TEXT[role] }), onclick: (e) => open(e.currentTarget),
   }, label);
 }
 
@@ -311,7 +316,7 @@ export function qrButton(leagueId, role, say, label = 'QR code') {
  * Resolves to this phone's updated entry, or null if they changed their mind; rejects with the server's error.
  */
 export async function replaceLink(leagueId, role) {
-  if (!window.confirm(`Make a new ${role} link? The old ${role} link stops working for everyone who has it.`)) return null;
+  if (!window.confirm(t('link.confirm_replace', { link: LINK_IN_TEXT[role] }))) return null;
   const { token } = await leagues.rotate(leagueId, findLeague(leagueId).token, role);
   return remember({ id: leagueId, role, token });
 }
