@@ -1,33 +1,34 @@
 // #/leagues: the leagues this phone has a link for, and making a new one.
 import { leagues } from '../api.js';
+import { t } from '../i18n.js';
 import { h } from '../lib/dom.js';
 import { ROLE_NAMES, ensureCss, knownLeagues, linkRow, remember } from './league-common.js';
 
 function leagueItem(entry) {
   return h('li', h('a.card.league-item', { href: `#/league/${encodeURIComponent(entry.id)}`, dataset: { league: entry.id } },
-    h('span.league-name', entry.name || 'League'),
-    h(`span.role.role-${entry.role}`, entry.role === 'viewer' ? 'Viewer · read only' : ROLE_NAMES[entry.role])));
+    h('span.league-name', entry.name || t('league.league')),
+    h(`span.role.role-${entry.role}`, entry.role === 'viewer' ? t('league.viewer_read_only') : ROLE_NAMES[entry.role])));
 }
 
 function created(entry) {
   return h('section.card.created', { 'aria-labelledby': 'created-title' },
-    h('h2#created-title', `“${entry.name}” is ready`),
-    h('p', 'Hand out these links. A link is the key: whoever has it gets in, no account needed. This phone remembers them.'),
-    h('p.warning', { role: 'note' }, h('strong', 'Keep the admin link safe. '),
-      'Send it only to someone who should run the league with you; give the players the member link.'),
+    h('h2#created-title', t('league.is_ready', { name: entry.name })),
+    h('p', t('league.hand_out_links')),
+    h('p.warning', { role: 'note' }, h('strong', t('league.keep_admin_safe')), ' ',
+      t('league.send_admin_only')),
     ['admin', 'member', 'viewer'].map((role) => linkRow(entry, role)),
-    h('a.button.primary.wide', { href: `#/league/${encodeURIComponent(entry.id)}` }, 'Open the league'));
+    h('a.button.primary.wide', { href: `#/league/${encodeURIComponent(entry.id)}` }, t('league.open')));
 }
 
 export function mount(root) {
   ensureCss();
   const list = knownLeagues();
-  const name = h('input#league-name', { maxlength: 80, placeholder: 'Thursday club', autocomplete: 'off', required: true });
+  const name = h('input#league-name', { maxlength: 80, placeholder: t('league.name_placeholder'), autocomplete: 'off', required: true });
   const error = h('p.error', { role: 'alert', hidden: true });
-  const submit = h('button.primary', { type: 'submit' }, 'Create');
+  const submit = h('button.primary', { type: 'submit' }, t('league.create'));
   const form = h('form.card.create-league', { novalidate: true },
-    h('label', { for: 'league-name' }, 'Create a league'),
-    h('p#league-name-help.meta', 'Standings across many evenings: wins, ratings, streaks, head to head.'),
+    h('label', { for: 'league-name' }, t('league.create_title')),
+    h('p#league-name-help.meta', t('league.create_help')),
     h('div.row', name, submit), error);
   name.setAttribute('aria-describedby', 'league-name-help');
 
@@ -36,7 +37,7 @@ export function mount(root) {
     error.hidden = true;
     const value = name.value.trim();
     if (!value) {
-      error.textContent = 'Give the league a name.';
+      error.textContent = t('league.name_it');
       error.hidden = false;
       name.focus();
       return;
@@ -65,10 +66,9 @@ export function mount(root) {
   const importStatus = h('p.status', { role: 'status' });
   const importError = h('p.error', { role: 'alert', hidden: true });
   const importer = h('details.card.import-league',
-    h('summary', 'Import a league from its JSON export'),
-    h('p.meta', 'A league’s admin can download it as JSON; importing it here makes a new league with the same players, ' +
-      'seasons, house rules and results, and new links.'),
-    h('label', { for: 'import-file' }, 'Export file'), file, importStatus, importError);
+    h('summary', t('league.import_title')),
+    h('p.meta', t('league.import_help')),
+    h('label', { for: 'import-file' }, t('league.export_file')), file, importStatus, importError);
   file.addEventListener('change', async () => {
     const chosen = file.files[0];
     if (!chosen) return;
@@ -78,12 +78,12 @@ export function mount(root) {
       importError.hidden = false;
     };
     importError.hidden = true;
-    importStatus.textContent = 'Importing…';
+    importStatus.textContent = t('league.importing');
     let data;
     try {
       data = JSON.parse(await chosen.text());
     } catch {
-      refuse('This file is not a league export (it is not JSON).');
+      refuse(t('league.not_json'));
       file.value = '';
       return;
     }
@@ -98,18 +98,18 @@ export function mount(root) {
       yours.hidden = false;
       empty.hidden = true;
     } catch (err) {
-      refuse(`Not imported: ${err.message}`);
+      refuse(t('league.not_imported', { why: err.message }));
     } finally {
       file.value = '';
     }
   });
 
   const mine = h('ul.league-list', list.map(leagueItem));
-  const yours = h('section.your-leagues', { 'aria-labelledby': 'your-leagues' }, h('h2#your-leagues', 'Your leagues'), mine);
-  const empty = h('p.meta.empty-note', 'Someone shared a league link with you? Open it on this phone and the league appears here.');
+  const yours = h('section.your-leagues', { 'aria-labelledby': 'your-leagues' }, h('h2#your-leagues', t('league.yours')), mine);
+  const empty = h('p.meta.empty-note', t('league.empty_note'));
   const page = h('div.league-page',
-    h('h1', 'Leagues'),
-    h('p.lead', 'Keep standings for the group you play with. No accounts: a league is reached by its links.'));
+    h('h1', t('home.leagues')),
+    h('p.lead', t('league.lead')));
   // No league yet: creating one comes first; otherwise the leagues this phone knows do.
   if (list.length) page.append(yours, form, importer);
   else page.append(form, empty, yours, importer);
