@@ -4,6 +4,7 @@
 // Opened with a viewer link it is a read-only board for a club's screen: large type,
 // no edit buttons, refreshed every 30 s.
 import { leagues } from '../api.js';
+import { date, number as formatNumber, t } from '../i18n.js';
 import { h } from '../lib/dom.js';
 import { navigate } from '../router.js';
 import {
@@ -17,16 +18,19 @@ const REFRESH_MS = 30_000;
 // Sorting by wins keeps that order among equal wins. The skill estimate is a column and a sort of its own.
 const COLUMNS = [
   {
-    key: 'wins', label: 'Wins', title: 'Wins (shared wins count)', value: (r) => r.wins,
-    show: (r) => [String(r.wins), r.shared_wins ? h('span.shared', ` (${r.shared_wins} shared)`) : null],
+    key: 'wins', label: t('standings.wins'), title: t('standings.wins_title'), value: (r) => r.wins,
+    show: (r) => [String(r.wins), r.shared_wins ? h('span.shared', ` ${t('standings.shared', { n: r.shared_wins })}`) : null],
   },
-  { key: 'win_rate', label: 'Win %', title: 'Win rate', value: (r) => r.win_rate, show: (r) => `${Math.round(r.win_rate * 100)}%` },
-  { key: 'played', label: 'Games', title: 'Games played', value: (r) => r.played, show: (r) => String(r.played) },
   {
-    key: 'average', label: 'Avg', title: 'Average score', value: (r) => r.average_score ?? -Infinity,
+    key: 'win_rate', label: t('standings.win_pct'), title: t('standings.win_rate'), value: (r) => r.win_rate,
+    show: (r) => formatNumber(r.win_rate, { style: 'percent', maximumFractionDigits: 0 }),
+  },
+  { key: 'played', label: t('standings.games'), title: t('standings.games_played'), value: (r) => r.played, show: (r) => String(r.played) },
+  {
+    key: 'average', label: t('standings.avg'), title: t('standings.average'), value: (r) => r.average_score ?? -Infinity,
     show: (r) => number(r.average_score, Math.abs(r.average_score) >= 10 ? 0 : 1),
   },
-  { key: 'rating', label: 'Skill', title: 'Skill estimate', value: (r) => r.rating, show: (r) => number(r.rating) },
+  { key: 'rating', label: t('standings.skill'), title: t('standings.skill_title'), value: (r) => r.rating, show: (r) => number(r.rating) },
 ];
 
 function standingsTable(rows, sort, onSort, hrefFor) {
@@ -36,21 +40,22 @@ function standingsTable(rows, sort, onSort, hrefFor) {
   const sign = sort.dir === 'asc' ? 1 : -1;
   order.sort(([a, i], [b, j]) => sign * (column.value(a) - column.value(b)) || i - j);
   return h('table.standings',
-    h('caption.visually-hidden', 'Standings. Tap a column heading to sort by it.'),
+    h('caption.visually-hidden', t('standings.caption')),
     h('thead', h('tr',
-      h('th.player-col', { scope: 'col' }, 'Player'),
+      h('th.player-col', { scope: 'col' }, t('bresk.player')),
       COLUMNS.map((c) => h('th', {
         scope: 'col', 'aria-sort': c.key === sort.key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none',
         class: c.key === sort.key ? 'sorted' : null,
       }, h('button.sort', {
         type: 'button', dataset: { sort: c.key }, title: c.title || c.label,
-        'aria-label': `${c.title || c.label}: sort${c.key === sort.key && sort.dir === 'desc' ? ', lowest first' : ', highest first'}`,
+        'aria-label': c.key === sort.key && sort.dir === 'desc' ? t('standings.sort_lowest', { column: c.title || c.label })
+          : t('standings.sort_highest', { column: c.title || c.label }),
         onclick: () => onSort(c.key),
       }, c.label, h('span.arrow', { 'aria-hidden': 'true' }, c.key === sort.key ? (sort.dir === 'asc' ? '▲' : '▼') : ''))),
       ))),
     h('tbody', order.map(([r]) => h('tr', { class: r.player === leader ? 'leader' : null, dataset: { player: r.player } },
       h('th.player-col', { scope: 'row' },
-        r.player === leader ? h('span.crown', { role: 'img', 'aria-label': 'leader', title: 'Leader' }, '★') : null,
+        r.player === leader ? h('span.crown', { role: 'img', 'aria-label': t('standings.leader_aria'), title: t('standings.leader') }, '★') : null,
         h('a', { href: hrefFor(r.player) }, r.player)),
       COLUMNS.map((c) => h(`td.${c.key}`, c.show(r)))))));
 }
@@ -62,12 +67,12 @@ function resultItem(result, leagueId) {
   return h('li.result', { dataset: { result: result.id } },
     h('div.result-head',
       h('a.result-link', { href }, h('span.result-date', formatDate(result.played_on)), ' ', h('span.result-game', gameName(result.game))),
-      result.table_code ? h('span.meta.result-table', `table ${result.table_code}`) : null,
-      result.version > 1 ? h('span.meta.result-corrected', 'corrected') : null,
+      result.table_code ? h('span.meta.result-table', t('result.table', { code: result.table_code })) : null,
+      result.version > 1 ? h('span.meta.result-corrected', t('result.corrected')) : null,
       h('span.chevron', { 'aria-hidden': 'true' }, '›')),
     h('ol.result-players', players.map((p) => h('li', { class: p.place === 1 ? 'won' : null },
-      h('span.place', { 'aria-label': `place ${p.place}` }, p.place === 1 ? '★' : String(p.place)),
-      h('span.pname', p.name, p.team ? h('span.meta', ` · team ${p.team}`) : null),
+      h('span.place', { 'aria-label': t('result.place', { n: p.place }) }, p.place === 1 ? '★' : String(p.place)),
+      h('span.pname', p.name, p.team ? h('span.meta', ` · ${t('result.team', { team: p.team })}`) : null),
       h('span.pscore', p.score === null || p.score === undefined ? '' : String(p.score))))));
 }
 
@@ -77,17 +82,17 @@ function leaderboardCard(board, leagueId) {
   const leaders = board.most_wins;
   const wins = leaders[0]?.wins;
   return h('li.card.board-card', { dataset: { game: board.game } },
-    h('h3', gameName(board.game), h('span.meta.board-count', `${board.results} ${board.results === 1 ? 'game' : 'games'}`)),
+    h('h3', gameName(board.game), h('span.meta.board-count', t('board.games', { count: board.results }))),
     h('dl.board-stats',
-      h('div.board-best', h('dt', 'Best score'), h('dd', best
+      h('div.board-best', h('dt', t('board.best')), h('dd', best
         ? h('a', { href: `#/league/${encodeURIComponent(leagueId)}/result/${encodeURIComponent(best.result_id)}` },
           h('strong.board-value', String(best.score)), ' ', h('span.board-who', `${best.player} · ${formatDate(best.played_on, { short: true })}`))
-        : h('span.muted', 'No scores, places only'))),
-      h('div.board-average', h('dt', 'Average score'), h('dd', board.average_score === null ? h('span.muted', '–')
+        : h('span.muted', t('board.places_only'))),
+      h('div.board-average', h('dt', t('standings.average')), h('dd', board.average_score === null ? h('span.muted', '–')
         : h('strong.board-value', number(board.average_score)))),
-      h('div.board-wins', h('dt', leaders.length > 1 ? 'Most wins (shared)' : 'Most wins'), h('dd', leaders.length
+      h('div.board-wins', h('dt', leaders.length > 1 ? t('board.most_wins_shared') : t('board.most_wins')), h('dd', leaders.length
         ? [h('span.board-who', leaders.map((l) => l.player).join(', ')), ' ',
-          h('span.board-count', `${wins} ${wins === 1 ? 'win' : 'wins'}${leaders.length > 1 ? ' each' : ''}`)]
+          h('span.board-count', leaders.length > 1 ? t('board.wins_each', { count: wins }) : t('board.wins', { count: wins }))]
         : h('span.muted', '–')))));
 }
 
@@ -108,38 +113,38 @@ export function mount(root, params) {
   const roleBadge = h('span.role');
   const meta = h('p.meta.league-meta');
   const actions = h('div.league-actions');
-  const gameSelect = h('select#filter-game', { 'aria-label': 'Game' }, h('option', { value: '' }, 'All games'));
-  const seasonSelect = h('select#filter-season', { 'aria-label': 'Season' });
-  const standings = h('div.standings-wrap', { 'aria-busy': 'true' }, h('p.muted', 'Loading the standings…'));
+  const gameSelect = h('select#filter-game', { 'aria-label': t('new.game') }, h('option', { value: '' }, t('standings.all_games')));
+  const seasonSelect = h('select#filter-season', { 'aria-label': t('standings.season') });
+  const standings = h('div.standings-wrap', { 'aria-busy': 'true' }, h('p.muted', t('standings.loading')));
   const updated = h('p.meta.updated');
   const recent = h('ul.results', { 'aria-busy': 'true' });
   const boards = h('section.leaderboards', { 'aria-labelledby': 'boards-title', hidden: true },
-    h('h2#boards-title', 'Leaderboards'), h('ul.boards'));
+    h('h2#boards-title', t('board.title')), h('ul.boards'));
   const share = h('div.share-links');
   const tools = h('div.league-tools');
 
   const fail = (message, entry) => {
-    page.replaceChildren(h('h1', entry?.name || 'League'), h('p.card.error', { role: 'alert' }, message),
-      h('p', h('a.button', { href: '#/leagues' }, 'Your leagues')));
+    page.replaceChildren(h('h1', entry?.name || t('league.league')), h('p.card.error', { role: 'alert' }, message),
+      h('p', h('a.button', { href: '#/leagues' }, t('league.yours'))));
   };
 
   const setup = (entry) => {
     const board = entry.role === 'viewer';
     page.classList.toggle('board', board);
-    title.textContent = entry.name || 'League';
+    title.textContent = entry.name || t('league.league');
     roleBadge.className = `role role-${entry.role}`;
-    roleBadge.textContent = board ? 'Viewer · read only' : ROLE_NAMES[entry.role];
+    roleBadge.textContent = board ? t('league.viewer_read_only') : ROLE_NAMES[entry.role];
     // Rebuilt only when the role or the links change, so a refresh never closes what is open.
     const key = `${entry.role} ${JSON.stringify(entry.tokens || {})}`;
     if (key !== shown) {
       shown = key;
       if (RANK[entry.role] >= RANK.member) {
         fill(actions, // fill() leaves out the member's missing Settings button; replaceChildren would print "null"
-          h('a#record-result.button.primary', { href: '#' }, 'Record a result'),
-          h('button#start-table', { type: 'button', onclick: startTable }, 'Start a table in this league'),
+          h('a#record-result.button.primary', { href: '#' }, t('league.record_result')),
+          h('button#start-table', { type: 'button', onclick: startTable }, t('league.start_table')),
           entry.role === 'admin'
             ? h('a#league-settings.button', { href: `#/league/${encodeURIComponent(id)}/admin` },
-              h('span', { 'aria-hidden': 'true' }, '⚙'), 'Settings')
+              h('span', { 'aria-hidden': 'true' }, '⚙'), t('league.settings'))
             : null);
       } else actions.replaceChildren();
       renderShare(entry);
@@ -165,14 +170,14 @@ export function mount(root, params) {
         buttons.append(qrButton(id, role, (message) => (share.querySelector('.share-status').textContent = message)));
       }
       if (entry.role === 'admin' && role !== 'admin') {
-        buttons.append(h('button.replace', { type: 'button', onclick: () => rotate(role) }, entry.tokens?.[role] ? 'Replace link' : `Make a new ${role} link`));
+        buttons.append(h('button.replace', { type: 'button', onclick: () => rotate(role) }, entry.tokens?.[role] ? t('league.replace_link') : role === 'member' ? t('league.new_member_link') : t('league.new_viewer_link')));
       }
       return buttons;
     };
     share.replaceChildren(
       h('details.card.share-league', { open: false },
-        h('summary', roles.length > 1 ? 'Share this league' : 'Share the read-only link'),
-        entry.role === 'admin' ? h('p.warning', h('strong', 'Keep the admin link safe: '), 'give players the member link.') : null,
+        h('summary', roles.length > 1 ? t('league.share') : t('league.share_read_only')),
+        entry.role === 'admin' ? h('p.warning', h('strong', t('league.admin_safe_colon')), ' ', t('league.give_member_link')) : null,
         h('p.status.share-status', { role: 'status' }),
         roles.map((role) => linkRow(entry, role, { extra: extra(role) }))));
   };
@@ -184,7 +189,7 @@ export function mount(root, params) {
       shown = `${updatedEntry.role} ${JSON.stringify(updatedEntry.tokens || {})}`;
       renderShare(updatedEntry);
       share.querySelector('details').open = true;
-      share.querySelector('.share-status').textContent = `New ${role} link made. The old one no longer works.`;
+      share.querySelector('.share-status').textContent = role === 'member' ? t('league.member_link_made') : t('league.viewer_link_made');
       share.querySelector(`.link-${role} input`)?.focus();
     } catch (err) {
       share.querySelector('.share-status').textContent = err.message;
@@ -206,24 +211,23 @@ export function mount(root, params) {
       }
     };
     tools.replaceChildren(
-      h('h2', 'Export'),
+      h('h2', t('league.export')),
       h('div.row',
-        entry.role === 'admin' ? h('button#export-json', { type: 'button', onclick: download('json') }, 'Download JSON') : null,
-        h('button#export-csv', { type: 'button', onclick: download('csv') }, 'Download CSV')),
-      h('p.meta', entry.role === 'admin' ? 'JSON is the whole league (it can be imported again); CSV is one row per player per result.'
-        : 'One row per player per result, for a spreadsheet.'),
+        entry.role === 'admin' ? h('button#export-json', { type: 'button', onclick: download('json') }, t('league.download_json')) : null,
+        h('button#export-csv', { type: 'button', onclick: download('csv') }, t('league.download_csv'))),
+      h('p.meta', entry.role === 'admin' ? t('league.export_admin_help') : t('league.export_help')),
       h('button#forget.link-button', {
         type: 'button',
         onclick: () => {
-          if (!window.confirm('Forget this league on this phone? You will need its link to open it again.')) return;
+          if (!window.confirm(t('league.confirm_forget'))) return;
           forget(id);
           navigate('#/leagues');
         },
-      }, 'Forget this league on this phone'));
+      }, t('league.forget')));
   };
 
   const fillFilters = (league, catalogue) => {
-    fill(gameSelect, h('option', { value: '' }, 'All games'),
+    fill(gameSelect, h('option', { value: '' }, t('standings.all_games')),
       catalogue.games.map((g) => h('option', { value: g.id, selected: g.id === filters.game }, g.name)));
     seasonSelect.replaceChildren(...league.seasons.map((s) => h('option', {
       value: s.default ? '' : String(s.id), selected: s.default ? !filters.season : String(s.id) === filters.season,
@@ -235,8 +239,7 @@ export function mount(root, params) {
     const entry = findLeague(id);
     if (!rows.length) {
       standings.replaceChildren(h('p.muted.empty', RANK[entry?.role] >= RANK.member
-        ? 'No results yet. Record the first game, or start a table in this league: its result comes here when it ends.'
-        : 'No results yet.'));
+        ? t('standings.none_yet_member') : t('standings.none_yet')));
       return;
     }
     const q = { game: filters.game, season: filters.season };
@@ -245,7 +248,7 @@ export function mount(root, params) {
       showStandings();
       standings.querySelector(`button[data-sort="${key}"]`)?.focus();
     }, (name) => playerHref(id, name, q)),
-    h('p.meta.rating-note', h('strong', 'Skill: '), ratingNote));
+    h('p.meta.rating-note', h('strong', t('standings.skill_colon')), ' ', ratingNote));
   };
 
   const load = async () => {
@@ -266,27 +269,27 @@ export function mount(root, params) {
       const current = findLeague(id);
       setup(current);
       fillFilters(league, catalogue);
-      meta.textContent = `${league.players} ${league.players === 1 ? 'player' : 'players'}`;
+      meta.textContent = t('home.players', { count: league.players });
       rows = table.rows;
       ratingNote = `${table.rating_label}. ${table.rating_explanation}`;
       showStandings();
       standings.removeAttribute('aria-busy');
       lastGame = results.results[0]?.game || lastGame;
-      recent.replaceChildren(...(results.results.length ? results.results.map((r) => resultItem(r, id)) : [h('li.muted', 'Nothing recorded yet.')]));
+      recent.replaceChildren(...(results.results.length ? results.results.map((r) => resultItem(r, id)) : [h('li.muted', t('league.nothing_recorded'))]));
       boards.hidden = !leaders.games.length;
       fill(boards.querySelector('.boards'), leaders.games.map((b) => leaderboardCard(b, id)));
       recent.removeAttribute('aria-busy');
-      updated.textContent = `Updated ${new Date().toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}` +
-        (current.role === 'viewer' ? ' · refreshes every 30 s' : '');
+      updated.textContent = t('league.updated', { time: date(new Date(), { hour: '2-digit', minute: '2-digit' }) }) +
+        (current.role === 'viewer' ? ` · ${t('league.refreshes')}` : '');
     } catch (err) {
       if (!alive) return;
       if (err.status === 401) {
         const next = dropToken(id, entry.token);
         if (next) return load();
-        fail('This league link does not work any more: the admin may have replaced it. Ask them for the new link.', entry);
+        fail(t('league.link_gone'), entry);
       } else if (err.offline) {
-        updated.textContent = 'Offline: showing what was loaded last.';
-        if (standings.hasAttribute('aria-busy')) standings.replaceChildren(h('p.muted.empty', 'No connection: the standings load when the phone is back online.'));
+        updated.textContent = t('league.offline_last');
+        if (standings.hasAttribute('aria-busy')) standings.replaceChildren(h('p.muted.empty', t('league.offline_standings')));
       } else {
         status.textContent = err.message;
       }
@@ -304,7 +307,7 @@ export function mount(root, params) {
 
   const start = async () => {
     if (params.query.t) {
-      page.append(h('p.muted', 'Opening the league link…'));
+      page.append(h('p.muted', t('league.opening_link')));
       const problem = await adoptLink(id, params.query);
       if (!alive) return;
       page.replaceChildren();
@@ -315,12 +318,12 @@ export function mount(root, params) {
       if (problem) status.textContent = problem;
     }
     if (params.query.saved) {
-      status.textContent = 'Saved. The standings below include it.';
+      status.textContent = t('league.saved');
       history.replaceState(history.state, '', `${location.pathname}${location.search}#/league/${encodeURIComponent(id)}`);
     }
     const entry = findLeague(id);
     if (!entry) {
-      fail('This phone has no link for this league. Open the link someone shared with you (it ends with ?t=…).');
+      fail(t('league.no_link'));
       return;
     }
     page.append(
@@ -329,9 +332,9 @@ export function mount(root, params) {
       actions,
       h('div.filters.row', gameSelect, seasonSelect),
       h('section.card.standings-card', { 'aria-labelledby': 'standings-title' },
-        h('h2#standings-title', 'Standings'), standings, updated),
+        h('h2#standings-title', t('standings.title')), standings, updated),
       boards,
-      h('h2', 'Recent results'),
+      h('h2', t('league.recent')),
       recent,
       share,
       tools,
