@@ -46,6 +46,7 @@ try {
 }
 
 const plurals = new Intl.PluralRules(lang);
+const ordinals = new Intl.PluralRules(lang, { type: 'ordinal' }); // t('…', {count, ordinal: true}): 1st, 2nd / 1., 2.
 // Grouping from 10,000 on only: years and table numbers (2026, 1234) stay as they are.
 const numbers = new Intl.NumberFormat(lang, { useGrouping: 'min2' });
 
@@ -56,17 +57,12 @@ export function number(value, options) {
 export function t(key, params = {}) {
   let text = catalog[key];
   if (text === undefined) return key;
-  if (typeof text === 'object') text = text[plurals.select(params.count ?? 0)] ?? text.other;
+  if (typeof text === 'object') text = text[(params.ordinal ? ordinals : plurals).select(params.count ?? 0)] ?? text.other;
   return text.replace(/\{(\w+)\}/g, (whole, name) => {
     const value = params[name];
     if (value === undefined || value === null) return whole;
     return typeof value === 'number' ? numbers.format(value) : String(value);
   });
-}
-
-// "Ann, Ben and Cy" / "Ann, Ben und Cy".
-export function list(items, type = 'conjunction') {
-  return new Intl.ListFormat(lang, { style: 'long', type }).format(items.map(String));
 }
 
 export function date(value, options = { dateStyle: 'medium' }) {

@@ -1,40 +1,40 @@
 // #/league/:id/player/:name — one player: their numbers, rating over time, scores over
 // time, head to head against anyone else in the league, and every result.
 import { leagues } from '../api.js';
+import { number as formatNumber, t } from '../i18n.js';
 import { lineChart } from '../lib/chart.js';
 import { h } from '../lib/dom.js';
 import { ensureCss, fill, findLeague, formatDate, gameName, games, number } from './league-common.js';
 
-function ordinal(n) {
-  const teen = n % 100 >= 11 && n % 100 <= 13;
-  return `${n}${teen ? 'th' : { 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] || 'th'}`;
-}
+const ordinal = (n) => t('player.ordinal', { count: n, ordinal: true });
+const percent = (fraction) => formatNumber(fraction, { style: 'percent', maximumFractionDigits: 0 });
 
 function stat(label, value, note = null) {
   return h('div.stat', h('span.stat-value', value), h('span.stat-label', label), note ? h('span.stat-note', note) : null);
 }
 
 function stats(standing) {
-  if (!standing) return h('p.muted', 'No games in this selection yet.');
+  if (!standing) return h('p.muted', t('player.no_games'));
   const streak = standing.current_streak;
   return h('div.stats',
-    stat('Skill estimate', number(standing.rating)),
-    stat('Played', String(standing.played)),
-    stat('Wins', String(standing.wins), standing.shared_wins ? `${standing.shared_wins} shared` : null),
-    stat('Win rate', `${Math.round(standing.win_rate * 100)}%`),
-    stat('Average', number(standing.average_score)),
-    stat('Streak', streak > 0 ? `${streak} won` : streak < 0 ? `${-streak} not won` : '–', `best ${standing.longest_win_streak}`));
+    stat(t('standings.skill_title'), number(standing.rating)),
+    stat(t('player.played'), String(standing.played)),
+    stat(t('standings.wins'), String(standing.wins), standing.shared_wins ? t('player.shared', { n: standing.shared_wins }) : null),
+    stat(t('standings.win_rate'), percent(standing.win_rate)),
+    stat(t('player.average'), number(standing.average_score)),
+    stat(t('player.streak'), streak > 0 ? t('player.streak_won', { n: streak }) : streak < 0 ? t('player.streak_not_won', { n: -streak }) : '–',
+      t('player.streak_best', { n: standing.longest_win_streak })));
 }
 
 function ratingChart(page) {
   // The rating starts at 0 (OpenSkill's cautious estimate of a newcomer) before the first game.
   const points = page.rating_history;
-  const labels = ['Start', ...points.map((p) => formatDate(p.date, { short: true }))];
+  const labels = [t('player.start'), ...points.map((p) => formatDate(p.date, { short: true }))];
   const values = [0, ...points.map((p) => p.rating)];
   const last = points[points.length - 1];
   return lineChart({
-    labels, series: [{ name: 'Skill estimate', values }], yTitle: 'skill estimate', xTitle: 'day played',
-    description: `${page.player}’s skill estimate over ${points.length} ${points.length === 1 ? 'day' : 'days'}: from 0 to ${number(last?.rating ?? 0)}.`,
+    labels, series: [{ name: t('standings.skill_title'), values }], yTitle: t('player.y_skill'), xTitle: t('player.x_day'),
+    description: t('player.rating_description', { name: page.player, count: points.length, last: number(last?.rating ?? 0) }),
   });
 }
 
@@ -45,8 +45,8 @@ function scoresChart(page) {
   const series = gameIds.map((g) => ({ name: gameName(g), values: points.map((p) => (p.game === g ? p.score : null)) }));
   const best = Math.max(...points.map((p) => p.score));
   return lineChart({
-    labels, series, yTitle: 'score', xTitle: 'game',
-    description: `${page.player}’s scores in ${points.length} ${points.length === 1 ? 'game' : 'games'}; best ${best}.`,
+    labels, series, yTitle: t('player.y_score'), xTitle: t('player.x_game'),
+    description: t('player.scores_description', { name: page.player, count: points.length, best }),
   });
 }
 
@@ -58,10 +58,10 @@ function resultRow(r, me, leagueId) {
       h('a.result-link', { href }, h('span.result-date', formatDate(r.played_on)), ' ', h('span.result-game', gameName(r.game))),
       h('span.chevron', { 'aria-hidden': 'true' }, '›')),
     h('p.result-line',
-      h('strong', r.won ? '★ Won' : `${ordinal(r.place)} of ${r.players.length}`),
-      r.score === null || r.score === undefined ? null : ` · ${r.score} points`,
-      r.team ? ` · team ${r.team}` : null),
-    h('p.meta', 'With ', others.join(', ')));
+      h('strong', r.won ? t('player.won') : t('player.place_of', { place: ordinal(r.place), n: r.players.length })),
+      r.score === null || r.score === undefined ? null : ` · ${t('player.points', { count: r.score })}`,
+      r.team ? ` · ${t('result.team', { team: r.team })}` : null),
+    h('p.meta', t('player.with', { names: others.join(', ') })));
 }
 
 export function mount(root, params) {
@@ -73,24 +73,24 @@ export function mount(root, params) {
   const page = h('div.league-page.league-player');
   root.append(page);
   if (!entry) {
-    page.append(h('h1', name), h('p.card.error', { role: 'alert' }, 'This phone has no link for this league.'),
-      h('a.button', { href: '#/leagues' }, 'Your leagues'));
+    page.append(h('h1', name), h('p.card.error', { role: 'alert' }, t('player.no_link')),
+      h('a.button', { href: '#/leagues' }, t('league.yours')));
     return;
   }
   const title = h('h1.player-title', name);
   const scope = h('p.meta.scope');
-  const summary = h('div.summary', { 'aria-busy': 'true' }, h('p.muted', 'Loading…'));
-  const rating = h('section#rating-chart.card.chart-card', { 'aria-labelledby': 'rating-title' }, h('h2#rating-title', 'Skill estimate over time'));
-  const scores = h('section#scores-chart.card.chart-card', { 'aria-labelledby': 'scores-title', hidden: true }, h('h2#scores-title', 'Scores'));
+  const summary = h('div.summary', { 'aria-busy': 'true' }, h('p.muted', t('player.loading')));
+  const rating = h('section#rating-chart.card.chart-card', { 'aria-labelledby': 'rating-title' }, h('h2#rating-title', t('player.skill_over_time')));
+  const scores = h('section#scores-chart.card.chart-card', { 'aria-labelledby': 'scores-title', hidden: true }, h('h2#scores-title', t('table.scores')));
   const opponent = h('select#opponent', { 'aria-describedby': 'h2h-help' });
   const h2h = h('div.h2h', { 'aria-live': 'polite' });
   const versus = h('section.card.versus', { 'aria-labelledby': 'versus-title' },
-    h('h2#versus-title', 'Head to head'),
-    h('label', { for: 'opponent' }, `${name} against`), opponent,
-    h('p#h2h-help.meta', 'Games you both played, and who finished ahead how often.'), h2h);
+    h('h2#versus-title', t('player.head_to_head')),
+    h('label', { for: 'opponent' }, t('player.against', { name })), opponent,
+    h('p#h2h-help.meta', t('player.h2h_help')), h2h);
   const results = h('ul.results');
-  page.append(h('a.back', { href: back }, `← ${entry.name || 'League'}`), title, scope, summary, rating, scores, versus,
-    h('h2', 'Results'), results);
+  page.append(h('a.back', { href: back }, `← ${entry.name || t('league.league')}`), title, scope, summary, rating, scores, versus,
+    h('h2', t('player.results')), results);
 
   const showVersus = async () => {
     const other = opponent.value;
@@ -98,30 +98,30 @@ export function mount(root, params) {
       h2h.replaceChildren();
       return;
     }
-    h2h.replaceChildren(h('p.muted', 'Counting…'));
+    h2h.replaceChildren(h('p.muted', t('player.counting')));
     try {
       const r = await leagues.headToHead(id, entry.token, { a: name, b: other, game: filters.game, season: filters.season });
       if (!r.games) {
-        h2h.replaceChildren(h('p.muted', `${r.a} and ${r.b} have not played a game together yet.`));
+        h2h.replaceChildren(h('p.muted', t('player.never_together', { a: r.a, b: r.b })));
         return;
       }
-      const share = (n) => `${Math.round((n / r.games) * 100)}%`;
-      const bar = h('div.h2h-bar', { role: 'img', 'aria-label': `${r.a} ahead ${r.a_ahead}, ${r.b} ahead ${r.b_ahead}, tied ${r.ties}, teammates ${r.teammates}` });
+      const share = (n) => percent(n / r.games);
+      const bar = h('div.h2h-bar', { role: 'img', 'aria-label': t('player.h2h_bar', { a: r.a, an: r.a_ahead, b: r.b, bn: r.b_ahead, ties: r.ties, mates: r.teammates }) });
       for (const [cls, n] of [['a', r.a_ahead], ['tie', r.ties + r.teammates], ['b', r.b_ahead]]) {
         const part = h(`span.${cls}`);
         part.style.flexGrow = String(n);
         if (n) bar.append(part);
       }
       fill(h2h,
-        h('p.h2h-total', `${r.games} ${r.games === 1 ? 'game' : 'games'} together`),
+        h('p.h2h-total', t('player.together', { count: r.games })),
         bar,
         h('dl.h2h-counts',
-          h('div.a', h('dt', `${r.a} ahead`), h('dd', `${r.a_ahead} (${share(r.a_ahead)})`)),
-          h('div.b', h('dt', `${r.b} ahead`), h('dd', `${r.b_ahead} (${share(r.b_ahead)})`)),
-          r.ties ? h('div', h('dt', 'Tied'), h('dd', String(r.ties))) : null,
-          r.teammates ? h('div', h('dt', 'Same team'), h('dd', String(r.teammates))) : null),
+          h('div.a', h('dt', t('player.ahead', { name: r.a })), h('dd', `${r.a_ahead} (${share(r.a_ahead)})`)),
+          h('div.b', h('dt', t('player.ahead', { name: r.b })), h('dd', `${r.b_ahead} (${share(r.b_ahead)})`)),
+          r.ties ? h('div', h('dt', t('player.tied')), h('dd', String(r.ties))) : null,
+          r.teammates ? h('div', h('dt', t('player.same_team')), h('dd', String(r.teammates))) : null),
         r.by_game.length > 1 ? h('ul.h2h-games', r.by_game.map((g) =>
-          h('li', h('span', gameName(g.game)), h('span', `${g.a_ahead} – ${g.b_ahead}${g.ties ? ` (${g.ties} tied)` : ''}`)))) : null);
+          h('li', h('span', gameName(g.game)), h('span', `${g.a_ahead} – ${g.b_ahead}${g.ties ? ` ${t('player.n_tied', { n: g.ties })}` : ''}`)))) : null);
     } catch (err) {
       h2h.replaceChildren(h('p.error', err.message));
     }
@@ -131,21 +131,21 @@ export function mount(root, params) {
   Promise.all([leagues.player(id, entry.token, name, filters), leagues.players(id, entry.token), games()])
     .then(([data, { players }]) => {
       title.textContent = data.player;
-      const parts = [filters.game ? gameName(filters.game) : 'All games', filters.season ? 'this season' : 'all time'];
+      const parts = [filters.game ? gameName(filters.game) : t('standings.all_games'), filters.season ? t('player.this_season') : t('player.all_time')];
       scope.textContent = parts.join(' · ');
       summary.replaceChildren(stats(data.standing));
       summary.removeAttribute('aria-busy');
       if (data.rating_history.length) rating.append(ratingChart(data));
-      else rating.append(h('p.muted', 'No rated games yet.'));
+      else rating.append(h('p.muted', t('player.no_rated')));
       if (data.scores.length) {
         scores.append(scoresChart(data));
         scores.hidden = false;
       }
       const others = players.map((p) => p.name).filter((n) => n.toLowerCase() !== data.player.toLowerCase());
-      fill(opponent, h('option', { value: '' }, others.length ? 'Choose a player' : 'Nobody else yet'),
+      fill(opponent, h('option', { value: '' }, others.length ? t('player.choose') : t('player.nobody_else')),
         others.map((n) => h('option', { value: n }, n)));
       results.replaceChildren(...(data.results.length ? data.results.map((r) => resultRow(r, data.player, id))
-        : [h('li.muted', 'No results yet.')]));
+        : [h('li.muted', t('standings.none_yet'))]));
     })
     .catch((err) => {
       summary.replaceChildren(h('p.card.error', { role: 'alert' }, err.message));
