@@ -3,6 +3,7 @@
 // Buster's couple game) who partnered whom. New players can be added on the spot.
 // The team picker and the checks below are shared with the correction form (league-result.js).
 import { leagues } from '../api.js';
+import { t } from '../i18n.js';
 import { h } from '../lib/dom.js';
 import { navigate } from '../router.js';
 import { uuid4 } from '../lib/uuid.js';
@@ -14,15 +15,15 @@ export const TEAMS = ['A', 'B'];
 export const teamGame = (catalogue, gameId) =>
   Boolean(catalogue?.games.find((g) => g.id === gameId)?.variants?.some((v) => v.teams));
 
-export const TEAM_HELP = 'Played in teams? Put partners in the same team: a team’s scores are added up and partners share its place.';
+export const TEAM_HELP = t('record.team_help');
 
 let pickers = 0; // radio groups need page-unique names
 
 /** A player's team as big radio buttons: no team, Team A, Team B. */
 export function teamPicker(name, team = null) {
   const group = `team-${++pickers}`;
-  const options = [['', 'No team'], ...TEAMS.map((t) => [t, `Team ${t}`])];
-  return h('fieldset.team-pick', h('legend.visually-hidden', `${name}’s team`),
+  const options = [['', t('record.no_team')], ...TEAMS.map((team) => [team, t('result.team_cap', { team })])];
+  return h('fieldset.team-pick', h('legend.visually-hidden', t('record.team_of', { name })),
     h('div.segmented', options.map(([value, label], i) => [
       h('input', { type: 'radio', name: group, id: `${group}-${i}`, value, checked: value === (team || '') }),
       h('label', { for: `${group}-${i}` }, label),
@@ -51,18 +52,20 @@ export function shareTeamPlace(row, rows) {
 export function checkEntries(entries, key) {
   for (const [index, e] of entries.entries()) {
     const value = Number(e.value);
-    if (e.value.trim() === '' || !Number.isInteger(value)) return { index, message: `Give ${e.name} a ${key} (a whole number).` };
+    if (e.value.trim() === '' || !Number.isInteger(value)) {
+      return { index, message: key === 'place' ? t('record.give_place', { name: e.name }) : t('record.give_score', { name: e.name }) };
+    }
     if (key === 'place' && (value < 1 || value > entries.length)) {
-      return { index, message: `${e.name}’s place must be from 1 to ${entries.length}.` };
+      return { index, message: t('record.place_range', { name: e.name, n: entries.length }) };
     }
   }
   const sides = new Set(entries.map((e, i) => (e.team ? `team ${e.team}` : `solo ${i}`)));
-  if (sides.size < 2) return { index: 0, message: 'Everyone is on one team: a result needs at least two sides.' };
+  if (sides.size < 2) return { index: 0, message: t('record.one_side') };
   if (key === 'place') {
     const placeOf = {};
     for (const [index, e] of entries.entries()) {
       if (e.team && (placeOf[e.team] ??= Number(e.value)) !== Number(e.value)) {
-        return { index, message: `Partners share their team’s place: ${e.name} is in Team ${e.team}.` };
+        return { index, message: t('record.partners_share', { name: e.name, team: e.team }) };
       }
     }
   }
@@ -81,9 +84,9 @@ export function mount(root, params) {
   const page = h('div.league-page.league-record');
   root.append(page);
   if (!entry || RANK[entry.role] < RANK.member) {
-    page.append(h('h1', 'Record a result'), h('p.card.error', { role: 'alert' },
-      entry ? 'Recording needs the league’s member link; this phone has the read-only link.' : 'This phone has no link for this league.'),
-    h('a.button', { href: entry ? back : '#/leagues' }, 'Back'));
+    page.append(h('h1', t('league.record_result')), h('p.card.error', { role: 'alert' },
+      entry ? t('record.needs_member') : t('player.no_link')),
+    h('a.button', { href: entry ? back : '#/leagues' }, t('record.back')));
     return;
   }
 
@@ -92,28 +95,28 @@ export function mount(root, params) {
   const date = h('input#rec-date', { type: 'date', value: today(), max: today(), required: true });
   const byScore = h('input#mode-score', { type: 'radio', name: 'mode', value: 'score', checked: true });
   const byPlace = h('input#mode-place', { type: 'radio', name: 'mode', value: 'place' });
-  const list = h('ul.rec-players', { 'aria-busy': 'true' }, h('li.muted', 'Loading the players…'));
+  const list = h('ul.rec-players', { 'aria-busy': 'true' }, h('li.muted', t('record.loading_players')));
   const count = h('p.meta.rec-count', { 'aria-live': 'polite' });
-  const newName = h('input#new-player', { maxlength: 40, placeholder: 'New player’s name', autocomplete: 'off', 'aria-label': 'New player’s name' });
-  const addButton = h('button#add-player', { type: 'button' }, 'Add');
+  const newName = h('input#new-player', { maxlength: 40, placeholder: t('record.new_player'), autocomplete: 'off', 'aria-label': t('record.new_player') });
+  const addButton = h('button#add-player', { type: 'button' }, t('record.add'));
   const addError = h('p.error', { role: 'alert', hidden: true });
   const error = h('p.error', { role: 'alert', hidden: true });
-  const save = h('button#save-result.primary.wide', { type: 'submit' }, 'Save the result');
+  const save = h('button#save-result.primary.wide', { type: 'submit' }, t('record.save'));
   const mode = () => (byPlace.checked ? 'place' : 'score');
   let catalogue = null;
   const withTeams = () => teamGame(catalogue, gameSelect.value);
 
   const form = h('form.card.stack.record-form', { novalidate: true },
-    h('label', { for: 'rec-game' }, 'Game'), gameSelect,
-    h('label', { for: 'rec-date' }, 'Played on'), date,
-    h('fieldset.mode', h('legend', 'How did it end?'),
-      h('div.segmented', byScore, h('label', { for: 'mode-score' }, 'Scores'), byPlace, h('label', { for: 'mode-place' }, 'Places'))),
-    h('div.rec-head', h('span#who.rec-title', 'Who played?'), count),
+    h('label', { for: 'rec-game' }, t('new.game')), gameSelect,
+    h('label', { for: 'rec-date' }, t('record.played_on')), date,
+    h('fieldset.mode', h('legend', t('record.how_end')),
+      h('div.segmented', byScore, h('label', { for: 'mode-score' }, t('table.scores')), byPlace, h('label', { for: 'mode-place' }, t('record.places')))),
+    h('div.rec-head', h('span#who.rec-title', t('record.who_played')), count),
     h('p.meta.rec-help'),
     list,
     h('div.row.add-player', newName, addButton), addError,
     error, save);
-  page.append(h('a.back', { href: back }, `← ${entry.name || 'League'}`), h('h1', 'Record a result'), form);
+  page.append(h('a.back', { href: back }, `← ${entry.name || t('league.league')}`), h('h1', t('league.record_result')), form);
   const help = form.querySelector('.rec-help');
 
   const rows = () => [...list.querySelectorAll('li.rec-player')];
@@ -122,9 +125,8 @@ export function mount(root, params) {
     const n = chosen().length;
     const placing = mode() === 'place';
     const teams = withTeams();
-    help.textContent = `${placing ? 'Tap the players who played, then give each their place (1 = won; a tie shares a place).'
-      : 'Tap the players who played, then type each one’s score.'}${teams ? ` ${TEAM_HELP}` : ''}`;
-    count.textContent = n ? `${n} playing` : '';
+    help.textContent = `${placing ? t('record.help_places') : t('record.help_scores')}${teams ? ` ${TEAM_HELP}` : ''}`;
+    count.textContent = n ? t('record.n_playing', { n }) : '';
     for (const li of rows()) {
       const input = li.querySelector('input.rec-value');
       const on = li.querySelector('button.pick').getAttribute('aria-pressed') === 'true';
@@ -133,8 +135,8 @@ export function mount(root, params) {
       if (teams && on && !picker) li.append(teamPicker(li.dataset.name));
       if (!(teams && on) && picker) picker.remove();
       input.disabled = !on;
-      input.placeholder = on ? (placing ? 'place' : 'score') : '';
-      input.setAttribute('aria-label', `${li.dataset.name} ${placing ? 'place' : 'score'}`);
+      input.placeholder = on ? (placing ? t('record.place') : t('record.score')) : '';
+      input.setAttribute('aria-label', `${li.dataset.name} ${placing ? t('record.place') : t('record.score')}`);
       if (placing) {
         input.min = '1';
         input.max = String(Math.max(n, 1));
@@ -210,9 +212,9 @@ export function mount(root, params) {
       focus?.focus();
     };
     const picked = chosen();
-    if (picked.length < 2) return show('Choose at least two players.');
-    if (!date.value) return show('Give the day it was played.', date);
-    if (date.value > today()) return show('The day cannot be in the future.', date);
+    if (picked.length < 2) return show(t('record.two_players'));
+    if (!date.value) return show(t('record.give_day'), date);
+    if (date.value > today()) return show(t('record.future'), date);
     const key = mode();
     const teams = withTeams();
     const entries = picked.map((li) => ({
@@ -241,7 +243,7 @@ export function mount(root, params) {
       const preferred = params.query.game || results[0]?.game || '';
       gameSelect.replaceChildren(...catalogue.games.map((g) => h('option', { value: g.id, selected: g.id === preferred }, g.name)));
       list.replaceChildren(...players.map((p) => playerRow(p.name)));
-      if (!players.length) list.append(h('li.muted', 'No players yet: add them below.'));
+      if (!players.length) list.append(h('li.muted', t('record.no_players')));
       list.removeAttribute('aria-busy');
       refresh();
     })
