@@ -2,20 +2,18 @@
 // team, where it came from, and every earlier version (a correction keeps the version it
 // replaces). Anyone with a link can read it; the admin can correct it here.
 import { leagues } from '../api.js';
+import { date as formatLocal, t } from '../i18n.js';
 import { h } from '../lib/dom.js';
 import { RANK, ensureCss, fill, findLeague, formatDate, gameName, games, playerHref, today } from './league-common.js';
 import { TEAM_HELP, bodyPlayers, checkEntries, pickedTeam, shareTeamPlace, teamGame, teamPicker } from './league-record.js';
 
-function ordinal(n) {
-  const teen = n % 100 >= 11 && n % 100 <= 13;
-  return `${n}${teen ? 'th' : { 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] || 'th'}`;
-}
+const ordinal = (n) => t('player.ordinal', { count: n, ordinal: true });
 
 const hasScore = (p) => p.score !== null && p.score !== undefined;
 const byPlace = (players) => [...players].sort((a, b) => a.place - b.place);
 
 function when(ms) {
-  return new Date(ms).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  return formatLocal(new Date(ms), { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 }
 
 /** Everyone in a version of the result, best first; the winners marked by a star and a word. */
@@ -23,17 +21,17 @@ function playersTable(version, leagueId) {
   const teams = version.players.some((p) => p.team);
   const scores = version.players.some(hasScore);
   return h('table.result-table',
-    h('caption.visually-hidden', 'Players, best first'),
+    h('caption.visually-hidden', t('resultpage.caption')),
     h('thead', h('tr',
-      h('th.place-col', { scope: 'col' }, 'Place'),
-      h('th.name-col', { scope: 'col' }, 'Player'),
-      teams ? h('th.team-col', { scope: 'col' }, 'Team') : null,
-      scores ? h('th.score-col', { scope: 'col' }, 'Score') : null)),
+      h('th.place-col', { scope: 'col' }, t('resultpage.place')),
+      h('th.name-col', { scope: 'col' }, t('bresk.player')),
+      teams ? h('th.team-col', { scope: 'col' }, t('resultpage.team')) : null,
+      scores ? h('th.score-col', { scope: 'col' }, t('resultpage.score')) : null)),
     h('tbody', byPlace(version.players).map((p) => h('tr', { class: p.place === 1 ? 'won' : null, dataset: { player: p.name } },
       h('td.place-col', p.place === 1 ? [h('span.star', { 'aria-hidden': 'true' }, '★ '), '1st'] : ordinal(p.place)),
       h('th.name-col', { scope: 'row' }, h('a', { href: playerHref(leagueId, p.name) }, p.name),
-        p.place === 1 ? h('span.winner', 'Winner') : null),
-      teams ? h('td.team-col', p.team ? `Team ${p.team}` : '–') : null,
+        p.place === 1 ? h('span.winner', t('resultpage.winner')) : null),
+      teams ? h('td.team-col', p.team ? t('result.team_cap', { team: p.team }) : '–') : null,
       scores ? h('td.score-col', hasScore(p) ? String(p.score) : '–') : null))));
 }
 
@@ -41,50 +39,51 @@ function playersTable(version, leagueId) {
 function teamTotals(players) {
   const totals = {};
   for (const p of players) if (p.team && hasScore(p)) totals[p.team] = (totals[p.team] || 0) + p.score;
-  const parts = Object.entries(totals).map(([team, total]) => `Team ${team} ${total}`);
-  return parts.length ? h('p.meta.team-totals', 'Team totals: ', parts.join(' · ')) : null;
+  const parts = Object.entries(totals).map(([team, total]) => `${t('result.team_cap', { team })} ${total}`);
+  return parts.length ? h('p.meta.team-totals', t('resultpage.team_totals'), ' ', parts.join(' · ')) : null;
 }
 
 function origin(result) {
-  if (result.table_code) return `Sent by table ${result.table_code} when its game ended`;
-  return result.sheet ? 'Typed in from a score sheet' : 'Typed in';
+  if (result.table_code) return t('resultpage.from_table', { code: result.table_code });
+  return result.sheet ? t('resultpage.from_sheet') : t('resultpage.typed');
 }
 
-const shown = (key, value) => (value === null || value === undefined ? 'none' : key === 'place' ? ordinal(value) : String(value));
+const shown = (key, value) => (value === null || value === undefined ? t('resultpage.none') : key === 'place' ? ordinal(value) : String(value));
+const FIELD = () => ({ score: t('record.score'), place: t('record.place'), team: t('resultpage.team_lower') });
 
 /** What a correction changed, in words: "Ann’s score: 12 → 15". */
 function changes(before, after) {
   const out = [];
-  if (before.game !== after.game) out.push(`Game: ${gameName(before.game)} → ${gameName(after.game)}`);
-  if (before.played_on !== after.played_on) out.push(`Day: ${formatDate(before.played_on)} → ${formatDate(after.played_on)}`);
+  if (before.game !== after.game) out.push(t('resultpage.game_change', { from: gameName(before.game), to: gameName(after.game) }));
+  if (before.played_on !== after.played_on) out.push(t('resultpage.day_change', { from: formatDate(before.played_on), to: formatDate(after.played_on) }));
   const now = new Map(after.players.map((p) => [p.name, p]));
   for (const p of before.players) {
     const q = now.get(p.name);
     if (!q) {
-      out.push(`${p.name} taken out`);
+      out.push(t('resultpage.taken_out', { name: p.name }));
       continue;
     }
     for (const key of ['score', 'place', 'team']) {
-      if ((p[key] ?? null) !== (q[key] ?? null)) out.push(`${p.name}’s ${key}: ${shown(key, p[key])} → ${shown(key, q[key])}`);
+      if ((p[key] ?? null) !== (q[key] ?? null)) out.push(t('resultpage.field_change', { name: p.name, field: FIELD()[key], from: shown(key, p[key]), to: shown(key, q[key]) }));
     }
   }
-  for (const q of after.players) if (!before.players.some((p) => p.name === q.name)) out.push(`${q.name} added`);
-  return out.length ? out : ['Nothing visible here (e.g. the score sheet).'];
+  for (const q of after.players) if (!before.players.some((p) => p.name === q.name)) out.push(t('resultpage.added', { name: q.name }));
+  return out.length ? out : [t('resultpage.nothing_visible')];
 }
 
 /** Earlier versions, newest first: when each was made and replaced, what it was, what changed. */
 function historyList(result, leagueId) {
   const versions = result.history || [];
-  if (!versions.length) return h('p.muted.no-history', 'Never corrected: this is the result as it was recorded.');
+  if (!versions.length) return h('p.muted.no-history', t('resultpage.never_corrected'));
   const made = (i) => (i === 0 ? result.created_at_ms : versions[i - 1].replaced_at_ms);
   return h('ol.history', [...versions.entries()].reverse().map(([i, v]) => {
     const next = versions[i + 1] || result;
     return h('li.card.version', { dataset: { version: v.version } },
-      h('h3', `Version ${v.version}`),
-      h('p.meta.version-when', `Recorded ${when(made(i))} · replaced ${when(v.replaced_at_ms)}`),
+      h('h3', t('resultpage.version', { n: v.version })),
+      h('p.meta.version-when', t('resultpage.version_when', { made: when(made(i)), replaced: when(v.replaced_at_ms) })),
       h('p.version-what', gameName(v.game), ' · ', formatDate(v.played_on)),
       playersTable(v, leagueId),
-      h('p.changes-title', `Changed in version ${next.version}:`),
+      h('p.changes-title', t('resultpage.changed_in', { n: next.version })),
       h('ul.changes', changes(v, next).map((c) => h('li', c))));
   }));
 }
@@ -98,19 +97,19 @@ export function mount(root, params) {
   const page = h('div.league-page.league-result');
   root.append(page);
   if (!entry) {
-    page.append(h('h1', 'Result'), h('p.card.error', { role: 'alert' }, 'This phone has no link for this league.'),
-      h('a.button', { href: '#/leagues' }, 'Your leagues'));
+    page.append(h('h1', t('resultpage.result')), h('p.card.error', { role: 'alert' }, t('player.no_link')),
+      h('a.button', { href: '#/leagues' }, t('league.yours')));
     return;
   }
   const admin = RANK[entry.role] >= RANK.admin;
-  const title = h('h1.result-title', 'Result');
+  const title = h('h1.result-title', t('resultpage.result'));
   const facts = h('p.meta.result-facts');
   const status = h('p.status', { role: 'status', 'aria-live': 'polite' });
   const current = h('section.card.result-now', { 'aria-labelledby': 'result-now-title', 'aria-busy': 'true' },
-    h('p.muted', 'Loading the result…'));
+    h('p.muted', t('resultpage.loading')));
   const history = h('section.result-history', { 'aria-labelledby': 'history-title' });
   const correction = h('div.correction');
-  page.append(h('a.back', { href: back }, `← ${entry.name || 'League'}`), title, facts, status, current, correction, history);
+  page.append(h('a.back', { href: back }, `← ${entry.name || t('league.league')}`), title, facts, status, current, correction, history);
 
   let catalogue = null;
   let leaguePlayers = [];
@@ -118,20 +117,21 @@ export function mount(root, params) {
   const show = (result) => {
     title.textContent = gameName(result.game);
     fill(facts,
-      h('span', `Played ${formatDate(result.played_on)}`), ' · ',
+      h('span', t('resultpage.played', { day: formatDate(result.played_on) })), ' · ',
       h('span.result-origin', origin(result)), ' · ',
-      h('span', result.version > 1 ? `corrected ${when(result.updated_at_ms)} (version ${result.version})` : `recorded ${when(result.created_at_ms)}`));
-    fill(current, h('h2#result-now-title', result.version > 1 ? `The result now (version ${result.version})` : 'The result'),
+      h('span', result.version > 1 ? t('resultpage.corrected_when', { when: when(result.updated_at_ms), n: result.version })
+        : t('resultpage.recorded_when', { when: when(result.created_at_ms) })));
+    fill(current, h('h2#result-now-title', result.version > 1 ? t('resultpage.now_version', { n: result.version }) : t('resultpage.the_result')),
       playersTable(result, id), teamTotals(result.players));
     current.removeAttribute('aria-busy');
-    fill(history, h('h2#history-title', 'Corrections'), historyList(result, id));
+    fill(history, h('h2#history-title', t('resultpage.corrections')), historyList(result, id));
     if (admin) fill(correction, correctionForm(result));
   };
 
   /** The admin's correction: a closed button first, then a form like the record form. */
   const correctionForm = (result) => {
     const open = h('button#correct-open.wide', { type: 'button', 'aria-expanded': 'false', 'aria-controls': 'correct-form' },
-      'Correct this result');
+      t('resultpage.correct'));
     const gameSelect = h('select#fix-game', { 'aria-describedby': 'fix-game-error' },
       catalogue.games.map((g) => h('option', { value: g.id, selected: g.id === result.game }, g.name)));
     const date = h('input#fix-date', { type: 'date', value: result.played_on, max: today(), 'aria-describedby': 'fix-date-error' });
@@ -148,7 +148,7 @@ export function mount(root, params) {
     let made = 0;
     // Who played: each row picks a league player; typed results can add and take out players.
     const whoPicker = (li, name) => {
-      const select = h('select.fix-who', { 'aria-label': 'Player', id: `fix-who-${made}` },
+      const select = h('select.fix-who', { 'aria-label': t('bresk.player'), id: `fix-who-${made}` },
         leaguePlayers.map((n) => h('option', { value: n, selected: n === name }, n)));
       select.addEventListener('change', () => {
         li.dataset.name = select.value;
@@ -163,7 +163,7 @@ export function mount(root, params) {
       });
       // dataset.team keeps the team while the chosen game shows no picker, so switching back loses nothing.
       const li = h('li.fix-player', { dataset: { name: p.name, team: p.team || '' } });
-      const out = h('button.take-out', { type: 'button', 'aria-label': `Take ${p.name} out` }, 'Take out');
+      const out = h('button.take-out', { type: 'button', 'aria-label': t('resultpage.take_out_name', { name: p.name }) }, t('resultpage.take_out'));
       out.addEventListener('click', () => {
         rows.splice(rows.indexOf(li), 1);
         li.remove();
@@ -176,7 +176,7 @@ export function mount(root, params) {
       return li;
     };
     result.players.forEach(addRow);
-    const addPlayer = h('button#fix-add-player', { type: 'button' }, 'Add a player');
+    const addPlayer = h('button#fix-add-player', { type: 'button' }, t('resultpage.add_player'));
     addPlayer.addEventListener('click', () => {
       const taken = new Set(rows.map((li) => li.dataset.name));
       const name = leaguePlayers.find((n) => !taken.has(n));
@@ -188,17 +188,17 @@ export function mount(root, params) {
     });
     const help = h('p.meta.rec-help');
     const formError = h('p.error.form-error', { role: 'alert', hidden: true });
-    const save = h('button#save-correction.primary', { type: 'submit' }, 'Save correction');
-    const cancel = h('button#cancel-correction', { type: 'button' }, 'Cancel');
+    const save = h('button#save-correction.primary', { type: 'submit' }, t('resultpage.save'));
+    const cancel = h('button#cancel-correction', { type: 'button' }, t('resultpage.cancel'));
     const form = h('form#correct-form.card.stack.record-form.correct-form', { novalidate: true, hidden: true, 'aria-labelledby': 'correct-title' },
-      h('h2#correct-title', 'Correct this result'),
-      h('p.meta', 'The result as it is now is kept under Corrections, with the day and time it was replaced.'),
-      h('label', { for: 'fix-game' }, 'Game'), gameSelect, h('p#fix-game-error.field-error', { role: 'alert', hidden: true }),
-      h('label', { for: 'fix-date' }, 'Played on'), date, h('p#fix-date-error.field-error', { role: 'alert', hidden: true }),
-      h('fieldset.mode', h('legend', 'How did it end?'),
-        h('div.segmented', bySheet, bySheet ? h('label', { for: 'fix-mode-sheet' }, 'Sheet') : null,
-          byScore, h('label', { for: 'fix-mode-score' }, 'Scores'), byPlaces, h('label', { for: 'fix-mode-place' }, 'Places'))),
-      h('fieldset.fix-players', h('legend', 'Who played'), help, list, addPlayer),
+      h('h2#correct-title', t('resultpage.correct')),
+      h('p.meta', t('resultpage.kept')),
+      h('label', { for: 'fix-game' }, t('new.game')), gameSelect, h('p#fix-game-error.field-error', { role: 'alert', hidden: true }),
+      h('label', { for: 'fix-date' }, t('record.played_on')), date, h('p#fix-date-error.field-error', { role: 'alert', hidden: true }),
+      h('fieldset.mode', h('legend', t('record.how_end')),
+        h('div.segmented', bySheet, bySheet ? h('label', { for: 'fix-mode-sheet' }, t('resultpage.sheet')) : null,
+          byScore, h('label', { for: 'fix-mode-score' }, t('table.scores')), byPlaces, h('label', { for: 'fix-mode-place' }, t('record.places')))),
+      h('fieldset.fix-players', h('legend', t('resultpage.who_played')), help, list, addPlayer),
       formError,
       h('div.row.form-buttons', save, cancel));
 
@@ -215,10 +215,10 @@ export function mount(root, params) {
         const input = li.querySelector('input.rec-value');
         input.hidden = sheet;
         li.querySelector('button.take-out').hidden = sheet || rows.length <= 2;
-        li.querySelector('button.take-out').setAttribute('aria-label', `Take ${li.dataset.name} out`);
+        li.querySelector('button.take-out').setAttribute('aria-label', t('resultpage.take_out_name', { name: li.dataset.name }));
         if (shownMode !== key) input.value = typed[key]?.[i] ?? '';
-        input.placeholder = key;
-        input.setAttribute('aria-label', `${li.dataset.name} ${key}`);
+        input.placeholder = FIELD()[key] || key;
+        input.setAttribute('aria-label', `${li.dataset.name} ${FIELD()[key] || key}`);
         if (key === 'place') Object.assign(input, { min: '1', max: String(rows.length) });
         else ['min', 'max'].forEach((a) => input.removeAttribute(a));
         const picker = li.querySelector('.team-pick');
@@ -228,8 +228,8 @@ export function mount(root, params) {
       });
       shownMode = key;
       help.textContent = sheet
-        ? 'Scored from its score sheet: change who played or the day, and the sheet is scored again. Typing scores or places instead replaces the sheet.'
-        : `${key === 'place' ? 'Each player’s place: 1 = won; a tie shares a place.' : 'Each player’s score; the places follow from them.'}${teams ? ` ${TEAM_HELP}` : ''}`;
+        ? t('resultpage.sheet_help')
+        : `${key === 'place' ? t('resultpage.place_help') : t('resultpage.score_help')}${teams ? ` ${TEAM_HELP}` : ''}`;
     }
     refresh();
     byScore.addEventListener('change', refresh);
@@ -283,10 +283,10 @@ export function mount(root, params) {
       const entries = rows.map((li) => ({
         name: li.dataset.name, value: li.querySelector('input.rec-value').value, team: teams ? pickedTeam(li) : null,
       }));
-      if (!date.value) return showErrors([['played_on', 'Give the day it was played.']]);
-      if (date.value > today()) return showErrors([['played_on', 'The day cannot be in the future.']]);
+      if (!date.value) return showErrors([['played_on', t('record.give_day')]]);
+      if (date.value > today()) return showErrors([['played_on', t('record.future')]]);
       const twice = entries.findIndex((e, i) => entries.findIndex((f) => f.name === e.name) !== i);
-      if (twice >= 0) return showErrors([[`players.${twice}.name`, `${entries[twice].name} is listed twice.`]]);
+      if (twice >= 0) return showErrors([[`players.${twice}.name`, t('resultpage.twice', { name: entries[twice].name })]]);
       const problem = key === 'sheet' ? null : checkEntries(entries, key);
       if (problem) return showErrors([[`players.${problem.index}.${key}`, problem.message]]);
       // The sheet kept: only who played (in the sheet's order); the server scores the sheet again.
@@ -296,7 +296,7 @@ export function mount(root, params) {
         const corrected = await leagues.correct(id, entry.token, resultId,
           { game: gameSelect.value, played_on: date.value, players });
         show(corrected);
-        status.textContent = `Corrected: this is version ${corrected.version}. The earlier one is kept under Corrections, and the standings count the new one.`;
+        status.textContent = t('resultpage.corrected_status', { n: corrected.version });
         status.scrollIntoView({ block: 'nearest' });
       } catch (err) {
         // The server names each field at fault; the form keeps everything typed.
@@ -317,7 +317,7 @@ export function mount(root, params) {
       show(result);
     })
     .catch((err) => {
-      fill(current, h('p.error', { role: 'alert' }, err.status === 404 ? 'This league has no such result: it may have been a link from another league.' : err.message));
+      fill(current, h('p.error', { role: 'alert' }, err.status === 404 ? t('resultpage.no_such') : err.message));
       current.removeAttribute('aria-busy');
     });
 }
