@@ -1,6 +1,7 @@
 // #/league/:id/admin — league settings, for the admin link only: the house rules that tables
 // started in the league begin with, seasons, players, and the share links with QR codes.
 import { leagues } from '../api.js';
+import { t } from '../i18n.js';
 import { h } from '../lib/dom.js';
 import { LIST_TITLES } from '../lib/lexicon.js';
 import {
@@ -11,7 +12,7 @@ import {
 const BB = 'block-buster';
 const MNB = 'make-n-break';
 // Make 'N' Break house rules: [option name, label]. Limits and defaults come from GET /api/games.
-const MNB_TIMES = [['seconds_1', 'Face 1'], ['seconds_2', 'Face 2'], ['seconds_3', 'Face 3']];
+const MNB_TIMES = [['seconds_1', t('admin.face', { n: 1 })], ['seconds_2', t('admin.face', { n: 2 })], ['seconds_3', t('admin.face', { n: 3 })]];
 
 function ensureAdminCss() {
   if (!document.querySelector('link[data-league-admin-css]')) {
@@ -55,19 +56,18 @@ export function mount(root, params) {
   let alive = true;
   const token = () => findLeague(id)?.token;
 
-  const refuse = (message, { href = back, label = 'Back to the league' } = {}) => {
-    page.replaceChildren(h('h1', 'League settings'), h('p.card.error.admin-refused', { role: 'alert' }, message),
+  const refuse = (message, { href = back, label = t('admin.back') } = {}) => {
+    page.replaceChildren(h('h1', t('admin.title')), h('p.card.error.admin-refused', { role: 'alert' }, message),
       h('p', h('a.button', { href }, label)));
   };
 
   const entry = findLeague(id);
   if (!entry) {
-    refuse('This phone has no link for this league. Open the link someone shared with you (it ends with ?t=…).',
-      { href: '#/leagues', label: 'Your leagues' });
+    refuse(t('league.no_link'),
+      { href: '#/leagues', label: t('league.yours') });
     return null;
   }
-  const needsAdmin = (role) => refuse(`Changing the league’s settings needs the admin link. This phone has the ${role} link: `
-    + 'ask the league’s admin to change them.');
+  const needsAdmin = (role) => refuse(role === 'member' ? t('admin.needs_admin_member') : t('admin.needs_admin_viewer'));
   if (entry.role !== 'admin') {
     needsAdmin(entry.role);
     return null;
@@ -75,13 +75,13 @@ export function mount(root, params) {
 
   const loadError = h('p.card.error', { role: 'alert', hidden: true });
   const rulesCard = h('section.card.admin-section#house-rules', { 'aria-labelledby': 'rules-title' },
-    h('h2#rules-title', 'House rules'), h('p.muted', 'Loading…'));
+    h('h2#rules-title', t('admin.house_rules')), h('p.muted', t('player.loading')));
   const seasonsCard = h('section.card.admin-section#seasons', { 'aria-labelledby': 'seasons-title' },
-    h('h2#seasons-title', 'Seasons'), h('p.muted', 'Loading…'));
+    h('h2#seasons-title', t('admin.seasons')), h('p.muted', t('player.loading')));
   const playersCard = h('section.card.admin-section#players', { 'aria-labelledby': 'players-title' },
-    h('h2#players-title', 'Players'), h('p.muted', 'Loading…'));
+    h('h2#players-title', t('admin.players')), h('p.muted', t('player.loading')));
   const shareCard = h('section.card.admin-section#share', { 'aria-labelledby': 'share-title' });
-  page.append(h('a.back', { href: back }, `← ${entry.name || 'League'}`), h('h1', 'League settings'),
+  page.append(h('a.back', { href: back }, `← ${entry.name || t('league.league')}`), h('h1', t('admin.title')),
     loadError, rulesCard, seasonsCard, playersCard, shareCard);
 
   // --- house rules ------------------------------------------------------------------------------
@@ -117,11 +117,11 @@ export function mount(root, params) {
       if (rules[MNB]?.[name] !== undefined) input.value = String(rules[MNB][name]);
       return input;
     };
-    const rounds = number('rounds', 'Rounds');
+    const rounds = number('rounds', t('admin.rounds'));
     const times = MNB_TIMES.map(([name, label]) => number(name, label));
     const range = (name) => {
       const o = option(MNB, name);
-      return `${o.minimum}–${o.maximum}, usually ${o.default}`;
+      return t('admin.range', { min: o.minimum, max: o.maximum, usual: o.default });
     };
     const defaults = MNB_TIMES.map(([name]) => option(MNB, name).default).join(', ');
 
@@ -132,39 +132,39 @@ export function mount(root, params) {
       [`${MNB}.rounds`]: rounds, ...Object.fromEntries(times.map((input) => [`${MNB}.${input.name}`, input])),
     };
 
-    const save = h('button#save-rules.primary.wide', { type: 'submit' }, 'Save house rules');
+    const save = h('button#save-rules.primary.wide', { type: 'submit' }, t('admin.save_rules'));
     const form = h('form.stack.rules-form', { novalidate: true },
-      h('p.meta.rules-intro', 'Tables started in this league begin with these rules; tables already being played keep theirs.'),
+      h('p.meta.rules-intro', t('admin.rules_intro')),
       h('fieldset.rules-game', { dataset: { game: 'bresk' } },
         h('legend', gameName('bresk')),
-        h('label', { for: 'rule-lexicon' }, 'Word list'), wordList,
-        h('p.meta#lexicon-help', 'The everyday list, or the word-game list, which also takes the short words word-game players use (QI, ZA, XU…).'),
+        h('label', { for: 'rule-lexicon' }, t('judge.word_list')), wordList,
+        h('p.meta#lexicon-help', t('admin.lexicon_help')),
         errorFor(wordList),
-        h('p.meta#words-help', 'Separate words with spaces, commas or new lines. The word judge follows these lists too.'),
-        h('label', { for: 'rule-extra' }, 'Extra allowed words'), extra, errorFor(extra),
-        h('label', { for: 'rule-banned' }, 'Banned words'), banned, errorFor(banned),
+        h('p.meta#words-help', t('admin.words_help')),
+        h('label', { for: 'rule-extra' }, t('admin.extra_words')), extra, errorFor(extra),
+        h('label', { for: 'rule-banned' }, t('admin.banned_words')), banned, errorFor(banned),
         h('div.option.check', marking, h('div',
-          h('label', { for: 'rule-marking' }, 'Mark words green or red while players write'),
-          h('p.meta#marking-help', 'Off by default: the rulebook allows a dictionary only during scoring, for a dispute.'))),
+          h('label', { for: 'rule-marking' }, t('admin.marking')),
+          h('p.meta#marking-help', t('admin.marking_help')))),
         errorFor(marking)),
       h('fieldset.rules-game', { dataset: { game: BB } },
         h('legend', gameName(BB)),
         h('div.option.check', tie, h('div',
-          h('label', { for: 'rule-tie' }, 'A tie for a point block takes nobody'),
-          h('p.meta.tie-help#tie-help', `Off: the tied colour latest in turn order takes it. The game’s default is ${tieDefault ? 'on' : 'off'}.`))),
+          h('label', { for: 'rule-tie' }, t('admin.tie')),
+          h('p.meta.tie-help#tie-help', tieDefault ? t('admin.tie_help_on') : t('admin.tie_help_off')))),
         errorFor(tie)),
       h('fieldset.rules-game', { dataset: { game: MNB } },
         h('legend', gameName(MNB)),
-        h('p.meta#mnb-help', 'Leave a box empty for the game’s default.'),
-        h('div.rounds', h('label', { for: 'rule-rounds' }, 'Rounds'), rounds, h('p.meta.range', range('rounds'))),
+        h('p.meta#mnb-help', t('admin.mnb_help')),
+        h('div.rounds', h('label', { for: 'rule-rounds' }, t('admin.rounds')), rounds, h('p.meta.range', range('rounds'))),
         errorFor(rounds),
         h('fieldset.times',
-          h('legend', 'Seconds on the timer for each die face'),
+          h('legend', t('admin.seconds_legend')),
           h('div.times-grid', times.map((input) => h('div', h('label', { for: input.id }, input.dataset.label), input))),
-          h('p.meta.range', `${option(MNB, 'seconds_1').minimum}–${option(MNB, 'seconds_1').maximum} s each; usually ${defaults} s.`),
+          h('p.meta.range', t('admin.seconds_range', { min: option(MNB, 'seconds_1').minimum, max: option(MNB, 'seconds_1').maximum, usual: defaults })),
           times.map(errorFor))),
       formError, save, status);
-    fill(rulesCard, h('h2#rules-title', 'House rules'), form);
+    fill(rulesCard, h('h2#rules-title', t('admin.house_rules')), form);
 
     const refill = (saved) => {
       extra.value = (saved.bresk?.extra_words || []).join(', ');
@@ -192,7 +192,7 @@ export function mount(root, params) {
         const both = wordsIn(extra.value).map((w) => w.toUpperCase())
           .filter((w) => wordsIn(banned.value).some((b) => b.toUpperCase() === w));
         if (word) message = `“${word}”: ${message}`;
-        else if (both.length) message = `${message} In both: ${[...new Set(both)].join(', ')}.`;
+        else if (both.length) message = `${message} ${t('admin.in_both', { words: [...new Set(both)].join(', ') })}`;
       } else if (input.dataset.label) {
         message = message.replace(new RegExp(`^${input.name}\\b`), input.dataset.label);
       }
@@ -214,14 +214,14 @@ export function mount(root, params) {
       if (tie.checked !== tieDefault) body[BB] = { tie_takes_nobody: tie.checked };
       const mnb = {};
       for (const input of [rounds, ...times]) {
-        if (input.validity.badInput) return showFieldError(input, 'Type a number, or leave the box empty for the game’s default.');
+        if (input.validity.badInput) return showFieldError(input, t('admin.type_number'));
         if (input.value.trim() !== '') mnb[input.name] = Number(input.value);
       }
       if (Object.keys(mnb).length) body[MNB] = mnb;
       save.disabled = true;
       try {
         refill(await leagues.setRules(id, token(), body));
-        status.textContent = 'Saved — new tables in this league use these rules.';
+        status.textContent = t('admin.saved');
       } catch (err) {
         if (err.status === 401) lost();
         else showServerError(err);
@@ -237,27 +237,27 @@ export function mount(root, params) {
   const renderSeasonList = (seasons) => {
     fill(seasonList, seasons.map((s) => h('li.season', { dataset: { season: String(s.id) } },
       h('span.season-name', s.name),
-      s.default ? h('span.badge', 'Default') : null,
-      h('span.meta.season-dates', s.default || !s.starts_on ? 'Every result, whenever it was played'
+      s.default ? h('span.badge', t('admin.default')) : null,
+      h('span.meta.season-dates', s.default || !s.starts_on ? t('admin.every_result')
         : `${formatDate(s.starts_on)} – ${formatDate(s.ends_on)}`))));
   };
 
   const renderSeasons = (seasons) => {
     renderSeasonList(seasons);
-    const name = h('input#season-name', { maxlength: 60, autocomplete: 'off', placeholder: 'e.g. Spring 2026' });
+    const name = h('input#season-name', { maxlength: 60, autocomplete: 'off', placeholder: t('admin.season_placeholder') });
     const from = h('input#season-from', { type: 'date', name: 'starts_on' });
     const to = h('input#season-to', { type: 'date', name: 'ends_on' });
     const error = h('p.error.form-error', { role: 'alert', hidden: true });
     const status = h('p.status.season-status', { role: 'status' });
-    const add = h('button#add-season.wide', { type: 'submit' }, 'Add the season');
+    const add = h('button#add-season.wide', { type: 'submit' }, t('admin.add_season'));
     const form = h('form.stack.season-form', { novalidate: true, 'aria-labelledby': 'new-season-title' },
-      h('h3#new-season-title', 'New season'),
-      h('label', { for: 'season-name' }, 'Name'), name,
+      h('h3#new-season-title', t('admin.new_season')),
+      h('label', { for: 'season-name' }, t('admin.name')), name,
       h('div.dates',
-        h('div', h('label', { for: 'season-from' }, 'From'), from),
-        h('div', h('label', { for: 'season-to' }, 'To (included)'), to)),
+        h('div', h('label', { for: 'season-from' }, t('admin.from')), from),
+        h('div', h('label', { for: 'season-to' }, t('admin.to')), to)),
       error, add, status);
-    fill(seasonsCard, h('h2#seasons-title', 'Seasons'),
+    fill(seasonsCard, h('h2#seasons-title', t('admin.seasons')),
       h('p.meta.seasons-intro', 'A season is a date range; the league’s standings can be filtered by it.'),
       seasonList, form);
 
@@ -274,15 +274,15 @@ export function mount(root, params) {
       clearErrors(form);
       status.textContent = '';
       const body = { name: name.value.trim(), starts_on: from.value, ends_on: to.value };
-      if (!body.name) return refuseWith('Give the season a name.', name);
-      if (!body.starts_on) return refuseWith('Choose the day the season starts.', from);
-      if (!body.ends_on) return refuseWith('Choose the day the season ends.', to);
+      if (!body.name) return refuseWith(t('admin.season_name'), name);
+      if (!body.starts_on) return refuseWith(t('admin.season_start'), from);
+      if (!body.ends_on) return refuseWith(t('admin.season_end'), to);
       add.disabled = true;
       try {
         const season = await leagues.seasons.add(id, token(), body);
         renderSeasonList((await leagues.get(id, token())).seasons);
         form.reset();
-        status.textContent = `Season “${season.name}” added: choose it in the league’s season filter.`;
+        status.textContent = t('admin.season_added', { name: season.name });
       } catch (err) {
         const key = Object.keys(err.errors || {})[0] || '';
         if (err.status === 401) lost();
@@ -301,17 +301,17 @@ export function mount(root, params) {
     const chip = (playerName) => h('li', h('a.chip', { href: playerHref(id, playerName) }, playerName));
     const showCount = () => {
       const n = list.children.length;
-      count.textContent = n ? `${n} ${n === 1 ? 'player' : 'players'}` : 'No players yet.';
+      count.textContent = n ? t('home.players', { count: n }) : t('admin.no_players');
     };
     list.append(...players.map((p) => chip(p.name)));
     showCount();
-    const input = h('input#admin-new-player', { maxlength: 40, autocomplete: 'off', placeholder: 'Name' });
-    const add = h('button#admin-add-player', { type: 'submit' }, 'Add');
+    const input = h('input#admin-new-player', { maxlength: 40, autocomplete: 'off', placeholder: t('admin.name') });
+    const add = h('button#admin-add-player', { type: 'submit' }, t('record.add'));
     const error = h('p.error.form-error', { role: 'alert', hidden: true });
     const status = h('p.status.player-status', { role: 'status' });
     const form = h('form.add-player-form', { novalidate: true },
-      h('label', { for: 'admin-new-player' }, 'Add a player'), h('div.row', input, add), error, status);
-    fill(playersCard, h('h2#players-title', 'Players'), count, list, form);
+      h('label', { for: 'admin-new-player' }, t('resultpage.add_player')), h('div.row', input, add), error, status);
+    fill(playersCard, h('h2#players-title', t('admin.players')), count, list, form);
 
     form.addEventListener('submit', async (e) => {
       e.preventDefault();
@@ -349,7 +349,7 @@ export function mount(root, params) {
       const updated = await replaceLink(id, role);
       if (!updated) return;
       renderShare(updated);
-      shareStatus.textContent = `New ${role} link made. The old one no longer works.`;
+      shareStatus.textContent = role === 'member' ? t('league.member_link_made') : t('league.viewer_link_made');
       shareCard.querySelector(`.link-${role} input`)?.focus();
     } catch (err) {
       if (err.status === 401) lost();
@@ -360,11 +360,11 @@ export function mount(root, params) {
   const buttonsFor = (current, role) => {
     const buttons = [];
     if (shareUrl(current, role)) {
-      buttons.push(qrButton(id, role, (message) => (shareStatus.textContent = message), 'Show QR code'));
+      buttons.push(qrButton(id, role, (message) => (shareStatus.textContent = message), t('admin.show_qr')));
     }
     if (role !== 'admin') {
       buttons.push(h('button.replace', { type: 'button', onclick: () => rotate(role) },
-        current.tokens?.[role] ? 'Replace link' : `Make a new ${role} link`));
+        current.tokens?.[role] ? t('league.replace_link') : role === 'member' ? t('league.new_member_link') : t('league.new_viewer_link')));
     }
     const group = document.createDocumentFragment(); // linkRow puts these beside Copy and Share
     group.append(...buttons);
@@ -372,9 +372,9 @@ export function mount(root, params) {
   };
 
   const renderShare = (current) => {
-    fill(shareCard, h('h2#share-title', 'Links and QR codes'),
-      h('p.meta', 'Give each person the link for what they may do; another phone can scan its QR code instead.'),
-      h('p.warning', h('strong', 'Keep the admin link safe: '), 'give players the member link.'),
+    fill(shareCard, h('h2#share-title', t('admin.links_title')),
+      h('p.meta', t('admin.links_help')),
+      h('p.warning', h('strong', t('league.admin_safe_colon')), ' ', t('league.give_member_link')),
       shareStatus,
       ['admin', 'member', 'viewer'].map((role) => linkRow(current, role, { extra: buttonsFor(current, role) })));
   };
@@ -385,8 +385,8 @@ export function mount(root, params) {
     // The admin token was replaced (an import, or another admin phone): fall back to what is left.
     const next = dropToken(id, entry.token);
     if (next) needsAdmin(next.role);
-    else refuse('This admin link does not work any more. Ask whoever runs the league for the new one.',
-      { href: '#/leagues', label: 'Your leagues' });
+    else refuse(t('admin.link_gone'),
+      { href: '#/leagues', label: t('league.yours') });
   };
 
   Promise.all([leagues.get(id, entry.token), leagues.players(id, entry.token), games()])
@@ -404,7 +404,7 @@ export function mount(root, params) {
     .catch((err) => {
       if (!alive) return;
       if (err.status === 401) return lost();
-      loadError.textContent = err.offline ? 'No connection: the settings load when the phone is back online.' : err.message;
+      loadError.textContent = err.offline ? t('admin.offline') : err.message;
       loadError.hidden = false;
       for (const card of [rulesCard, seasonsCard, playersCard]) card.hidden = true;
     });
