@@ -9,6 +9,7 @@
 // them. Point-block counts are sent once, on Save: the owner is previewed live in the
 // editor while counting, and the server's verdict (or refusal) replaces it on reply.
 import { h } from '../lib/dom.js';
+import { t } from '../i18n.js';
 
 export const usesTimer = false;
 
@@ -22,10 +23,17 @@ const SHAPE_NAMES = {
   'yellow-moon': 'yellow moon',
 };
 const MINUS = '\u2212';
+// What the phone shows: the shapes' and colours' names in the phone's language (SHAPE_NAMES above
+// stays English: it reads the server's set lines).
+const SHAPE_LABELS = () => ({
+  'red-circle': t('bb.red_circle'), 'red-star': t('bb.red_star'), 'green-spiral': t('bb.green_spiral'),
+  'blue-wave': t('bb.blue_wave'), 'yellow-moon': t('bb.yellow_moon'),
+});
+const COLOUR_NAMES = () => ({ red: t('bb.red'), blue: t('bb.blue'), green: t('bb.green'), yellow: t('bb.yellow') });
+const colourName = (c) => COLOUR_NAMES()[c] || c;
 
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `${MINUS}${-n}` : '0');
 const minus = (n) => (n < 0 ? `${MINUS}${-n}` : String(n));
-const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 // The panel's own stylesheet, added once (CSP allows same-origin stylesheets only).
@@ -102,22 +110,23 @@ function tokenRow(counts) {
 export function judge(counts, state) {
   const entries = Object.entries(counts);
   const top = Math.max(0, ...entries.map(([, n]) => n));
-  if (top === 0) return { owner: null, why: 'nobody surrounds it yet', clinched: false, tie: false };
+  if (top === 0) return { owner: null, why: t('bb.nobody_yet'), clinched: false, tie: false };
   const tied = entries.filter(([, n]) => n === top).map(([c]) => c);
   const free = SPACES - entries.reduce((s, [, n]) => s + n, 0);
   if (tied.length === 1) {
     const owner = tied[0];
     const others = entries.filter(([c, n]) => c !== owner && n > 0).sort((a, b) => b[1] - a[1]);
     const second = others.length ? others[0][1] : 0;
-    const why = others.length ? `${owner} ${top} vs ${others[0][0]} ${second}` : `${owner} ${top}, nobody else`;
+    const why = others.length ? t('bb.vs', { owner: colourName(owner), top, other: colourName(others[0][0]), second })
+      : t('bb.nobody_else', { owner: colourName(owner), top });
     return { owner, why, clinched: top - second > free, tie: false };
   }
   const score = tied.map(() => top).join('–');
-  if (state.options.tie_takes_nobody !== false) return { owner: null, why: `tie ${score}: nobody`, clinched: false, tie: true };
+  if (state.options.tie_takes_nobody !== false) return { owner: null, why: t('bb.tie_nobody', { score }), clinched: false, tie: true };
   const seatOf = seatOfColour(state);
   const latest = Math.max(...tied.map((c) => seatOf[c]));
   const owner = state.players[latest].colours.find((c) => tied.includes(c));
-  return { owner, why: `tie ${score}: ${owner} (later in turn order)`, clinched: false, tie: true };
+  return { owner, why: t('bb.tie_later', { score, owner: colourName(owner) }), clinched: false, tie: true };
 }
 
 function seatOfColour(state) {
@@ -135,22 +144,22 @@ function shapeOf(name) {
 }
 
 function shapeName(shape, game) {
-  return game?.shapes?.find((s) => s.id === shape)?.name || SHAPE_NAMES[shape] || shape;
+  return game?.shapes?.find((s) => s.id === shape)?.name || SHAPE_LABELS()[shape] || shape;
 }
 
 function shapePlural(shape, n, game) {
   const name = shapeName(shape, game);
-  return n === 1 ? `1 ${name}` : `${n} ${name}s`;
+  return t('bb.shapes', { count: n, name });
 }
 
 /** "row 1, column 2" of every point block nobody has entered yet. */
 function unenteredBlocks(state) {
   const columns = state.rules.columns;
-  return state.point_blocks.map((entry, i) => (entry ? null : `row ${Math.floor(i / columns) + 1}, column ${(i % columns) + 1}`)).filter(Boolean);
+  return state.point_blocks.map((entry, i) => (entry ? null : t('bb.row_column', { row: Math.floor(i / columns) + 1, column: (i % columns) + 1 }))).filter(Boolean);
 }
 
 function swatches(colours) {
-  return h('span.bb-swatches', colours.map((c) => h('span.bb-swatch', { dataset: { colour: c }, title: c })));
+  return h('span.bb-swatches', colours.map((c) => h('span.bb-swatch', { dataset: { colour: c }, title: colourName(c) })));
 }
 
 // --- the panel --------------------------------------------------------------------------
@@ -165,19 +174,19 @@ export function mount(root, session, game) {
   const banner = h('div.bb-banner', { role: 'status', hidden: true });
   const boardGrid = h('div.bb-board');
   const boardCaption = h('p.meta.bb-board-caption');
-  const board = h('section.card.bb-board-card', { 'aria-label': 'Point blocks' },
-    h('div.bb-head', h('h2', 'Point blocks'), h('span.bb-progress')), boardGrid, boardCaption);
+  const board = h('section.card.bb-board-card', { 'aria-label': t('bb.point_blocks') },
+    h('div.bb-head', h('h2', t('bb.point_blocks')), h('span.bb-progress')), boardGrid, boardCaption);
   const supply = h('div.bb-supply');
   const ledgerList = h('ol.bb-ledger');
-  const ledger = h('section.card.bb-ledger-card', { 'aria-label': 'Penalty tokens' },
-    h('div.bb-head', h('h2', 'Penalty tokens')), supply, ledgerList);
+  const ledger = h('section.card.bb-ledger-card', { 'aria-label': t('bb.penalty_tokens') },
+    h('div.bb-head', h('h2', t('bb.penalty_tokens'))), supply, ledgerList);
   const scoreList = h('ol.bb-scores');
   const teamList = h('ul.bb-teams');
-  const finishButton = h('button.primary.wide.bb-finish', { type: 'button' }, 'Finish the game');
+  const finishButton = h('button.primary.wide.bb-finish', { type: 'button' }, t('bb.finish'));
   const finishNote = h('p.meta.bb-finish-note');
   const finishError = h('p.error', { role: 'alert', hidden: true });
-  const scores = h('section.card.bb-score-card', { 'aria-label': 'Live score' },
-    h('div.bb-head', h('h2', 'Live score')), scoreList, teamList, finishNote, finishError, finishButton);
+  const scores = h('section.card.bb-score-card', { 'aria-label': t('bb.live_score') },
+    h('div.bb-head', h('h2', t('bb.live_score'))), scoreList, teamList, finishNote, finishError, finishButton);
   root.append(h('div.bb', banner, board, ledger, scores));
 
   const act = (type, data) => session.act(type, data);
@@ -234,29 +243,32 @@ export function mount(root, session, game) {
         renderEditor();
       };
       return h('li.bb-stepper', { dataset: { colour } },
-        h('span.bb-stepper-label', h('span.bb-swatch', { dataset: { colour } }), h('span', h('b', cap(colour)), h('small', name))),
-        h('button.bb-step', { type: 'button', 'aria-label': `Fewer ${colour}`, disabled: over || n <= 0, onclick: () => set(n - 1) }, MINUS),
-        h('output.bb-count', { 'aria-label': `${colour} spaces`, 'aria-live': 'polite' }, String(n)),
-        h('button.bb-step', { type: 'button', 'aria-label': `More ${colour}`, disabled: over || total >= SPACES || n >= SPACES, onclick: () => set(n + 1) }, '+'));
+        h('span.bb-stepper-label', h('span.bb-swatch', { dataset: { colour } }), h('span', h('b', cap(colourName(colour))), h('small', name))),
+        h('button.bb-step', { type: 'button', 'aria-label': t('bb.fewer', { colour: colourName(colour) }), disabled: over || n <= 0, onclick: () => set(n - 1) }, MINUS),
+        h('output.bb-count', { 'aria-label': t('bb.colour_spaces', { colour: colourName(colour) }), 'aria-live': 'polite' }, String(n)),
+        h('button.bb-step', { type: 'button', 'aria-label': t('bb.more', { colour: colourName(colour) }), disabled: over || total >= SPACES || n >= SPACES, onclick: () => set(n + 1) }, '+'));
     });
 
     let ownerText;
-    if (verdict.owner) ownerText = `${holder} (${verdict.owner}) ${verdict.clinched ? 'takes it' : 'leads'} — ${verdict.why}`;
+    if (verdict.owner) {
+      ownerText = (verdict.clinched ? t('bb.takes_it', { holder, colour: colourName(verdict.owner) })
+        : t('bb.leads', { holder, colour: colourName(verdict.owner) })) + ` — ${verdict.why}`;
+    }
     else ownerText = cap(verdict.why);
-    const save = h('button.primary.bb-save', { type: 'button', disabled: over, onclick: saveEditor }, 'Save');
+    const save = h('button.primary.bb-save', { type: 'button', disabled: over, onclick: saveEditor }, t('bb.save'));
     editor.dialog.replaceChildren(...[
       h('div.bb-editor-head',
-        h('div', h('h2#bb-editor-title', cap(shapeName(shape, game))), h('p.meta', `Row ${row}, column ${column}`)),
-        h('button.icon', { type: 'button', 'aria-label': 'Close', onclick: () => editor.dialog.close() }, '×')),
+        h('div', h('h2#bb-editor-title', cap(shapeName(shape, game))), h('p.meta', cap(t('bb.row_column', { row, column })))),
+        h('button.icon', { type: 'button', 'aria-label': t('table.close'), onclick: () => editor.dialog.close() }, '×')),
       ring,
-      h('p.bb-sum', { dataset: { full: String(total >= SPACES) } }, `${total} of ${SPACES} spaces`),
+      h('p.bb-sum', { dataset: { full: String(total >= SPACES) } }, t('bb.of_spaces', { total, all: SPACES })),
       h('ul.bb-steppers', steppers),
       h('p.bb-owner', { dataset: { owner: verdict.owner || '', clinched: String(verdict.clinched) }, 'aria-live': 'polite' },
         verdict.owner ? h('span.bb-swatch', { dataset: { colour: verdict.owner } }) : null,
-        h('span.bb-owner-text', ownerText), verdict.clinched ? h('span.bb-lock', 'clinched') : null),
-      over ? h('p.meta', 'The game is over; undo the last event to change the board.') : null,
+        h('span.bb-owner-text', ownerText), verdict.clinched ? h('span.bb-lock', t('bb.clinched')) : null),
+      over ? h('p.meta', t('bb.over_undo')) : null,
       h('p.error.bb-editor-error', { role: 'alert', hidden: !editor.error }, editor.error || ''),
-      h('div.row.bb-editor-actions', h('button', { type: 'button', onclick: () => editor.dialog.close() }, 'Cancel'), save),
+      h('div.row.bb-editor-actions', h('button', { type: 'button', onclick: () => editor.dialog.close() }, t('resultpage.cancel')), save),
     ].filter(Boolean));
   }
 
@@ -297,35 +309,36 @@ export function mount(root, session, game) {
       if (b.entered) {
         if (b.owner) status = b.clinched ? 'clinched' : b.decided ? 'decided' : 'leading';
         else status = /^tie/.test(b.why || '') ? 'tie' : 'nobody';
-        caption = b.owner ? b.holder : status === 'tie' ? 'tie' : 'nobody';
+        caption = b.owner ? b.holder : status === 'tie' ? t('bb.tie') : t('bb.nobody');
       }
       const counts = entry?.counts ? Object.entries(entry.counts).filter(([, n]) => n > 0) : [];
       const row = Math.floor(index / columns) + 1;
       const column = (index % columns) + 1;
-      const label = `Row ${row}, column ${column}: ${shapeName(shape, game)}` +
-        (b.entered ? ` — ${b.owner ? `${b.holder} (${b.owner})${b.clinched ? ', clinched' : b.decided ? '' : ', leading'}` : b.why}` : ', not entered');
+      const held = b.owner ? `${b.holder} (${colourName(b.owner)})${b.clinched ? `, ${t('bb.clinched')}` : b.decided ? '' : `, ${t('bb.leading')}`}` : b.why;
+      const label = `${cap(t('bb.row_column', { row, column }))}: ${shapeName(shape, game)}` +
+        (b.entered ? ` — ${held}` : `, ${t('bb.not_entered')}`);
       return h('button.bb-tile', {
         type: 'button', 'aria-label': label, dataset: { index: String(index), state: status, owner: b.owner || '' },
         onclick: () => openEditor(index),
       },
       shapeIcon(shape),
-      b.clinched ? h('span.bb-lock-badge', { title: 'clinched' }, '✓') : null,
+      b.clinched ? h('span.bb-lock-badge', { title: t('bb.clinched') }, '✓') : null,
       h('span.bb-caption', caption || '\u00a0'),
       counts.length ? h('span.bb-pips', counts.map(([c, n]) => h('span.bb-pip', { dataset: { colour: c } }, String(n)))) : null);
     }));
     const entered = state.point_blocks.filter(Boolean).length;
-    board.querySelector('.bb-progress').textContent = `${entered} of ${state.point_blocks.length} entered`;
+    board.querySelector('.bb-progress').textContent = t('bb.entered', { n: entered, all: state.point_blocks.length });
     boardCaption.textContent = state.finished
-      ? 'Final board.'
-      : 'Tap a point block to count the 12 spaces around it. A ✓ marks a block nobody can take any more.';
+      ? t('bb.final_board')
+      : t('bb.board_help');
   }
 
   function renderSupply(state) {
     const start = { '-2': 8, '-1': 8 };
     const left = state.supply;
     supply.replaceChildren(
-      h('p.bb-supply-title', h('b', 'Supply'), h('span.meta', ` ${left['-2']} × ${MINUS}2 and ${left['-1']} × ${MINUS}1 left`)),
-      ...['-2', '-1'].map((v) => h('div.bb-supply-row', { dataset: { value: v }, role: 'group', 'aria-label': `${left[v]} of ${start[v]} ${MINUS}${v.slice(1)} tokens left` },
+      h('p.bb-supply-title', h('b', t('bb.supply')), h('span.meta', ` ${t('bb.supply_left', { two: left['-2'], one: left['-1'], minus: MINUS })}`)),
+      ...['-2', '-1'].map((v) => h('div.bb-supply-row', { dataset: { value: v }, role: 'group', 'aria-label': t('bb.tokens_left', { n: left[v], all: start[v], token: `${MINUS}${v.slice(1)}` }) },
         Array.from({ length: start[v] }, (_, i) => token(v, i >= left[v])))));
   }
 
@@ -339,19 +352,19 @@ export function mount(root, session, game) {
         if (skipDraft[seat]) {
           const n = skipDraft[seat];
           actions.push(h('div.bb-skip-chooser',
-            h('span', 'Skipped'),
-            h('button.bb-step', { type: 'button', 'aria-label': 'Fewer spaces', disabled: n <= 2, onclick: () => { skipDraft[seat] = n - 1; render(view); } }, MINUS),
+            h('span', t('bb.skipped')),
+            h('button.bb-step', { type: 'button', 'aria-label': t('bb.fewer_spaces'), disabled: n <= 2, onclick: () => { skipDraft[seat] = n - 1; render(view); } }, MINUS),
             h('output.bb-count', String(n)),
-            h('button.bb-step', { type: 'button', 'aria-label': 'More spaces', onclick: () => { skipDraft[seat] = n + 1; render(view); } }, '+'),
-            h('span', 'spaces'),
+            h('button.bb-step', { type: 'button', 'aria-label': t('bb.more_spaces'), onclick: () => { skipDraft[seat] = n + 1; render(view); } }, '+'),
+            h('span', t('bb.spaces')),
             h('button.primary', { type: 'button', onclick: async () => { if (await ledgerAct(seat, 'skip', { seat, spaces: n })) { delete skipDraft[seat]; render(view); } } },
-              `Take ${n} × ${MINUS}2`),
-            h('button', { type: 'button', onclick: () => { delete skipDraft[seat]; render(view); } }, 'Cancel')));
+              t('bb.take', { n, token: `${MINUS}2` })),
+            h('button', { type: 'button', onclick: () => { delete skipDraft[seat]; render(view); } }, t('resultpage.cancel'))));
         } else {
           actions.push(h('div.bb-actions',
-            h('button', { type: 'button', onclick: () => ledgerAct(seat, 'skip', { seat, spaces: 1 }) }, 'Skipped 1 space'),
-            h('button', { type: 'button', onclick: () => { skipDraft[seat] = 2; delete ledgerNotes[seat]; render(view); } }, 'Skipped 2…'),
-            h('button.bb-pass', { type: 'button', onclick: () => ledgerAct(seat, 'pass', { seat }) }, 'Pass')));
+            h('button', { type: 'button', onclick: () => ledgerAct(seat, 'skip', { seat, spaces: 1 }) }, t('bb.skipped_1')),
+            h('button', { type: 'button', onclick: () => { skipDraft[seat] = 2; delete ledgerNotes[seat]; render(view); } }, t('bb.skipped_2')),
+            h('button.bb-pass', { type: 'button', onclick: () => ledgerAct(seat, 'pass', { seat }) }, t('bb.pass'))));
         }
       }
       if (p.passed) {
@@ -360,23 +373,23 @@ export function mount(root, session, game) {
         const dirty = saved === null || n !== saved;
         const setN = (v) => { leftoverDraft[seat] = v; render(view); };
         actions.push(h('div.bb-leftover',
-          h('span.bb-leftover-label', 'Leftover squares'),
-          h('button.bb-step', { type: 'button', 'aria-label': 'Fewer leftover squares', disabled: over || n <= 0, onclick: () => setN(n - 1) }, MINUS),
+          h('span.bb-leftover-label', t('bb.leftover')),
+          h('button.bb-step', { type: 'button', 'aria-label': t('bb.fewer_leftover'), disabled: over || n <= 0, onclick: () => setN(n - 1) }, MINUS),
           h('output.bb-count', String(n)),
-          h('button.bb-step', { type: 'button', 'aria-label': 'More leftover squares', disabled: over || n >= maxSquares, onclick: () => setN(n + 1) }, '+'),
+          h('button.bb-step', { type: 'button', 'aria-label': t('bb.more_leftover'), disabled: over || n >= maxSquares, onclick: () => setN(n + 1) }, '+'),
           over ? null : h(`button${dirty ? '.primary' : ''}`, {
             type: 'button', disabled: !dirty,
             onclick: async () => { if (await ledgerAct(seat, 'leftover', { seat, squares: n })) { delete leftoverDraft[seat]; render(view); } },
-          }, dirty ? 'Save' : 'Saved')));
+          }, dirty ? t('bb.save') : t('bb.saved'))));
       }
       return h('li.bb-player', { dataset: { seat: String(seat), passed: String(p.passed) } },
         h('div.bb-player-head',
           swatches(p.colours),
-          h('span.bb-player-name', p.name, p.team ? h('small', ` team ${p.team}`) : null),
-          p.passed ? h('span.bb-badge', 'passed') : null,
-          h('span.bb-penalty', { dataset: { penalty: String(p.penalty) }, 'aria-label': `${p.name}: penalty ${p.penalty}` }, minus(p.penalty))),
-        h('div.bb-held', tokens.length ? tokens : h('span.meta', 'no tokens'),
-          p.skipped_spaces ? h('span.meta', ` · skipped ${plural(p.skipped_spaces, 'space')}`) : null),
+          h('span.bb-player-name', p.name, p.team ? h('small', ` ${t('result.team', { team: p.team })}`) : null),
+          p.passed ? h('span.bb-badge', t('bb.passed')) : null,
+          h('span.bb-penalty', { dataset: { penalty: String(p.penalty) }, 'aria-label': t('bb.penalty', { name: p.name, n: p.penalty }) }, minus(p.penalty))),
+        h('div.bb-held', tokens.length ? tokens : h('span.meta', t('bb.no_tokens')),
+          p.skipped_spaces ? h('span.meta', ` · ${t('bb.skipped_n', { count: p.skipped_spaces })}`) : null),
         actions,
         ledgerNotes[seat] ? h('p.error.bb-note', { role: 'alert' }, ledgerNotes[seat]) : null);
     }));
@@ -397,10 +410,10 @@ export function mount(root, session, game) {
               h('span.bb-line-label', shape ? h('span.bb-mini-shapes', Array.from({ length: Number(set[1]) }, () => shapeIcon(shape))) : null, l.label),
               h('span.bb-pts', signed(l.points)));
           }),
-          p.lines.length ? null : h('li.bb-line.meta', 'No points yet')));
+          p.lines.length ? null : h('li.bb-line.meta', t('table.no_points'))));
     }));
-    teamList.replaceChildren(...(result.teams || []).map((t) =>
-      h('li.bb-team', h('span', `Team ${t.team}: ${t.name}`), h('b.bb-total', { dataset: { total: String(t.total) } }, minus(t.total)))));
+    teamList.replaceChildren(...(result.teams || []).map((team) =>
+      h('li.bb-team', h('span', t('bb.team_line', { team: team.team, name: team.name })), h('b.bb-total', { dataset: { total: String(team.total) } }, minus(team.total)))));
 
     const waiting = state.players.filter((p) => !p.passed).map((p) => p.name);
     const open = unenteredBlocks(state);
@@ -409,22 +422,22 @@ export function mount(root, session, game) {
     // As the server's finish (games/block_buster.py): nothing is assumed, not even a 0.
     finishButton.disabled = waiting.length > 0 || open.length > 0 || unsaid.length > 0;
     if (state.finished) {
-      finishNote.textContent = result.reason || 'Game over.';
+      finishNote.textContent = result.reason || t('bb.game_over');
       finishNote.classList.add('bb-final');
     } else {
       finishNote.classList.remove('bb-final');
       finishNote.textContent = waiting.length
-        ? `The game ends when nobody can place a block; waiting for ${waiting.join(', ')} to pass.`
-        : open.length ? `Everyone has passed. Enter the ${plural(open.length, 'point block')} still open (who holds each, or nobody), then finish.`
-          : unsaid.length ? `Everyone has passed. Save the leftover squares of ${unsaid.join(', ')} (0 if every block was placed), then finish.`
-            : 'Everyone has passed and everything is entered.';
+        ? t('bb.waiting_pass', { names: waiting.join(', ') })
+        : open.length ? t('bb.enter_open', { count: open.length })
+          : unsaid.length ? t('bb.save_leftovers', { names: unsaid.join(', ') })
+            : t('bb.all_entered');
     }
   }
 
   function renderBanner(state, result) {
     const win = result.immediate_win || state.immediate_win;
     if (win) {
-      const text = win.sets.map((s) => `${s.name} wins at once: ${shapePlural(s.shape, s.count, game)}`).join('; ');
+      const text = win.sets.map((s) => t('bb.wins_at_once', { name: s.name, shapes: shapePlural(s.shape, s.count, game) })).join('; ');
       banner.replaceChildren(h('span.bb-banner-shape', shapeIcon(win.sets[0].shape)), h('span', { dataset: { kind: 'immediate' } }, text));
       banner.dataset.kind = 'immediate';
       banner.hidden = false;
@@ -433,9 +446,9 @@ export function mount(root, session, game) {
       const winners = new Set(result.winners);
       const teams = (result.teams || []).filter((t) => t.members.every((m) => winners.has(m)));
       const names = teams.length ? teams.map((t) => t.name) : result.winners;
-      const single = teams.length ? 'win' : 'wins';
-      const text = names.length > 1 ? `${names.join(' and ')} share the win` : `${names[0]} ${single}`;
-      banner.replaceChildren(h('span', `Game over — ${text}`));
+      const text = names.length > 1 ? t('bb.share_win', { names: names.join(` ${t('ws.and')} `) })
+        : teams.length ? t('bb.team_wins', { name: names[0] }) : t('bb.wins', { name: names[0] });
+      banner.replaceChildren(h('span', t('bb.game_over_banner', { text })));
       banner.dataset.kind = 'final';
       banner.hidden = false;
     } else {
@@ -468,8 +481,9 @@ export function mount(root, session, game) {
     const ranked = result.players.map((p, seat) => ({ p, seat })).sort((a, b) => b.p.total - a.p.total);
     const names = teams.length
       ? teams.filter((t) => t.members.every((m) => winners.has(m))).map((t) => t.name) : result.winners;
-    const verdict = names.length > 1 ? `${names.join(' and ')} share the win` : `${names[0]} ${teams.length ? 'win' : 'wins'}`;
-    const finish = h('button.primary.bb-summary-finish', { type: 'button' }, `Finish: ${verdict}`);
+    const verdict = names.length > 1 ? t('bb.share_win', { names: names.join(` ${t('ws.and')} `) })
+      : teams.length ? t('bb.team_wins', { name: names[0] }) : t('bb.wins', { name: names[0] });
+    const finish = h('button.primary.bb-summary-finish', { type: 'button' }, t('bb.finish_verdict', { verdict }));
     const error = h('p.error', { role: 'alert', hidden: true });
     finish.addEventListener('click', () => {
       finish.disabled = true;
@@ -480,16 +494,16 @@ export function mount(root, session, game) {
       });
     });
     summary.replaceChildren(...[
-      h('h2#bb-summary-title', 'Finish the game?'),
-      h('p.meta', 'Check the final scores together. After this only Undo changes them.'),
+      h('h2#bb-summary-title', t('bb.finish_q')),
+      h('p.meta', t('bb.check_together')),
       h('ol.bb-summary-list', ranked.map(({ p, seat }) => h('li.bb-summary-player', { class: winners.has(p.name) ? 'bb-summary-player winner' : 'bb-summary-player', dataset: { seat: String(seat) } },
         h('div.bb-score-head', swatches(p.colours || state.players[seat].colours), h('span.bb-player-name', p.name),
           h('span.bb-total', minus(p.total))),
         h('ul.bb-lines', p.lines.length ? p.lines.map((l) => h('li.bb-line', h('span.bb-line-label', l.label), h('span.bb-pts', signed(l.points))))
-          : h('li.bb-line.meta', 'No points'))))),
-      teams.length ? h('ul.bb-teams', teams.map((t) => h('li.bb-team', h('span', `Team ${t.team}: ${t.name}`), h('b.bb-total', minus(t.total))))) : null,
+          : h('li.bb-line.meta', t('bb.no_points')))))),
+      teams.length ? h('ul.bb-teams', teams.map((team) => h('li.bb-team', h('span', t('bb.team_line', { team: team.team, name: team.name })), h('b.bb-total', minus(team.total))))) : null,
       error,
-      h('div.bb-summary-actions', h('button', { type: 'button', onclick: () => summary.close() }, 'Not yet'), finish),
+      h('div.bb-summary-actions', h('button', { type: 'button', onclick: () => summary.close() }, t('bb.not_yet')), finish),
     ].filter(Boolean));
     if (!summary.open) summary.showModal();
   }
