@@ -2,9 +2,13 @@
 main path of every game, axe-core clean, nothing wider than a 360 px screen. The language can
 be switched on the phone and stays switched; an English phone still sees English."""
 
+import json
+from pathlib import Path
+
 import pytest
-from conftest import CHROMIUM_ARGS  # noqa: F401 - the same Chromium as every browser test
-from screens import missing_values, new_table, serious_violations, with_axe
+import requests
+from conftest import api_league, auth
+from screens import missing_values, new_table, post_event, serious_violations, with_axe
 
 pytestmark = pytest.mark.browser
 
@@ -39,11 +43,50 @@ def german(browser, live_server):
     assert not errors, f"console errors: {errors}"
 
 
-def check_screen(page, shots, name):
+CATALOGS = Path(__file__).resolve().parents[2] / "frontend" / "js" / "i18n"
+
+
+def english_only_texts() -> list[str]:
+    """The phone app's English sentences and phrases (two words or more) that German says otherwise."""
+    english = json.loads((CATALOGS / "en.json").read_text(encoding="utf-8"))
+    german = json.loads((CATALOGS / "de.json").read_text(encoding="utf-8"))
+    out = set()
+    for key, entry in english.items():
+        for text in (entry.values() if isinstance(entry, dict) else [entry]):
+            fixed = max(text.split("{"), key=len).split("}")[-1].strip(" .:;,")  # the longest part with no value in it
+            if len(fixed.split()) >= 2 and fixed not in json.dumps(german[key], ensure_ascii=False):
+                out.add(fixed)
+    return sorted(out)
+
+
+# Every text on the page a person can read or hear (the text itself and the names of controls), less
+# what the server wrote: game summaries, option labels, score lines and reasons come from the API in
+# the language it was asked in, and are the API's to translate.
+SERVER_TEXT = ", ".join([
+    ".games .game p:not(.meta)", "form > p.meta:not(.in-league)", ".option label", ".scoreboard .lines",
+    ".scores > p.meta", ".mnb-table tbody th", ".bb-lines", ".bb-finish-note.bb-final",
+])
+READABLE = """(server) => {
+  const page = document.body.cloneNode(true);
+  page.querySelectorAll(server).forEach((el) => el.remove());
+  document.body.append(page);  // laid out, so innerText sees what a person sees
+  page.hidden = false;
+  const text = [page.innerText, ...[...page.querySelectorAll('[aria-label], [title], [placeholder]')].map((el) =>
+    ['aria-label', 'title', 'placeholder'].map((a) => el.getAttribute(a) || '').join(' '))].join('\\n');
+  page.remove();
+  return text;
+}"""
+
+
+def check_screen(page, shots, name, english_allowed=()):
+    """German, axe-clean, nothing missing or wider than the screen, no sentence of the app left in English."""
     assert page.evaluate("document.documentElement.lang") == "de"
     assert not serious_violations(page), name
     assert not missing_values(page), name
     assert not page.evaluate(OVERFLOW), f"{name}: wider than the screen"
+    readable = page.evaluate(READABLE, SERVER_TEXT)
+    left = [text for text in english_only_texts() if text in readable and text not in english_allowed]
+    assert not left, f"{name}: still in English: {left}"
     page.screenshot(path=shots / f"de-{name}.png", full_page=True)
 
 
@@ -76,3 +119,139 @@ def test_an_english_phone_sees_english(phone):
     phone.wait_for_selector(".games .game")
     assert phone.evaluate("document.documentElement.lang") == "en"
     assert phone.locator("h1").inner_text() == "Keep score at the table"
+
+
+# Headless Chromium has no voices: record what the page asks to be spoken, and in which language.
+RECORD_SPEECH = """
+(() => {
+  window.__spoken = [];
+  Object.defineProperty(window, 'speechSynthesis', { value: { speak(u) { window.__spoken.push([u.text, u.lang]); }, cancel() {},
+    getVoices: () => [] }, configurable: true });
+  window.SpeechSynthesisUtterance = class { constructor(text) { this.text = text; } };
+})();
+"""
+
+
+def open_table(page, code):
+    page.goto(f"/#/table/{code}")
+    page.wait_for_selector(".live[data-state=live]")
+    page.wait_for_selector(".after-panel:not([hidden])")
+
+
+def test_a_score_pad_started_in_german(german, shots):
+    german.goto("/")
+    german.get_by_role("link", name="Tisch starten").click()
+    german.wait_for_selector("form .seats input")
+    german.select_option("#game", "scorepad")
+    german.wait_for_function("() => location.hash === '#/new/scorepad'")
+    check_screen(german, shots, "new-table")
+    inputs = german.locator(".seats input")
+    inputs.nth(0).fill("Anna")
+    inputs.nth(1).fill("Bernd")
+    german.get_by_role("button", name="Tisch starten").click()
+    german.wait_for_selector(".live[data-state=live]")
+    german.wait_for_selector(".after-panel:not([hidden])")
+    assert german.locator(".live").inner_text() == "Live"
+    german.get_by_role("button", name="Anna").click()
+    german.wait_for_function("() => document.querySelector('.log li')?.textContent.includes('Anna +1')")
+    assert german.get_by_role("button", name="Rückgängig").is_enabled()
+    assert german.locator(".timer .timer-status").inner_text() == "Zeit wählen, dann starten"
+    check_screen(german, shots, "table-scorepad")
+
+
+def test_make_n_break_turn_in_german(german, live_server, shots):
+    code = new_table(live_server, "make-n-break", ["Anna", "Bernd"])
+    open_table(german, code)
+    assert german.locator(".mnb-builds-label").inner_text() == "Baut jetzt"
+    german.get_by_role("button", name="2 gewürfelt").click()
+    german.get_by_role("button", name="Normal 2").click()
+    german.wait_for_function("() => document.querySelector('.mnb-turn-points').textContent.startsWith('Dieser Zug: Anna +2')")
+    check_screen(german, shots, "table-make-n-break-build")
+    german.get_by_role("button", name="Zug beenden").click()
+    german.wait_for_selector(".mnb-last:not([hidden])")
+    assert german.locator(".mnb-last h2").inner_text() == "Zug 1: Anna hat gebaut"
+    check_screen(german, shots, "table-make-n-break")
+
+
+def test_wuerfelspiel_stopper_speaks_german(german, live_server, shots):
+    code = new_table(live_server, "wuerfelspiel", ["Anna", "Bernd"], stopper="app", pace_ms=300)
+    german.add_init_script(RECORD_SPEECH)
+    open_table(german, code)
+    assert "die App · Bernd ist dran" in german.locator(".mnb-roles").inner_text()
+    german.get_by_role("button", name="Los!").click()
+    german.wait_for_selector(".ws-stopp:not([hidden])", timeout=30000)
+    german.wait_for_function("() => window.__spoken.some(([text]) => text === 'Stopp!')")
+    spoken = german.evaluate("window.__spoken")
+    assert spoken[0] == ["Los!", "de-DE"] and spoken[-1] == ["Stopp!", "de-DE"]
+    assert {language for _, language in spoken} == {"de-DE"}  # the totals too, read as German numbers
+    german.get_by_role("button", name="Karte 3").click()
+    german.wait_for_function("() => document.querySelector('.mnb-turn-points').textContent === 'Dieser Zug: Anna +3'")
+    check_screen(german, shots, "table-wuerfelspiel")
+
+
+def test_bresk_roll_and_grid_in_german(german, live_server, shots):
+    code = new_table(live_server, "bresk", ["Anna", "Bernd"])
+    open_table(german, code)
+    assert german.locator(".bresk-ask-big").inner_text() == "Bresk-Würfel werfen"
+    german.get_by_role("button", name="Anna", exact=True).click()
+    assert german.locator(".bresk-entry-title").inner_text() == "Mein Raster — Anna"
+    german.locator(".dice-buttons button").click()
+    german.wait_for_function("() => !document.querySelector('.dice-faces p.muted')")
+    check_screen(german, shots, "table-bresk")
+
+
+def test_block_buster_point_block_in_german(german, live_server, shots):
+    code = new_table(live_server, "block-buster", ["Anna", "Bernd", "Cem"])
+    open_table(german, code)
+    assert german.locator(".bb-board-card h2").inner_text() == "Punktesteine"
+    german.locator(".bb-tile").first.click()
+    german.wait_for_selector("dialog.bb-editor[open]")
+    german.locator(".bb-stepper").first.get_by_role("button", name="Mehr", exact=False).click()
+    assert "führt" in german.locator(".bb-owner-text").inner_text()
+    check_screen(german, shots, "block-buster-editor")
+    german.get_by_role("button", name="Speichern").click()
+    german.wait_for_selector("dialog.bb-editor:not([open])", state="attached")
+    check_screen(german, shots, "table-block-buster")
+
+
+def test_a_finished_game_and_the_judge_in_german(german, live_server, shots):
+    code = new_table(live_server, "make-n-break", ["Anna", "Bernd"], rounds=1)
+    for builder in (0, 1):
+        post_event(live_server, code, "die", {"face": 1, "builder": builder})
+        post_event(live_server, code, "card", {"kind": "standard", "points": 2 + builder, "builder": builder})
+        post_event(live_server, code, "end_turn", {"builder": builder})
+    open_table(german, code)
+    german.wait_for_selector(".after-game:not([hidden])")
+    assert german.get_by_role("button", name="Nochmal spielen").is_visible()
+    assert german.locator(".mnb-winner").inner_text() == "★ Bernd gewinnt!"
+    check_screen(german, shots, "game-over")
+    german.goto("/#/judge")
+    german.wait_for_selector(".lexicon-status")
+    german.fill("#judge-input", "HOUSE")
+    german.get_by_role("button", name="Prüfen").click()
+    german.wait_for_selector(".verdict:not([hidden])")
+    assert german.locator(".verdict-word").inner_text() == "Gültig"
+    assert german.locator(".verdict-meta").inner_text().startswith("1 Wort")
+    check_screen(german, shots, "judge")
+
+
+def test_a_league_in_german(german, live_server, shots):
+    league = api_league(live_server, "Donnerstag", ("Anna", "Bernd"))
+    body = {"game": "make-n-break", "played_on": "2026-03-05",
+            "players": [{"name": "Anna", "score": 12}, {"name": "Bernd", "score": 9}]}
+    response = requests.post(f"{live_server.url}/api/leagues/{league['id']}/results", json=body,
+                             headers=auth(league["member_token"]), timeout=10)
+    assert response.status_code == 201, response.text
+    german.goto(f"/#/league/{league['id']}?t={league['admin_token']}")
+    german.wait_for_selector("table.standings tbody tr")
+    assert german.locator("#standings-title").inner_text() == "Tabelle"
+    assert german.get_by_role("link", name="Ergebnis eintragen").is_visible()
+    # Dates the German way: "Do., 5. März" (the year only when it is not this one).
+    assert "5. März" in german.locator(".result-date").first.inner_text()
+    check_screen(german, shots, "league")
+    german.goto(f"/#/league/{league['id']}/player/Anna")
+    german.wait_for_selector(".player-title")
+    german.wait_for_selector(".summary:not([aria-busy])")
+    assert "1. von 2" not in german.locator(".results").inner_text()  # Anna won: "★ Gewonnen"
+    assert "★ Gewonnen" in german.locator(".results").inner_text()
+    check_screen(german, shots, "league-player")
