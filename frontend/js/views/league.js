@@ -87,7 +87,7 @@ function leaderboardCard(board, leagueId) {
       h('div.board-best', h('dt', t('board.best')), h('dd', best
         ? h('a', { href: `#/league/${encodeURIComponent(leagueId)}/result/${encodeURIComponent(best.result_id)}` },
           h('strong.board-value', String(best.score)), ' ', h('span.board-who', `${best.player} · ${formatDate(best.played_on, { short: true })}`))
-        : h('span.muted', t('board.places_only'))),
+        : h('span.muted', t('board.places_only')))),
       h('div.board-average', h('dt', t('standings.average')), h('dd', board.average_score === null ? h('span.muted', '–')
         : h('strong.board-value', number(board.average_score)))),
       h('div.board-wins', h('dt', leaders.length > 1 ? t('board.most_wins_shared') : t('board.most_wins')), h('dd', leaders.length
