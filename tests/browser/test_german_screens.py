@@ -64,7 +64,7 @@ def english_only_texts() -> list[str]:
 # the language it was asked in, and are the API's to translate.
 SERVER_TEXT = ", ".join([
     ".games .game p:not(.meta)", "form > p.meta:not(.in-league)", ".option label", ".scoreboard .lines",
-    ".scores > p.meta", ".mnb-table tbody th", ".bb-lines", ".bb-finish-note.bb-final",
+    ".scores > p.meta", ".mnb-table tbody th", ".bb-lines", ".bb-finish-note.bb-final", ".rating-note",
 ])
 READABLE = """(server) => {
   const page = document.body.cloneNode(true);
@@ -162,7 +162,7 @@ def test_a_score_pad_started_in_german(german, shots):
 def test_make_n_break_turn_in_german(german, live_server, shots):
     code = new_table(live_server, "make-n-break", ["Anna", "Bernd"])
     open_table(german, code)
-    assert german.locator(".mnb-builds-label").inner_text() == "Baut jetzt"
+    assert german.locator(".mnb-builds-label").text_content() == "Baut jetzt"
     german.get_by_role("button", name="2 gewürfelt").click()
     german.get_by_role("button", name="Normal 2").click()
     german.wait_for_function("() => document.querySelector('.mnb-turn-points').textContent.startsWith('Dieser Zug: Anna +2')")
@@ -174,7 +174,7 @@ def test_make_n_break_turn_in_german(german, live_server, shots):
 
 
 def test_wuerfelspiel_stopper_speaks_german(german, live_server, shots):
-    code = new_table(live_server, "wuerfelspiel", ["Anna", "Bernd"], stopper="app", pace_ms=300)
+    code = new_table(live_server, "wuerfelspiel", ["Anna", "Bernd"], stopper="app", pace_ms=500)
     german.add_init_script(RECORD_SPEECH)
     open_table(german, code)
     assert "die App · Bernd ist dran" in german.locator(".mnb-roles").inner_text()
@@ -230,6 +230,7 @@ def test_a_finished_game_and_the_judge_in_german(german, live_server, shots):
     german.fill("#judge-input", "HOUSE")
     german.get_by_role("button", name="Prüfen").click()
     german.wait_for_selector(".verdict:not([hidden])")
+    german.wait_for_function("() => document.getAnimations().every((a) => a.playState === 'finished')")  # faded in
     assert german.locator(".verdict-word").inner_text() == "Gültig"
     assert german.locator(".verdict-meta").inner_text().startswith("1 Wort")
     check_screen(german, shots, "judge")

@@ -144,7 +144,8 @@ function shapeOf(name) {
 }
 
 function shapeName(shape, game) {
-  return game?.shapes?.find((s) => s.id === shape)?.name || SHAPE_LABELS()[shape] || shape;
+  // The phone's own words for the box's five shapes first, so they read as the rest of the screen.
+  return SHAPE_LABELS()[shape] || game?.shapes?.find((s) => s.id === shape)?.name || shape;
 }
 
 function shapePlural(shape, n, game) {

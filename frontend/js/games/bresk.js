@@ -7,7 +7,7 @@
 // table and can open any player's grid to see why each word scored or not.
 import { h } from '../lib/dom.js';
 import { t } from '../i18n.js';
-import { REASON_TEXT, cellLetter, getLexicon, lexiconNow, listName, onLexiconProgress } from '../lib/lexicon.js';
+import { LIST_NAMES, REASON_TEXT, cellLetter, getLexicon, lexiconNow, listName, onLexiconProgress } from '../lib/lexicon.js';
 import { mountJudge, seatKey, useStylesheet } from '../views/judge.js';
 
 export const usesTimer = false; // Bresk! has no timer
@@ -442,7 +442,7 @@ export function mount(root, session) {
     const list = view.challenges || [];
     challengeLog.replaceChildren(...list.slice().reverse().map((c) => {
       const byName = c.by != null ? view.seats[c.by] ?? t('table.seat_n', { n: c.by + 1 }) : t('bresk.someone');
-      const said = { list: c.list || listName(lexiconId()), name: byName };
+      const said = { list: LIST_NAMES[c.lexicon || lexiconId()] || c.list || listName(lexiconId()), name: byName };
       return h('li', { class: c.valid ? 'good' : 'bad', dataset: { seq: String(c.seq) } },
         h('span.challenge-mark', c.valid ? '✓' : '✗'), ' ',
         h('strong', c.words.join(', ').toUpperCase()),

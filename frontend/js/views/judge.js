@@ -11,7 +11,7 @@
 import { api } from '../api.js';
 import { number, t } from '../i18n.js';
 import { h } from '../lib/dom.js';
-import { LIST_TITLES, getLexicon, kilobytes, lexiconNow, listName, onLexiconProgress } from '../lib/lexicon.js';
+import { LIST_NAMES, LIST_TITLES, getLexicon, kilobytes, lexiconNow, listName, onLexiconProgress } from '../lib/lexicon.js';
 import { TableSession } from '../session.js';
 
 export const CLEAR_AFTER_MS = 4000;
@@ -133,7 +133,8 @@ export function mountJudge(root, { session = null, lexicon: lexiconId = 'en', au
     mark.textContent = result.valid ? '✓' : '✗';
     word.textContent = result.valid ? t('judge.valid') : t('judge.not_valid');
     const count = t('judge.words', { count: result.words });
-    const list = result.list || listName(id);
+    // The phone's name for a list it knows, so it reads as the rest of the screen; else the server's.
+    const list = LIST_NAMES[result.lexicon || id] || result.list || listName(id);
     meta.textContent = [count, result.valid ? t('judge.in_list', { list }) : t('judge.by_list', { list }),
       offline ? t('judge.judged_offline') : null, result.queued ? t('judge.logged_later') : null].filter(Boolean).join(' · ');
     reveal.hidden = true;

@@ -17,12 +17,12 @@ function stats(standing) {
   if (!standing) return h('p.muted', t('player.no_games'));
   const streak = standing.current_streak;
   return h('div.stats',
-    stat(t('standings.skill_title'), number(standing.rating)),
+    stat(t('player.skill'), number(standing.rating)),
     stat(t('player.played'), String(standing.played)),
     stat(t('standings.wins'), String(standing.wins), standing.shared_wins ? t('player.shared', { n: standing.shared_wins }) : null),
     stat(t('standings.win_rate'), percent(standing.win_rate)),
     stat(t('player.average'), number(standing.average_score)),
-    stat(t('player.streak'), streak > 0 ? t('player.streak_won', { n: streak }) : streak < 0 ? t('player.streak_not_won', { n: -streak }) : '–',
+    stat(t('player.streak'), streak > 0 ? t('player.streak_won', { count: streak }) : streak < 0 ? t('player.streak_not_won', { count: -streak }) : '–',
       t('player.streak_best', { n: standing.longest_win_streak })));
 }
 
