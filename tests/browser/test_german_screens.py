@@ -26,6 +26,10 @@ OVERFLOW = """() => {
       wide.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')}: ${Math.round(box.right)} px "${(el.textContent || '').trim().slice(0, 40)}"`);
     }
   }
+  // A word wider than its button spills over the button's edge.
+  for (const el of document.querySelectorAll('button, .button')) {
+    if (el.checkVisibility() && el.scrollWidth > el.clientWidth + 1) wide.push(`${el.textContent.trim()}: wider than its button`);
+  }
   return [document.documentElement.scrollWidth > width ? `page ${document.documentElement.scrollWidth} px` : null, ...wide]
     .filter(Boolean);
 }"""
