@@ -55,11 +55,12 @@ export function mount(root) {
       h('div.row.hero-actions', h('a.button.primary', { href: '#/new' }, t('home.start_table')),
         h('a.button', { href: '#/judge' }, t('home.word_judge')), leaguesLink)),
     joinForm(),
+    // Above the games, not below: the list grows when it arrives and would push the choice down.
+    languageChoice(),
     recent.length ? h('section', h('h2', t('home.recent_tables')), h('ul.recent', recent.map((t) =>
       h('li', h('a.button', { href: `#/table/${t.code}` }, h('span.code-small', t.code), ` ${store.get().catalogue?.games.find((g) => g.id === t.game)?.name || t.game}`))))) : null,
     h('h2', t('home.games')),
     list,
-    languageChoice(),
   ]);
 
   const show = (catalogue) => {
