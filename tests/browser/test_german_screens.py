@@ -23,14 +23,18 @@ OVERFLOW = """() => {
   for (const el of document.querySelectorAll('body *')) {
     const box = el.getBoundingClientRect();
     if (box.width && box.right > width + 1 && getComputedStyle(el).position !== 'fixed') {
-      wide.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')}: ${Math.round(box.right)} px "${(el.textContent || '').trim().slice(0, 40)}"`);
+      const text = (el.textContent || '').trim().slice(0, 40);
+      wide.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')}: ${Math.round(box.right)} px "${text}"`);
     }
   }
   // A word wider than its button spills over the button's edge.
   for (const el of document.querySelectorAll('button, .button')) {
-    if (el.checkVisibility() && el.scrollWidth > el.clientWidth + 1) wide.push(`${el.textContent.trim()}: wider than its button`);
+    if (el.checkVisibility() && el.scrollWidth > el.clientWidth + 1) {
+      wide.push(`${el.textContent.trim()}: wider than its button`);
+    }
   }
-  return [document.documentElement.scrollWidth > width ? `page ${document.documentElement.scrollWidth} px` : null, ...wide]
+  const page = document.documentElement.scrollWidth;
+  return [page > width ? `page ${page} px` : null, ...wide]
     .filter(Boolean);
 }"""
 
@@ -112,7 +116,11 @@ def test_home_in_german_and_switched_to_english_and_back(german, shots):
 
 def test_every_request_asks_for_the_chosen_language(german):
     asked = []
-    german.on("request", lambda r: asked.append((r.url, r.headers.get("accept-language"))) if "/api/" in r.url else None)
+    def seen(request):
+        if "/api/" in request.url:
+            asked.append((request.url, request.headers.get("accept-language")))
+
+    german.on("request", seen)
     german.goto("/")
     german.wait_for_selector(".games .game")
     assert asked and all(language == "de" for _, language in asked), asked
@@ -129,8 +137,8 @@ def test_an_english_phone_sees_english(phone):
 RECORD_SPEECH = """
 (() => {
   window.__spoken = [];
-  Object.defineProperty(window, 'speechSynthesis', { value: { speak(u) { window.__spoken.push([u.text, u.lang]); }, cancel() {},
-    getVoices: () => [] }, configurable: true });
+  const synth = { speak(u) { window.__spoken.push([u.text, u.lang]); }, cancel() {}, getVoices: () => [] };
+  Object.defineProperty(window, 'speechSynthesis', { value: synth, configurable: true });
   window.SpeechSynthesisUtterance = class { constructor(text) { this.text = text; } };
 })();
 """
@@ -169,7 +177,8 @@ def test_make_n_break_turn_in_german(german, live_server, shots):
     assert german.locator(".mnb-builds-label").text_content() == "Baut jetzt"
     german.get_by_role("button", name="2 gewürfelt").click()
     german.get_by_role("button", name="Normal 2").click()
-    german.wait_for_function("() => document.querySelector('.mnb-turn-points').textContent.startsWith('Dieser Zug: Anna +2')")
+    german.wait_for_function(
+        "() => document.querySelector('.mnb-turn-points').textContent.startsWith('Dieser Zug: Anna +2')")
     check_screen(german, shots, "table-make-n-break-build")
     german.get_by_role("button", name="Zug beenden").click()
     german.wait_for_selector(".mnb-last:not([hidden])")
