@@ -115,6 +115,9 @@ def test_three_player_board_in_at_most_40_taps(browser, live_server, shots, size
     page.evaluate("scrollTo(0, 0)")
     check(page, shots / f"bb-quick-final-{tag}.png")
     assert "Ben wins" in page.locator(".bb-banner").inner_text()
+    log = page.locator(".log li").all_inner_texts()
+    assert any(line.endswith("Ben took the red circle block (row 2, column 2)") for line in log), log
+    assert any(line.endswith("Cat left 12 squares over (−12)") for line in log), log
     context.close()
     assert errors == []
 

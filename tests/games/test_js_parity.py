@@ -7,35 +7,11 @@ kept, but a preview that disagrees with it misleads the table. Node runs the Jav
 the same table-driven cases as the Python, and any difference fails.
 """
 
-import json
 import random
-import shutil
-import subprocess
-from pathlib import Path
 
-from conftest import missing
+from node_runner import run_js
 
 from scorekeeper.games import block_buster, bresk
-
-FRONTEND = Path(__file__).resolve().parents[2] / "frontend" / "js" / "games"
-NODE = shutil.which("node")
-
-
-def run_js(module: str, body: str, cases: list) -> list:
-    """Run ``body`` (a JS expression of ``c``, one case) in node over every case; its JSON results."""
-    if NODE is None:
-        missing("node is not installed")  # a failure under CI
-    script = (
-        f"import * as m from {json.dumps((FRONTEND / module).as_uri())};\n"
-        "import { readFileSync } from 'node:fs';\n"
-        "const cases = JSON.parse(readFileSync(0, 'utf8'));\n"
-        f"process.stdout.write(JSON.stringify(cases.map((c) => {body})));\n"
-    )
-    done = subprocess.run([NODE, "--input-type=module", "-e", script], input=json.dumps(cases),
-                          capture_output=True, text=True, timeout=60, check=False)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
-
 
 # --- Block Buster: who holds a point block ------------------------------------------------
 
@@ -99,7 +75,7 @@ def test_block_buster_judge_matches_the_server():
         stored, verdict = python_verdict(state, counts)
         cases.append({"counts": stored, "state": {"players": state["players"], "options": state["options"]}})
         expected.append((what, verdict))
-    shown = run_js("block-buster-rules.js", "m.judge(c.counts, c.state)", cases)
+    shown = run_js("games/block-buster-rules.js", "m.judge(c.counts, c.state)", cases)
     differences = [(what, want, {k: got[k] for k in want}) for (what, want), got in zip(expected, shown, strict=True)
                    if {k: got[k] for k in want} != want]
     assert not differences, differences[:5]
@@ -143,8 +119,8 @@ def test_bresk_score_cells_matches_the_server():
         grids.append(["".join(rng.choice("CATSEODGX##") for _ in range(8)) for _ in range(8)])
     expected = [bresk.score_grid(g, python_word_check) for g in grids]
     cases = [{"cells": [ch for row in g for ch in row], "words": sorted(WORDS)} for g in grids]
-    shown = run_js("bresk-score.js", "m.scoreCells(c.cells, (w) => (c.words.includes(w) ? 'valid' : 'not_a_word'))",
-                   cases)
+    judge = "(w) => (c.words.includes(w) ? 'valid' : 'not_a_word')"
+    shown = run_js("games/bresk-score.js", f"m.scoreCells(c.cells, {judge})", cases)
     for grid, want, got in zip(grids, expected, shown, strict=True):
         assert got["candidates"] == want["candidates"], grid
         assert (got["rowTotals"], got["columnTotals"], got["base"]) == (
