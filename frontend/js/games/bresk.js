@@ -399,6 +399,9 @@ export function mount(root, session) {
     askBig.textContent = big;
     askSmall.textContent = small;
     ask.dataset.kind = state.finished ? 'over' : state.requires?.kind || '';
+    // The stylesheet puts the grid first while writing and handing in (bresk.css).
+    const writing = ['choose', 'letter', 'space'].includes(state.requires?.kind);
+    ask.dataset.phase = state.finished ? 'over' : state.placements >= SQUARES ? 'hand-in' : writing ? 'writing' : 'rolling';
     left.textContent = `${state.placements_left} of ${SQUARES} squares left`;
     left.hidden = state.finished;
     left.dataset.left = String(state.placements_left);
