@@ -8,6 +8,8 @@
 // Keys are written out in full at each call, t('timer.start'), never built from pieces, so
 // tests/test_i18n_catalogs.py can find every key in use and every catalog entry no one uses.
 
+import { translator } from './lib/translate.js';
+
 export const LANGUAGES = { en: 'English', de: 'Deutsch' };
 const STORAGE_KEY = 'scorekeeper.lang';
 
@@ -45,25 +47,13 @@ try {
   // show, which is ugly but never hides a control.
 }
 
-const plurals = new Intl.PluralRules(lang);
-const ordinals = new Intl.PluralRules(lang, { type: 'ordinal' }); // t('…', {count, ordinal: true}): 1st, 2nd / 1., 2.
-// Grouping from 10,000 on only: years and table numbers (2026, 1234) stay as they are.
-const numbers = new Intl.NumberFormat(lang, { useGrouping: 'min2' });
+const { translate, numbers } = translator(catalog, lang);
 
 export function number(value, options) {
   return options ? new Intl.NumberFormat(lang, options).format(value) : numbers.format(value);
 }
 
-export function t(key, params = {}) {
-  let text = catalog[key];
-  if (text === undefined) return key;
-  if (typeof text === 'object') text = text[(params.ordinal ? ordinals : plurals).select(params.count ?? 0)] ?? text.other;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => {
-    const value = params[name];
-    if (value === undefined || value === null) return whole;
-    return typeof value === 'number' ? numbers.format(value) : String(value);
-  });
-}
+export const t = translate;
 
 export function date(value, options = { dateStyle: 'medium' }) {
   return new Intl.DateTimeFormat(lang, options).format(value instanceof Date ? value : new Date(value));

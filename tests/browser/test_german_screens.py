@@ -216,8 +216,14 @@ def test_bresk_roll_and_grid_in_german(german, live_server, shots):
 def test_block_buster_point_block_in_german(german, live_server, shots):
     code = new_table(live_server, "block-buster", ["Anna", "Bernd", "Cem"])
     open_table(german, code)
-    assert german.locator(".bb-board-card h2").inner_text() == "Punktesteine"
+    assert german.locator(".bb-board-card h2").inner_text() == "Punkteblöcke"
+    # A tap on a point block asks who holds it; counting the spaces is one tap further.
     german.locator(".bb-tile").first.click()
+    german.wait_for_selector("dialog.bb-picker[open]")
+    assert german.locator("dialog.bb-picker .bb-ask").inner_text() == "Wer hat ihn?"
+    german.wait_for_function("() => document.getAnimations().every((a) => a.playState === 'finished')")  # slid in
+    check_screen(german, shots, "block-buster-picker")
+    german.get_by_role("button", name="Nicht sicher? Felder zählen").click()
     german.wait_for_selector("dialog.bb-editor[open]")
     german.locator(".bb-stepper").first.get_by_role("button", name="Mehr", exact=False).click()
     assert "führt" in german.locator(".bb-owner-text").inner_text()

@@ -5,6 +5,7 @@ import { mountDice } from '../components/dice.js';
 import { mountTimer } from '../components/timer.js';
 import { t } from '../i18n.js';
 import { h } from '../lib/dom.js';
+import { describe } from '../lib/log-lines.js';
 // Named here, not only three imports down (session → outbox → app-db → idb), so the browser fetches
 // them with this view instead of one round trip after another: the table shows sooner.
 import '../lib/app-db.js';
@@ -53,38 +54,6 @@ function scoreboard(result) {
 // An action waiting in the outbox, as the event it will become.
 function queuedEvent(item) {
   return item.path.endsWith('/timer') ? { type: 'timer', data: item.body } : { type: item.body.type, data: item.body.data };
-}
-
-// The log's words for the timer's commands and the cards' kinds (the event keeps the ids).
-const TIMER_ACTIONS = () => ({ set: t('log.timer_set'), start: t('log.timer_start'), pause: t('log.timer_pause'),
-  resume: t('log.timer_resume'), add: t('log.timer_add'), reset: t('log.timer_reset') });
-const CARD_KINDS = () => ({ standard: t('log.card_standard'), 'red-hand': t('log.card_red_hand'), 'extreme-4': t('log.card_extreme_4'),
-  'extreme-5': t('log.card_extreme_5'), 'left-arrow': t('log.card_left_arrow'), ten: t('log.card_ten'), 'red-3': t('log.card_red_3'),
-  'red-4': t('log.card_red_4'), immediate: t('log.card_immediate') });
-
-function describe(event, seats) {
-  const d = event.data || {};
-  const seat = (i) => seats[i] ?? t('table.seat_n', { n: i + 1 });
-  const name = seat(d.seat);
-  switch (event.type) {
-    case 'roll': return t('log.rolled', { faces: d.results.map((r) => (r.face === '#' || (r.die === 'stopper' && r.face === 0) ? t('log.blank') : r.face)).join(', ') });
-    case 'timer': return t('log.timer', { action: TIMER_ACTIONS()[d.action] || d.action, seconds: d.seconds ? ` ${t('timer.seconds', { s: d.seconds })}` : '' });
-    case 'undo': return t('log.undid', { seq: `#${d.undid}` });
-    case 'redo': return t('log.redid', { seq: `#${d.redid}` });
-    case 'points': return `${name} ${d.points >= 0 ? '+' : ''}${d.points}`;
-    case 'die': return t('log.die', { face: d.face });
-    case 'stopper': return t('log.stopper', { face: d.face || t('log.blank') });
-    case 'card': return t('log.card', { kind: CARD_KINDS()[d.kind] || d.kind, points: d.points ? ` (${d.points})` : '',
-      missed: d.completed === false ? t('log.not_completed') : '' });
-    case 'bonus': return d.completed ? t('log.bonus_done') : t('log.bonus_missed');
-    case 'skip': return t('log.skipped', { name, count: d.spaces });
-    case 'pass': return t('log.passed', { name });
-    case 'leftover': return t('log.leftover', { name, count: d.squares });
-    case 'hand_in': return t('log.handed_in', { name });
-    case 'next_table': return t('log.next_table', { code: d.code });
-    case 'challenge': return t('log.challenge', { verdict: d.verdict?.valid ? t('reason.valid') : t('log.not_valid') });
-    default: return event.type.replace(/[_-]/g, ' ');
-  }
 }
 
 // The game's controls are a separate module; if the network drops before it arrives,
@@ -159,54 +128,17 @@ function stylesheetsLoaded(waitMs = 3000) {
   })));
 }
 
-export function mount(root, { code }) {
-  const session = new TableSession(code);
+// --- the pieces of the table screen, each { el, … } -------------------------------------------
+
+/** The game's name, the code to invite with, and whether this phone is live, offline or sending. */
+function tableHead(session) {
   const title = h('h1.table-title', t('table.table'));
   const live = h('span.live', { role: 'status' }, t('table.connecting'));
-  const scores = h('section.card.scores', { 'aria-label': t('table.scores') });
-  const panel = h('section.panel');
-  const log = h('ol.log', { 'aria-label': t('table.what_happened') });
-  const undo = h('button', { onclick: () => session.undo().catch(() => {}) }, t('table.undo'));
-  const redo = h('button', { onclick: () => session.redo().catch(() => {}) }, t('table.redo'));
-  const toast = h('p.toast', { role: 'alert', hidden: true });
-  // Actions taken without a connection, listed where the game's controls are until they are sent,
-  // so nobody taps a card again because it did not show.
-  const pendingList = h('ol.pending-list');
-  const pending = h('section.card.pending', { 'aria-label': t('table.not_sent'), hidden: true },
-    h('h2', t('table.not_sent_title')), pendingList,
-    h('p.meta', t('table.not_sent_help')));
-  const head = h('header.table-head',
+  const el = h('header.table-head',
     h('div', title, h('button.code', { onclick: () => shareSheet(session.code, session.view?.join_url), title: t('table.invite_title') },
       h('span', session.code), h('span.invite', t('table.invite')))),
     live);
-  const timerSlot = h('div.timer-slot');
-  const diceSlot = h('div.dice-slot');
-  // Undo and the log wait for the game's panel: shown before it, they would jump down when it arrives.
-  const after = h('div.after-panel', { hidden: true }, h('div.row.undo', undo, redo), h('h2', t('table.log')), log);
-  // First screen first: the stylesheet orders these (and the panel's own cards) so that whose
-  // turn it is, the timer and the one action that matters now come before scores, log and settings.
-  // After the game: play again with the same seats and options; every phone here follows.
-  const againButton = h('button.primary.wide.play-again', { type: 'button' }, t('table.play_again'));
-  const againNote = h('p.meta', t('table.play_again_help'));
-  const leagueRow = h('div.record-in-league');
-  const afterGame = h('section.card.after-game', { 'aria-label': t('table.after_game'), hidden: true }, againButton, againNote, leagueRow);
-  // Shown whole once the game's panel and its stylesheet are in: revealed piece by piece, the
-  // scores would jump down as the turn and the timer arrive above them.
-  const screen = h('div.table-screen.loading', head, pending, timerSlot, diceSlot, panel, afterGame, scores, after);
-  root.append(screen, toast);
-
-  const parts = [];
-  let game = null;
-  let toastTimer = 0;
-  const entries = [];
-
-  session.addEventListener('problem', (e) => {
-    toast.textContent = e.detail.message;
-    toast.hidden = false;
-    clearTimeout(toastTimer);
-    toastTimer = setTimeout(() => (toast.hidden = true), 5000);
-  });
-  const showLive = () => {
+  function showLive() {
     if (session.stale) {
       live.textContent = session.pending ? t('table.offline_waiting', { count: session.pending }) : t('table.offline_last');
       live.dataset.state = 'offline';
@@ -214,30 +146,69 @@ export function mount(root, { code }) {
       live.textContent = session.pending ? t('table.waiting', { count: session.pending }) : session.connected ? t('table.live') : t('table.reconnecting');
       live.dataset.state = session.connected && !session.pending ? 'live' : 'waiting';
     }
-    pending.hidden = !session.pending;
-    pendingList.replaceChildren(...session.queued.map((item) => h('li', describe(queuedEvent(item), session.view?.seats || []))));
+  }
+  return { el, showLive, setTitle: (text) => (title.textContent = text) };
+}
+
+/** Actions taken without a connection, listed where the game's controls are until they are sent,
+ *  so nobody taps a card again because it did not show. */
+function pendingCard(session) {
+  const list = h('ol.pending-list');
+  const el = h('section.card.pending', { 'aria-label': t('table.not_sent'), hidden: true },
+    h('h2', t('table.not_sent_title')), list,
+    h('p.meta', t('table.not_sent_help')));
+  function show() {
+    el.hidden = !session.pending;
+    list.replaceChildren(...session.queued.map((item) => h('li', describe(queuedEvent(item), session.view, t))));
+  }
+  return { el, show };
+}
+
+/** Undo, redo and the last 30 events in words. Hidden until the game's panel is in: shown
+ *  before it, they would jump down when it arrives. */
+function logPart(session) {
+  const log = h('ol.log', { 'aria-label': t('table.what_happened') });
+  const undo = h('button', { onclick: () => session.undo().catch(() => {}) }, t('table.undo'));
+  const redo = h('button', { onclick: () => session.redo().catch(() => {}) }, t('table.redo'));
+  const el = h('div.after-panel', { hidden: true }, h('div.row.undo', undo, redo), h('h2', t('table.log')), log);
+  const entries = [];
+  const draw = () => log.replaceChildren(...entries.map((ev) => h('li', h('span.seq', `#${ev.seq}`), describe(ev, session.view, t))));
+  return {
+    el,
+    add(events) {
+      entries.unshift(...events.slice().reverse());
+      entries.length = Math.min(entries.length, 30);
+      draw();
+    },
+    update(view) {
+      undo.disabled = !view.can_undo;
+      redo.disabled = !view.can_redo;
+      draw(); // the lines name players and blocks from the table as it is now
+    },
   };
-  session.addEventListener('connection', showLive);
-  session.addEventListener('pending', showLive);
-  session.addEventListener('events', (e) => {
-    entries.unshift(...e.detail.slice().reverse());
-    entries.length = Math.min(entries.length, 30);
-    log.replaceChildren(...entries.map((ev) => h('li', h('span.seq', `#${ev.seq}`), describe(ev, session.view.seats))));
-  });
+}
+
+/** After the game: play again with the same seats and options (every phone here follows), or
+ *  record a casual game in a league. */
+function afterGameCard(session, screen) {
+  const again = h('button.primary.wide.play-again', { type: 'button' }, t('table.play_again'));
+  const note = h('p.meta', t('table.play_again_help'));
+  const leagueRow = h('div.record-in-league');
+  const el = h('section.card.after-game', { 'aria-label': t('table.after_game'), hidden: true }, again, note, leagueRow);
   let sawNoNext = false; // this phone was here before the table was played again: it follows at once
   const follow = (next) => {
     if (!location.hash.toUpperCase().startsWith(`#/TABLE/${next}`)) navigate(`#/table/${next}`);
   };
-  againButton.addEventListener('click', async () => {
-    againButton.disabled = true;
+  again.addEventListener('click', async () => {
+    again.disabled = true;
     try {
       follow((await api.again(session.code)).code);
     } catch (err) {
-      againNote.textContent = err.message;
-      againButton.disabled = false;
+      note.textContent = err.message;
+      again.disabled = false;
     }
   });
-  const showAfterGame = (view) => {
+  function update(view) {
     const next = view.next_code;
     if (next && sawNoNext && !session.stale) {
       follow(next);
@@ -246,18 +217,89 @@ export function mount(root, { code }) {
     sawNoNext ||= !next;
     if (view.result.finished && !view.league && !leagueRow.dataset.shown) offerLeagues(view, leagueRow);
     screen.classList.toggle('finished', Boolean(view.result.finished));
-    afterGame.hidden = !view.result.finished && !next;
-    againButton.hidden = Boolean(next);
-    if (next) {
-      againNote.replaceChildren(t('table.played_again'), ' ', h('a', { href: `#/table/${next}` }, t('table.open_table', { code: next })), '.');
-    }
+    el.hidden = !view.result.finished && !next;
+    again.hidden = Boolean(next);
+    if (next) note.replaceChildren(t('table.played_again'), ' ', h('a', { href: `#/table/${next}` }, t('table.open_table', { code: next })), '.');
+  }
+  return { el, update };
+}
+
+function toastPart() {
+  const el = h('p.toast', { role: 'alert', hidden: true });
+  let timer = 0;
+  return {
+    el,
+    show(message) {
+      el.textContent = message;
+      el.hidden = false;
+      clearTimeout(timer);
+      timer = setTimeout(() => (el.hidden = true), 5000);
+    },
   };
+}
+
+// The table could not be opened: never opened on this phone and no connection (it opens by
+// itself once the network is back), or not found.
+function showOpenFailure(root, session, err) {
+  if (err.offline) {
+    root.replaceChildren(h('h1', t('table.table_code', { code: session.code })),
+      h('p.card.error', t('table.never_opened')),
+      h('a.button', { href: '#/' }, t('table.back_home')));
+    const retry = () => location.hash.toUpperCase().startsWith(`#/TABLE/${session.code}`) && navigate(location.hash);
+    window.addEventListener('online', retry, { once: true });
+    return;
+  }
+  root.replaceChildren(h('h1', t('table.not_found')), h('p.card.error', err.message), h('a.button', { href: '#/' }, t('table.back_home')));
+}
+
+async function gameEntry(gameId) {
+  let catalogue = store.get().catalogue;
+  if (!catalogue) {
+    catalogue = await api.games().catch(() => null);
+    if (catalogue) store.set({ catalogue });
+  }
+  return catalogue?.games.find((g) => g.id === gameId);
+}
+
+function rememberTable(view) {
+  const recent = [{ code: view.code, game: view.game, at: Date.now() }, ...store.get().recentTables.filter((r) => r.code !== view.code)].slice(0, 8);
+  store.set({ recentTables: recent });
+  rememberPlayers(view.seats);
+}
+
+export function mount(root, { code }) {
+  const session = new TableSession(code);
+  const head = tableHead(session);
+  const pending = pendingCard(session);
+  const log = logPart(session);
+  const toast = toastPart();
+  const scores = h('section.card.scores', { 'aria-label': t('table.scores') });
+  const panel = h('section.panel');
+  const timerSlot = h('div.timer-slot');
+  const diceSlot = h('div.dice-slot');
+  // First screen first: the stylesheet orders these (and the panel's own cards) so that whose
+  // turn it is, the timer and the one action that matters now come before scores, log and settings.
+  // Shown whole once the game's panel and its stylesheet are in: revealed piece by piece, the
+  // scores would jump down as the turn and the timer arrive above them.
+  const screen = h('div.table-screen.loading', head.el, pending.el, timerSlot, diceSlot, panel);
+  const afterGame = afterGameCard(session, screen);
+  screen.append(afterGame.el, scores, log.el);
+  root.append(screen, toast.el);
+  const parts = [];
+
+  const showLive = () => {
+    head.showLive();
+    pending.show();
+  };
+  session.addEventListener('problem', (e) => toast.show(e.detail.message));
+  session.addEventListener('connection', showLive);
+  session.addEventListener('pending', showLive);
+  session.addEventListener('events', (e) => log.add(e.detail));
   session.addEventListener('change', (e) => {
     const view = e.detail;
-    showAfterGame(view);
+    afterGame.update(view);
     scores.replaceChildren(scoreboard(view.result), h('p.meta', view.result.reason || ''));
-    undo.disabled = !view.can_undo;
-    redo.disabled = !view.can_redo;
+    log.update(view);
     parts.forEach((p) => p.update?.(view));
   });
 
@@ -265,31 +307,15 @@ export function mount(root, { code }) {
     try {
       await session.start();
     } catch (err) {
-      if (err.offline) {
-        // Never opened on this phone, and no connection: it opens by itself once the network is back.
-        root.replaceChildren(h('h1', t('table.table_code', { code: session.code })),
-          h('p.card.error', t('table.never_opened')),
-          h('a.button', { href: '#/' }, t('table.back_home')));
-        const retry = () => location.hash.toUpperCase().startsWith(`#/TABLE/${session.code}`) && navigate(location.hash);
-        window.addEventListener('online', retry, { once: true });
-        return;
-      }
-      root.replaceChildren(h('h1', t('table.not_found')), h('p.card.error', err.message), h('a.button', { href: '#/' }, t('table.back_home')));
+      showOpenFailure(root, session, err);
       return;
     }
     const view = session.view;
     preloadPanelCss(view.game);
-    let catalogue = store.get().catalogue;
-    if (!catalogue) {
-      catalogue = await api.games().catch(() => null);
-      if (catalogue) store.set({ catalogue });
-    }
-    game = catalogue?.games.find((g) => g.id === view.game);
+    const game = await gameEntry(view.game);
     screen.dataset.game = view.game;
-    title.textContent = game?.name || view.game;
-    const recent = [{ code: view.code, game: view.game, at: Date.now() }, ...store.get().recentTables.filter((t) => t.code !== view.code)].slice(0, 8);
-    store.set({ recentTables: recent });
-    rememberPlayers(view.seats);
+    head.setTitle(game?.name || view.game);
+    rememberTable(view);
     const reveal = () => screen.classList.remove('loading');
     const module = await loadPanel(view.game, panel, reveal);
     if (module.usesTimer !== false) parts.push(mountTimer(timerSlot, session, { presets: module.timerPresets?.(view) }));
@@ -297,7 +323,7 @@ export function mount(root, { code }) {
     parts.push(module.mount(panel, session, game));
     parts.forEach((p) => p.update?.(view));
     await stylesheetsLoaded();
-    after.hidden = false;
+    log.el.hidden = false;
     reveal();
     showLive();
   })();
