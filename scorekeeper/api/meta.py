@@ -8,7 +8,7 @@ from flask import request
 from marshmallow import Schema, fields
 from sqlalchemy import text
 
-from .. import __version__
+from ..version import __version__
 from ..extensions import db
 from ..links import public_base
 from .blueprint import Blueprint
