@@ -45,7 +45,7 @@ from typing import Any, Protocol
 
 from . import timer
 from .games import dice
-from .games.base import RuleError
+from .games.base import Game, RuleError
 
 CHECKPOINT_EVERY = 16
 MAX_CHALLENGES_SHOWN = 50
@@ -80,7 +80,7 @@ class History(Protocol):
 class Rules:
     """A table's game and setup: what every state of it is derived from."""
 
-    game: Any  # a game module (games/base.py's Game protocol)
+    game: Game  # the game's definition (games/base.py)
     options: dict[str, Any]
     seats: list[str]
     context: dict[str, Any] = field(default_factory=dict)  # keyword arguments the rules need (a word check)
@@ -250,12 +250,9 @@ def _dice_shown(seq: int, data: dict[str, Any], at_ms: int) -> dict[str, Any]:
 def _follow_game_timer(game, before: dict[str, Any], snap: dict[str, Any], now: int) -> None:
     """A game that sets the timer (a die roll picks the dial) sets the shared timer too.
 
-    Such a game has ``timer_setting(state) -> (moment, seconds) | None``; the
-    timer is set when the moment changes (a new turn's roll, a bonus build).
+    Its ``timer_setting(state) -> (moment, seconds) | None`` (games/base.py ``Game``) says what the
+    timer is set to now; the timer is set when the moment changes (a new turn's roll, a bonus build).
     """
-    setting = getattr(game, "timer_setting", None)
-    if setting is None:
-        return
-    wanted = setting(snap["game"])
-    if wanted and wanted != setting(before):
+    wanted = game.timer_setting(snap["game"])
+    if wanted and wanted != game.timer_setting(before):
         snap["timer"] = timer.command(snap["timer"], "set", now, wanted[1])

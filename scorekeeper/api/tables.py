@@ -141,11 +141,23 @@ def stream(query, code):
     if release is None:
         raise TooManyRequests("Too many live tables are open from this address; close some and try again.",
                               retry_after=5)
-    body = stream_with_context(streams.stream(table.id, table.code, after, request.host_url))
+    render = _stream_render(table.code, request.host_url)
+    body = stream_with_context(streams.stream(table.id, table.last_seq, after, render, cache_key=request.host_url))
     response = Response(body, mimetype="text/event-stream",
                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
     response.call_on_close(release)
     return response
+
+
+def _stream_render(code: str, host_url: str):
+    """What each stream message of this table says: the events after ``since`` and the table now."""
+
+    def render(since: int):
+        table = tables.read(code)
+        events = [tables.event_dict(e) for e in tables.events_after(table, since)]
+        return table.last_seq, {"events": events, "table": tables.view(table, host_url)}
+
+    return render
 
 
 @blp.route("/<string:code>/qr.svg")

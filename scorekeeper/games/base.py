@@ -19,7 +19,7 @@ import marshal
 import math
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 
 class RuleError(Exception):
@@ -86,7 +86,12 @@ class Result:
 
 @dataclass(frozen=True)
 class Option:
-    """A table-changeable rule decision, with its default (docs/ARCHITECTURE.md §5)."""
+    """A table-changeable rule decision, with its default (docs/ARCHITECTURE.md §5).
+
+    ``label`` names it in a player's words, with the rulebook's terms ("Rounds", "Seconds on timer dial 1");
+    ``description`` says more where a label cannot; ``choice_labels`` name each of ``choices`` the same way.
+    ``league``: a league may set it as a house rule (its tables then start from the league's value).
+    """
 
     name: str
     default: Any
@@ -94,11 +99,27 @@ class Option:
     choices: tuple[Any, ...] | None = None  # allowed values, when it is a choice
     minimum: int | None = None
     maximum: int | None = None
+    label: str = ""
+    choice_labels: tuple[str, ...] | None = None
+    league: bool = False
+
+    @property
+    def kind(self) -> str:
+        """choice, boolean, integer, or list (a value per seat, checked by the game's setup)."""
+        if self.choices is not None:
+            return "choice"
+        if isinstance(self.default, bool):
+            return "boolean"
+        if isinstance(self.default, int):
+            return "integer"
+        return "list"
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"name": self.name, "default": self.default, "description": self.description}
+        out: dict[str, Any] = {"name": self.name, "label": self.label, "type": self.kind, "default": self.default,
+                               "description": self.description, "league": self.league}
         if self.choices is not None:
             out["choices"] = list(self.choices)
+            out["choice_labels"] = list(self.choice_labels or (str(c) for c in self.choices))
         if self.minimum is not None:
             out["minimum"] = self.minimum
         if self.maximum is not None:
@@ -141,25 +162,50 @@ def resolve_options(declared: tuple[Option, ...], given: dict[str, Any] | None) 
 WordCheck = Callable[[str], "tuple[bool, str]"]
 
 
-class Game(Protocol):
-    """What every game module provides (see the module docstring)."""
+def no_timer(state: dict[str, Any]) -> None:
+    """The timer hook of a game that leaves the shared timer to the players."""
+    return None
+
+
+@dataclass(frozen=True)
+class Game:
+    """Everything a game declares: the one definition the services, the league's house rules, the API's
+    schemas and catalogue and the phone's settings screens are derived from (docs/ARCHITECTURE.md §5).
+
+    A frozen dataclass rather than a Protocol: a Protocol only describes, so a game that forgot a hook
+    would be found by whatever called it first; a definition is built once, at import, so a missing hook
+    fails then, optional hooks have one declared default (no ``getattr`` anywhere), and a test can make a
+    game of its own in a few lines. Each rules module ends with its ``GAME``; ``games/__init__.py`` lists them.
+    The names mirror the module's own (``OPTIONS``, ``MIN_SEATS``…), so the definition reads like the module.
+    """
 
     id: str  # url slug: "bresk", "block-buster", ...
     name: str  # shown to people: "Bresk!"
-    OPTIONS: tuple[Option, ...]
     MIN_SEATS: int
     MAX_SEATS: int
+    OPTIONS: tuple[Option, ...]  # what a table may set; those with league=True are house rules too
     EVENT_FIELDS: dict[str, tuple[str, ...]]  # event type -> the data fields it takes (see check_event_data)
+    catalogue: Callable[[], dict[str, Any]]  # variants, options, patterns, dice for GET /api/games
+    setup: Callable[..., dict[str, Any]]  # (options, seats) -> the first state
+    apply: Callable[..., dict[str, Any]]  # (state, event, **context) -> the next state, or RuleError
+    result: Callable[..., Result]  # (state, **context) -> the score now
+    score_sheet: Callable[..., Result]  # (sheet, **context) -> a finished game's score
+    league_places: Callable[[dict[str, Any]], list[int]]  # a finished table's or sheet's result -> places
+    places_from_scores: Callable[..., list[int]]  # (scores, teams) of a typed result -> places
+    check_final: Callable[[list[dict[str, Any]]], None]  # a typed final result: RuleError when it cannot happen
+    # (state) -> (moment, seconds) | None: a game that sets the shared timer (a die picks the dial) says
+    # what it is set to now; the timer is set again whenever the moment changes.
+    timer_setting: Callable[[dict[str, Any]], tuple[str, int] | None] = no_timer
+    # The option naming the word list its words are judged by; None: the game judges no words. A game
+    # that does is handed ``word_check`` by the service, and a league may add and ban words for it.
+    word_list_option: str | None = None
 
-    def catalogue(self) -> dict[str, Any]: ...  # variants, options, patterns, dice for GET /api/games
+    def option(self, name: str) -> Option | None:
+        return next((o for o in self.OPTIONS if o.name == name), None)
 
-    def setup(self, options: dict[str, Any], seats: list[str]) -> dict[str, Any]: ...
-
-    def apply(self, state: dict[str, Any], event: dict[str, Any], **context: Any) -> dict[str, Any]: ...
-
-    def result(self, state: dict[str, Any], **context: Any) -> Result: ...
-
-    def score_sheet(self, sheet: dict[str, Any], **context: Any) -> Result: ...
+    def house_rule_options(self) -> tuple[Option, ...]:
+        """The options a league may set for this game."""
+        return tuple(o for o in self.OPTIONS if o.league)
 
 
 def evolve(state: dict[str, Any]) -> dict[str, Any]:

@@ -65,6 +65,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import (
+    Game,
     Line,
     Option,
     PlayerResult,
@@ -186,11 +187,14 @@ VARIANTS = {
 }
 
 OPTIONS = (
-    Option("variant", "standard", "Which rules: standard or one of the rulebook's special rules.", tuple(VARIANTS)),
+    Option("variant", "standard", "Which rules: standard or one of the rulebook's special rules.", tuple(VARIANTS),
+           label="Rules", choice_labels=tuple(v.title for v in VARIANTS.values())),
     Option(
         "tie_takes_nobody",
         True,
         "A tie for a point block gives it to nobody; off: the tied colour latest in turn order takes it.",
+        label="A tie around a point block: nobody gets it",
+        league=True,
     ),
     Option(
         "max_squares_per_block",
@@ -198,25 +202,27 @@ OPTIONS = (
         "The most squares one block can have; bounds the leftover squares a player may enter.",
         minimum=1,
         maximum=10,
+        label="Most squares in one game block",
     ),
     Option(
         "colours",
         None,
-        "Colours per seat in turn order (two each for two-colour). Default yellow, blue, red, green; "
-        "two-colour: yellow + red, blue + green.",
+        "Colours per player, in turn order (two each with the special rule for 2 players). Usually yellow, "
+        "blue, red, green; with two colours each: yellow + red against blue + green.",
+        label="Each player's colours",
     ),
-    Option("teams", None, "Couples only: a team label per seat. Default seats 0 + 2 against 1 + 3."),
+    Option("teams", None, "Couple game only: a team name per player. Usually the 1st and 3rd player against "
+           "the 2nd and 4th.", label="Teams in the Couple game"),
     Option(
         "official_2p_blocks",
         16,
         "Official 2-player rule, blocks per player: 16 (one colour of the box each, \"32 blocks in total\"), "
         "or 32 (each also plays a second colour's blocks as their own).",
         choices=(16, 32),
+        label="Official rule for 2 players: blocks per player",
+        choice_labels=("16 each (32 in total)", "32 each (two colours' blocks)"),
     ),
 )
-
-
-# --- rules per variant and player count -------------------------------------------------
 
 
 def tokens_for(points: int) -> dict[str, int]:
@@ -992,3 +998,12 @@ def check_final(players: list[dict[str, Any]], **_: Any) -> None:
                  ceiling=high, ceiling_rule=f"with {len(players)} players every shape's point blocks short of "
                  f"an immediate win make {high}",
                  winner_by_rule="only an immediate win puts a player first with fewer points")
+
+
+# --- what the services, the league and the phone read of this game (games/base.py Game) ----------
+
+GAME = Game(
+    id=id, name=name, MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS, OPTIONS=OPTIONS, EVENT_FIELDS=EVENT_FIELDS,
+    catalogue=catalogue, setup=setup, apply=apply, result=result, score_sheet=score_sheet,
+    league_places=league_places, places_from_scores=places_from_scores, check_final=check_final,
+)

@@ -69,6 +69,7 @@ from collections import Counter
 from typing import Any
 
 from .base import (
+    Game,
     Line,
     Option,
     PlayerResult,
@@ -105,18 +106,24 @@ OPTIONS = (
         "Word list that judges the words: en, the everyday list, or en-wordgame, the word-game list, "
         "which also takes the short words word-game players use (QI, ZA, XU).",
         choices=("en", "en-wordgame"),
+        label="Word list for checking words",
+        choice_labels=("Everyday words", "Word-game words (also QI, ZA, XU)"),
+        league=True,
     ),
     Option(
         "hand_in_early",
         False,
         "Let players hand in before the dice have filled all 64 squares "
         "(for tables that roll real dice without entering the rolls).",
+        label="Hand in a scorecard before all 64 squares are filled",
     ),
     Option(
         "live_word_marking",
         False,
         "Mark words green or red in your grid while you write. Off by default: the rulebook says \"Players "
         "may only consult a dictionary during the scoring phase to verify words if there is a dispute.\"",
+        label="Show which words count while you write",
+        league=True,
     ),
     Option(
         "bresk_die_twice",
@@ -124,14 +131,17 @@ OPTIONS = (
         "Which face the six-sided Bresk die shows twice (it has 0, 1, 2, 3 and BRESK on six sides). "
         "Only the app's rolls depend on it.",
         choices=("BRESK", 0, 1, 2, 3),
+        label="The Bresk die face that appears twice",
     ),
     Option(
         "solo_bonuses",
         True,
         "Playing alone, you are the player with the longest word and the most words (+5, +3); "
         "off: score your words alone, to compare with your earlier games.",
+        label="Playing alone: score the longest-word (+5) and most-words (+3) bonuses",
     ),
 )
+
 EVENTS = ("roll", "hand_in")
 SERVICE_EVENTS = ("challenge",)  # logged by the service; no effect on the game state
 
@@ -569,3 +579,13 @@ def check_final(players: list[dict[str, Any]], **_: Any) -> None:
                  floor=0, floor_rule="letters of valid words and bonuses score, nothing takes points away",
                  ceiling=MOST_POINTS, ceiling_rule=f"an {SIZE}×{SIZE} grid scores at most {MOST_POINTS} "
                  f"(every row and column one {SIZE}-letter word, +{LONGEST_WORD_BONUS} and +{MOST_WORDS_BONUS})")
+
+
+# --- what the services, the league and the phone read of this game (games/base.py Game) ----------
+
+GAME = Game(
+    id=id, name=name, MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS, OPTIONS=OPTIONS, EVENT_FIELDS=EVENT_FIELDS,
+    catalogue=catalogue, setup=setup, apply=apply, result=result, score_sheet=score_sheet,
+    league_places=league_places, places_from_scores=places_from_scores, check_final=check_final,
+    word_list_option="lexicon",
+)

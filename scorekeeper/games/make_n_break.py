@@ -70,6 +70,7 @@ from __future__ import annotations
 from typing import Any
 
 from .base import (
+    Game,
     Line,
     Option,
     PlayerResult,
@@ -121,15 +122,23 @@ CARD_NAMES = {
 
 OPTIONS = (
     Option("variant", "standard", "standard rolls the die each turn; no-dice fixes the timer and removes the "
-           "two \"10\" cards.", choices=("standard", "no-dice")),
-    Option("rounds", 5, "Rounds to play (the rulebook says both three and five).", minimum=1, maximum=10),
-    Option("no_dice_setting", 3, "Timer setting for every turn in the No-Dice variant.", minimum=1, maximum=3),
-    Option("seconds_1", 30, "Seconds the timer runs on setting 1.", minimum=5, maximum=600),
-    Option("seconds_2", 40, "Seconds the timer runs on setting 2.", minimum=5, maximum=600),
+           "two \"10\" cards.", choices=("standard", "no-dice"), label="Game",
+           choice_labels=("Standard: roll the die to set the timer", "No-Dice: the same timer every turn, "
+                          "no \"10\" cards")),
+    Option("rounds", 5, "Rounds to play (the rulebook says both three and five).", minimum=1, maximum=10,
+           label="Rounds", league=True),
+    Option("no_dice_setting", 3, "Timer setting for every turn in the No-Dice variant.", minimum=1, maximum=3,
+           label="No-Dice: the timer's number every turn"),
+    Option("seconds_1", 30, "Seconds the timer runs on setting 1.", minimum=5, maximum=600,
+           label="Seconds on timer number 1", league=True),
+    Option("seconds_2", 40, "Seconds the timer runs on setting 2.", minimum=5, maximum=600,
+           label="Seconds on timer number 2", league=True),
     Option("seconds_3", 50, "Seconds the timer runs on setting 3 (the clockwork timer: about 50 s).",
-           minimum=5, maximum=600),
+           minimum=5, maximum=600, label="Seconds on timer number 3", league=True),
     Option("extreme_points", "card", "What an Extreme \"4\" or \"5\" card scores: card scores the number it "
-           "shows (4 or 5); printed takes the points you read on it (1 to 5).", choices=("card", "printed")),
+           "shows (4 or 5); printed takes the points you read on it (1 to 5).", choices=("card", "printed"),
+           label="Extreme \"4\" and \"5\" cards score", choice_labels=("The big number: 4 or 5",
+                                                                     "The points printed on the card (1 to 5)")),
 )
 
 
@@ -729,3 +738,13 @@ def check_final(players: list[dict[str, Any]], **_: Any) -> None:
     league_check(players, game=name, min_players=MIN_SEATS, max_players=MAX_SEATS,
                  floor=0, floor_rule="a total is the chips won from the supply, never below 0",
                  tie_at_top_by_rule="a tie for the lead is decided by sudden death")
+
+
+# --- what the services, the league and the phone read of this game (games/base.py Game) ----------
+
+GAME = Game(
+    id=id, name=name, MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS, OPTIONS=OPTIONS, EVENT_FIELDS=EVENT_FIELDS,
+    catalogue=catalogue, setup=setup, apply=apply, result=result, score_sheet=score_sheet,
+    league_places=league_places, places_from_scores=places_from_scores, check_final=check_final,
+    timer_setting=timer_setting,
+)

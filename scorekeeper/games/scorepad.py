@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import Line, Option, PlayerResult, Result, RuleError, resolve_options, winners_by_total
+from .base import Game, Line, Option, PlayerResult, Result, RuleError, resolve_options, winners_by_total
 from .base import places_from_result as league_places_from
 from .base import rank_sides as league_rank
 
@@ -22,8 +22,9 @@ MIN_SEATS = 1
 MAX_SEATS = 10
 MAX_POINTS = 10_000
 OPTIONS = (
-    Option("rounds", 0, "Rounds to play; 0 keeps going until someone taps finish.", minimum=0, maximum=100),
-    Option("lowest_wins", False, "Golf-style: the lowest total wins."),
+    Option("rounds", 0, "Rounds to play; 0 keeps going until someone taps finish.", minimum=0, maximum=100,
+           label="Rounds (0: until someone taps Finish)"),
+    Option("lowest_wins", False, "Golf-style: the lowest total wins.", label="Lowest total wins"),
 )
 
 
@@ -146,3 +147,12 @@ def places_from_scores(scores: list[int], teams: list[str | None], lowest_wins: 
 def check_final(players: list[dict[str, Any]], **_: Any) -> None:
     if not 1 <= len(players) <= MAX_SEATS:
         raise RuleError("wrong_player_count", f"A score pad is for 1 to {MAX_SEATS} players.", "players")
+
+
+# --- what the services, the league and the phone read of this game (games/base.py Game) ----------
+
+GAME = Game(
+    id=id, name=name, MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS, OPTIONS=OPTIONS, EVENT_FIELDS=EVENT_FIELDS,
+    catalogue=catalogue, setup=setup, apply=apply, result=result, score_sheet=score_sheet,
+    league_places=league_places, places_from_scores=places_from_scores, check_final=check_final,
+)

@@ -59,6 +59,7 @@ from __future__ import annotations
 from typing import Any
 
 from .base import (
+    Game,
     Line,
     Option,
     PlayerResult,
@@ -91,12 +92,18 @@ CARD_KINDS = ("standard", *RED_CARDS)
 
 OPTIONS = (
     Option("stopper", "app", "Who rolls the stopper die: the app (rolls at a set pace and speaks the totals) "
-           "or a person who taps each result in.", choices=("app", "person")),
-    Option("pace_ms", 1500, "Milliseconds between the app's stopper rolls.", minimum=500, maximum=5000),
-    Option("turns_each", 3, "How many times every player is the builder.", minimum=1, maximum=10),
-    Option("max_card_points", 10, "The most points a standard building card can print.", minimum=1, maximum=20),
+           "or a person who taps each result in.", choices=("app", "person"), label="The Stopper",
+           choice_labels=("The app rolls the yellow die and calls the totals", "A player rolls and taps each "
+                          "number in")),
+    Option("pace_ms", 1500, "Milliseconds between the app's stopper rolls.", minimum=500, maximum=5000,
+           label="The app's pace: milliseconds between rolls"),
+    Option("turns_each", 3, "How many times every player is the builder.", minimum=1, maximum=10,
+           label="Times each player is the Builder"),
+    Option("max_card_points", 10, "The most points a standard building card can print.", minimum=1, maximum=20,
+           label="Most points on one building card"),
     Option("red_card_points", "number", "What a red 3 or red 4 card scores: number scores 3 and 4; corners takes "
-           "the points in its upper corners, like any card.", choices=("number", "corners")),
+           "the points in its upper corners, like any card.", choices=("number", "corners"),
+           label="Red 3 and red 4 cards score", choice_labels=("3 and 4", "The points in the upper corners")),
 )
 
 
@@ -409,3 +416,12 @@ places_from_scores = rank_sides  # a typed result: highest total first, ties sha
 def check_final(players: list[dict[str, Any]], **_: Any) -> None:
     league_check(players, game=name, min_players=MIN_SEATS, max_players=MAX_SEATS,
                  floor=0, floor_rule="fulfilled cards only add points, a total is never below 0")
+
+
+# --- what the services, the league and the phone read of this game (games/base.py Game) ----------
+
+GAME = Game(
+    id=id, name=name, MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS, OPTIONS=OPTIONS, EVENT_FIELDS=EVENT_FIELDS,
+    catalogue=catalogue, setup=setup, apply=apply, result=result, score_sheet=score_sheet,
+    league_places=league_places, places_from_scores=places_from_scores, check_final=check_final,
+)

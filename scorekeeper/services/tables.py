@@ -34,7 +34,7 @@ from ..games.base import check_event_data
 from ..limits import count_join_code_miss
 from ..links import public_base
 from ..models import Event, League, Table, now_ms
-from . import leagues, scoring, streams
+from . import house_rules, leagues, scoring, streams
 
 log = logging.getLogger(__name__)
 
@@ -97,7 +97,7 @@ def create(game_id: str, options: dict[str, Any] | None, seats: list[dict[str, A
                        f"{', '.join(games.REGISTRY)}.", {"game": ["unknown game"]})
     seat_names = _seat_names(seats, game)
     if league is not None:
-        options = {**leagues.table_defaults(league, game_id), **(options or {})}
+        options = {**house_rules.table_defaults(league, game_id), **(options or {})}
     state = game.setup(options or {}, seat_names)  # RuleError → 422 naming the option
     for _ in range(10):
         if league is not None:  # again on every try: a rollback takes the new players with it
@@ -196,11 +196,9 @@ class _RecentRows:
 
     @staticmethod
     def epoch(hub: streams.Hub | None) -> int | None:
-        if hub is None:
-            return None
-        if hub.epoch is None:  # not listening (yet, or again): from the first read on, hear of changes
-            hub.start()
-        return hub.epoch
+        """The hub's listening epoch; None (remember nothing) while it is not listening. A read never
+        starts it: the server does, when a worker starts (``gunicorn_conf.post_worker_init``)."""
+        return None if hub is None else hub.epoch
 
     def get(self, code: str, hub: streams.Hub | None, epoch: int | None) -> TableRow | None:
         if epoch is None:
