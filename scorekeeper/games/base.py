@@ -200,6 +200,11 @@ class Game:
     # that does is handed ``word_check`` by the service, and a league may add and ban words for it.
     word_list_option: str | None = None
 
+    def describe(self) -> dict[str, Any]:
+        """The game in GET /api/games: its own catalogue, with the options and word-list needs declared here."""
+        return {**self.catalogue(), "options": [o.to_dict() for o in self.OPTIONS],
+                "word_list_option": self.word_list_option}
+
     def option(self, name: str) -> Option | None:
         return next((o for o in self.OPTIONS if o.name == name), None)
 

@@ -107,7 +107,7 @@ OPTIONS = (
         "which also takes the short words word-game players use (QI, ZA, XU).",
         choices=("en", "en-wordgame"),
         label="Word list for checking words",
-        choice_labels=("Everyday words", "Word-game words (also QI, ZA, XU)"),
+        choice_labels=("Everyday list", "Word-game list"),
         league=True,
     ),
     Option(

@@ -123,18 +123,18 @@ CARD_NAMES = {
 OPTIONS = (
     Option("variant", "standard", "standard rolls the die each turn; no-dice fixes the timer and removes the "
            "two \"10\" cards.", choices=("standard", "no-dice"), label="Game",
-           choice_labels=("Standard: roll the die to set the timer", "No-Dice: the same timer every turn, "
-                          "no \"10\" cards")),
+           choice_labels=("Standard: the die sets the timer dial", "No-Dice: the same time every turn, "
+                          "without the two \"10\" cards")),
     Option("rounds", 5, "Rounds to play (the rulebook says both three and five).", minimum=1, maximum=10,
            label="Rounds", league=True),
     Option("no_dice_setting", 3, "Timer setting for every turn in the No-Dice variant.", minimum=1, maximum=3,
-           label="No-Dice: the timer's number every turn"),
+           label="No-Dice: where the timer dial stays every turn"),
     Option("seconds_1", 30, "Seconds the timer runs on setting 1.", minimum=5, maximum=600,
-           label="Seconds on timer number 1", league=True),
+           label="Seconds with the timer dial on 1", league=True),
     Option("seconds_2", 40, "Seconds the timer runs on setting 2.", minimum=5, maximum=600,
-           label="Seconds on timer number 2", league=True),
+           label="Seconds with the timer dial on 2", league=True),
     Option("seconds_3", 50, "Seconds the timer runs on setting 3 (the clockwork timer: about 50 s).",
-           minimum=5, maximum=600, label="Seconds on timer number 3", league=True),
+           minimum=5, maximum=600, label="Seconds with the timer dial on 3", league=True),
     Option("extreme_points", "card", "What an Extreme \"4\" or \"5\" card scores: card scores the number it "
            "shows (4 or 5); printed takes the points you read on it (1 to 5).", choices=("card", "printed"),
            label="Extreme \"4\" and \"5\" cards score", choice_labels=("The big number: 4 or 5",

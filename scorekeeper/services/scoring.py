@@ -21,7 +21,7 @@ def game_or_404(game_id: str):
 
 
 def catalogue() -> dict[str, Any]:
-    return {"games": [m.catalogue() for m in games.REGISTRY.values()], "dice": dice.catalogue()}
+    return {"games": [game.describe() for game in games.REGISTRY.values()], "dice": dice.catalogue()}
 
 
 def lexicon(lexicon_id: str = "en"):
