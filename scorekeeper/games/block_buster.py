@@ -187,7 +187,7 @@ VARIANTS = {
 }
 
 OPTIONS = (
-    Option("variant", "standard", "Which rules: standard or one of the rulebook's special rules.", tuple(VARIANTS),
+    Option("variant", "standard", "The standard game or one of the rulebook's special rules.", tuple(VARIANTS),
            label="Rules", choice_labels=tuple(v.title for v in VARIANTS.values())),
     Option(
         "tie_takes_nobody",
@@ -199,7 +199,7 @@ OPTIONS = (
     Option(
         "max_squares_per_block",
         4,
-        "The most squares one block can have; bounds the leftover squares a player may enter.",
+        "The most squares one block has: a player's leftover squares are checked against it.",
         minimum=1,
         maximum=10,
         label="Most squares in one game block",

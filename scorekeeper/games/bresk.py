@@ -103,8 +103,8 @@ OPTIONS = (
     Option(
         "lexicon",
         "en",
-        "Word list that judges the words: en, the everyday list, or en-wordgame, the word-game list, "
-        "which also takes the short words word-game players use (QI, ZA, XU).",
+        "The everyday list, or the word-game list, which also takes the short words word-game players use "
+        "(QI, ZA, XU).",
         choices=("en", "en-wordgame"),
         label="Word list for checking words",
         choice_labels=("Everyday list", "Word-game list"),

@@ -121,24 +121,27 @@ CARD_NAMES = {
 }
 
 OPTIONS = (
-    Option("variant", "standard", "standard rolls the die each turn; no-dice fixes the timer and removes the "
-           "two \"10\" cards.", choices=("standard", "no-dice"), label="Game",
-           choice_labels=("Standard: the die sets the timer dial", "No-Dice: the same time every turn, "
-                          "without the two \"10\" cards")),
+    Option("variant", "standard",
+           "Standard: the builder rolls the die for the timer each turn. No-Dice: the same time every turn, "
+           "and the two \"10\" cards leave the deck.",
+           choices=("standard", "no-dice"), label="Game",
+           choice_labels=("Standard: the die sets the timer dial",
+                          "No-Dice: the same time every turn, without the two \"10\" cards")),
     Option("rounds", 5, "Rounds to play (the rulebook says both three and five).", minimum=1, maximum=10,
            label="Rounds", league=True),
-    Option("no_dice_setting", 3, "Timer setting for every turn in the No-Dice variant.", minimum=1, maximum=3,
-           label="No-Dice: where the timer dial stays every turn"),
-    Option("seconds_1", 30, "Seconds the timer runs on setting 1.", minimum=5, maximum=600,
-           label="Seconds with the timer dial on 1", league=True),
-    Option("seconds_2", 40, "Seconds the timer runs on setting 2.", minimum=5, maximum=600,
-           label="Seconds with the timer dial on 2", league=True),
-    Option("seconds_3", 50, "Seconds the timer runs on setting 3 (the clockwork timer: about 50 s).",
-           minimum=5, maximum=600, label="Seconds with the timer dial on 3", league=True),
-    Option("extreme_points", "card", "What an Extreme \"4\" or \"5\" card scores: card scores the number it "
-           "shows (4 or 5); printed takes the points you read on it (1 to 5).", choices=("card", "printed"),
-           label="Extreme \"4\" and \"5\" cards score", choice_labels=("The big number: 4 or 5",
-                                                                     "The points printed on the card (1 to 5)")),
+    Option("no_dice_setting", 3, "The number the timer dial stays on for every turn of a No-Dice game.",
+           minimum=1, maximum=3, label="No-Dice: the dial for every turn"),
+    Option("seconds_1", 30, "How long the timer runs when the die sets the dial to 1.", minimum=5, maximum=600,
+           label="Seconds on dial 1", league=True),
+    Option("seconds_2", 40, "How long the timer runs when the die sets the dial to 2.", minimum=5, maximum=600,
+           label="Seconds on dial 2", league=True),
+    Option("seconds_3", 50, "How long the timer runs when the die sets the dial to 3 (the box's clockwork timer: "
+           "about 50 s).", minimum=5, maximum=600, label="Seconds on dial 3", league=True),
+    Option("extreme_points", "card",
+           "Groups read Extreme \"4\" and \"5\" cards differently: the big number on the card, or the points "
+           "printed on it (1 to 5).",
+           choices=("card", "printed"), label="Extreme \"4\" and \"5\" cards score",
+           choice_labels=("The big number: 4 or 5", "The points printed on the card (1 to 5)")),
 )
 
 

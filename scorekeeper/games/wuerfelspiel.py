@@ -91,19 +91,22 @@ RED_CARDS = {"red-3": 3, "red-4": 4}
 CARD_KINDS = ("standard", *RED_CARDS)
 
 OPTIONS = (
-    Option("stopper", "app", "Who rolls the stopper die: the app (rolls at a set pace and speaks the totals) "
-           "or a person who taps each result in.", choices=("app", "person"), label="The Stopper",
-           choice_labels=("The app rolls the yellow die and calls the totals", "A player rolls and taps each "
-                          "number in")),
-    Option("pace_ms", 1500, "Milliseconds between the app's stopper rolls.", minimum=500, maximum=5000,
-           label="The app's pace: milliseconds between rolls"),
-    Option("turns_each", 3, "How many times every player is the builder.", minimum=1, maximum=10,
-           label="Times each player is the Builder"),
-    Option("max_card_points", 10, "The most points a standard building card can print.", minimum=1, maximum=20,
-           label="Most points on one building card"),
-    Option("red_card_points", "number", "What a red 3 or red 4 card scores: number scores 3 and 4; corners takes "
-           "the points in its upper corners, like any card.", choices=("number", "corners"),
-           label="Red 3 and red 4 cards score", choice_labels=("3 and 4", "The points in the upper corners")),
+    Option("stopper", "app",
+           "The app can be the Stopper: it rolls the yellow die at a steady pace and calls the totals aloud. "
+           "Or a player rolls the real die and taps each number in.",
+           choices=("app", "person"), label="The Stopper",
+           choice_labels=("The app rolls the yellow die and calls the totals",
+                          "A player rolls and taps each number in")),
+    Option("pace_ms", 1500, "How fast the app rolls when it is the Stopper (1,000 milliseconds are a second).",
+           minimum=500, maximum=5000, label="The app's pace: milliseconds between rolls"),
+    Option("turns_each", 3, "The rulebook's game ends when every player has been the Builder three times.",
+           minimum=1, maximum=10, label="Times each player is the Builder"),
+    Option("max_card_points", 10, "The most points a building card shows in its upper corners.",
+           minimum=1, maximum=20, label="Most points on one building card"),
+    Option("red_card_points", "number",
+           "A red 3 or red 4 scores 3 or 4, or, like any card, the points in its upper corners.",
+           choices=("number", "corners"), label="Red 3 and red 4 cards score",
+           choice_labels=("3 and 4", "The points in the upper corners")),
 )
 
 
