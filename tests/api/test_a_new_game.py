@@ -12,7 +12,7 @@ import uuid
 from typing import Any
 
 import pytest
-from conftest import _wipe
+from support import wipe
 
 from scorekeeper import create_app, games
 from scorekeeper.extensions import db
@@ -86,7 +86,7 @@ TALLY = Game(
 def client(backend, monkeypatch):
     monkeypatch.setitem(games.REGISTRY, TALLY.id, TALLY)  # the one registry line, made before the app is
     app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": backend["url"]})
-    _wipe(app)
+    wipe(app)
     yield app.test_client()
     with app.app_context():
         db.session.remove()

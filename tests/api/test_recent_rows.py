@@ -6,8 +6,8 @@ from __future__ import annotations
 import time
 
 import pytest
-from conftest import _wipe
 from sqlalchemy import text
+from support import wipe
 
 from scorekeeper import create_app
 from scorekeeper.config import load
@@ -18,7 +18,7 @@ from scorekeeper.services import streams, tables
 @pytest.fixture
 def cached(backend, monkeypatch):
     app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": backend["url"], "RECENT_ROWS": True})
-    _wipe(app)
+    wipe(app)
     fetched = []
     real = tables._fetch
 
@@ -113,7 +113,7 @@ def test_a_deaf_hub_means_reading_the_database(cached, backend):
 def test_a_read_never_starts_the_hub(backend):
     """Reads are served from memory only once the server started the hub; a read alone starts nothing."""
     app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": backend["url"], "RECENT_ROWS": True})
-    _wipe(app)
+    wipe(app)
     client = app.test_client()
     code = client.post("/api/tables", json={"game": "scorepad", "seats": [{"name": "Ann"}, {"name": "Ben"}]}
                        ).get_json()["code"]

@@ -2,8 +2,7 @@
 it is, the shared timer (large) and the one action that matters now — proved by bounding boxes."""
 
 import pytest
-from conftest import PHONE
-from screens import new_table, post_event
+from screens import PHONE, new_table, post_event
 
 pytestmark = pytest.mark.browser
 

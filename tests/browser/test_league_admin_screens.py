@@ -3,7 +3,7 @@ the share links, and the refusal a member link meets."""
 
 import pytest
 import requests
-from conftest import api_league, auth
+from screens import api_league, auth
 
 pytestmark = pytest.mark.browser
 

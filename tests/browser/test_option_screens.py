@@ -4,8 +4,7 @@ new-table screen and the league's house rules show each option by its label in p
 
 import pytest
 import requests
-from conftest import PHONE, api_league
-from screens import serious_violations, with_axe
+from screens import PHONE, api_league, serious_violations, with_axe
 
 pytestmark = pytest.mark.browser
 
