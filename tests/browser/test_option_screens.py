@@ -96,3 +96,19 @@ def test_house_rules_read_in_players_words(small_phone, live_server, catalogue, 
     assert overflowing(phone) == []
     assert serious_violations(phone) == []
     phone.locator("#house-rules").screenshot(path=shots / f"league-house-rules-{phone.scheme}.png")
+
+
+def test_a_value_per_player_is_typed_with_commas_and_pluses(phone, live_server):
+    phone.goto("/#/new/block-buster")
+    phone.wait_for_selector("details.options")
+    phone.locator("details.options summary").click()
+    phone.select_option("#opt-variant", "two-colour")
+    phone.fill("#opt-colours", "blue + green, yellow + red")
+    inputs = phone.locator(".seats input")
+    inputs.nth(0).fill("Ann")
+    inputs.nth(1).fill("Ben")
+    phone.get_by_role("button", name="Start the table").click()
+    phone.wait_for_function("() => location.hash.startsWith('#/table/')")
+    code = phone.evaluate("location.hash.split('/')[2]")
+    table = requests.get(f"{live_server.url}/api/tables/{code}", timeout=10).json()
+    assert table["options"]["colours"] == [["blue", "green"], ["yellow", "red"]]

@@ -43,7 +43,8 @@ export function optionField(option, { id, value, blankIsDefault = false } = {}) 
         h('div.number-row', input, h(`p.meta.range#${id}-range`, rangeText(option))), help),
     };
   } else {
-    // A value per player in turn order, typed with commas ("A, B, A, B"); empty: the game's own.
+    // A value per player in turn order, typed with commas ("A, B, A, B"; two for one player with a
+    // plus: "yellow + red, blue + green"); empty: the game's own.
     input = h(`input#${id}`, { value: Array.isArray(value) ? value.join(', ') : '', placeholder: 'the game’s own', 'aria-describedby': described, dataset: { option: option.name } });
   }
   return { input, field: h('div.option', h('label', { for: id }, option.label), input, help) };
@@ -64,7 +65,7 @@ export function readOption(input, option, { changedOnly = false } = {}) {
   } else {
     const items = input.value.split(',').map((s) => s.trim()).filter(Boolean);
     if (!items.length) return undefined;
-    value = items;
+    value = items.map((item) => (item.includes('+') ? item.split('+').map((s) => s.trim()) : item));
   }
   return changedOnly && value === option.default ? undefined : value;
 }
