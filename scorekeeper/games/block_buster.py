@@ -220,7 +220,7 @@ OPTIONS = (
         "or 32 (each also plays a second colour's blocks as their own).",
         choices=(16, 32),
         label="Official rule for 2 players: blocks per player",
-        choice_labels=("16 each (32 in total)", "32 each (two colours' blocks)"),
+        choice_labels=("16 each (32 in total)", "32 each"),
     ),
 )
 

@@ -125,8 +125,7 @@ OPTIONS = (
            "Standard: the builder rolls the die for the timer each turn. No-Dice: the same time every turn, "
            "and the two \"10\" cards leave the deck.",
            choices=("standard", "no-dice"), label="Game",
-           choice_labels=("Standard: the die sets the timer dial",
-                          "No-Dice: the same time every turn, without the two \"10\" cards")),
+           choice_labels=("Standard", "No-Dice")),
     Option("rounds", 5, "Rounds to play (the rulebook says both three and five).", minimum=1, maximum=10,
            label="Rounds", league=True),
     Option("no_dice_setting", 3, "The number the timer dial stays on for every turn of a No-Dice game.",
@@ -141,7 +140,7 @@ OPTIONS = (
            "Groups read Extreme \"4\" and \"5\" cards differently: the big number on the card, or the points "
            "printed on it (1 to 5).",
            choices=("card", "printed"), label="Extreme \"4\" and \"5\" cards score",
-           choice_labels=("The big number: 4 or 5", "The points printed on the card (1 to 5)")),
+           choice_labels=("The big number (4 or 5)", "The printed points (1–5)")),
 )
 
 

@@ -95,8 +95,7 @@ OPTIONS = (
            "The app can be the Stopper: it rolls the yellow die at a steady pace and calls the totals aloud. "
            "Or a player rolls the real die and taps each number in.",
            choices=("app", "person"), label="The Stopper",
-           choice_labels=("The app rolls the yellow die and calls the totals",
-                          "A player rolls and taps each number in")),
+           choice_labels=("The app", "A player")),
     Option("pace_ms", 1500, "How fast the app rolls when it is the Stopper (1,000 milliseconds are a second).",
            minimum=500, maximum=5000, label="The app's pace: milliseconds between rolls"),
     Option("turns_each", 3, "The rulebook's game ends when every player has been the Builder three times.",
@@ -106,7 +105,7 @@ OPTIONS = (
     Option("red_card_points", "number",
            "A red 3 or red 4 scores 3 or 4, or, like any card, the points in its upper corners.",
            choices=("number", "corners"), label="Red 3 and red 4 cards score",
-           choice_labels=("3 and 4", "The points in the upper corners")),
+           choice_labels=("3 and 4", "Points in the corners")),
 )
 
 

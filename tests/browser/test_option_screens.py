@@ -36,6 +36,23 @@ def overflowing(page) -> list[str]:
         .map((el) => el.tagName + (el.id ? '#' + el.id : '') + ' ' + (el.textContent || '').slice(0, 40))""")
 
 
+def cut_choices(page) -> list[str]:
+    """Choices whose words do not fit their closed select (a phone shows them cut off)."""
+    return page.evaluate("""() => {
+        const ctx = document.createElement('canvas').getContext('2d');
+        const cut = [];
+        for (const select of document.querySelectorAll('main select')) {
+            const style = getComputedStyle(select);
+            ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+            const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+            for (const option of select.options) {
+                if (ctx.measureText(option.text).width > room) cut.push(`${select.id}: ${option.text}`);
+            }
+        }
+        return cut;
+    }""")
+
+
 def labels_of(page, ids) -> dict[str, str]:
     return {i: page.locator(f"label[for='{i}']").inner_text() for i in ids}
 
@@ -54,6 +71,7 @@ def test_new_table_options_read_in_players_words(small_phone, catalogue, game, s
             texts = phone.locator(f"#opt-{option['name']} option").all_inner_texts()
             assert texts == option["choice_labels"]
     assert overflowing(phone) == []
+    assert cut_choices(phone) == []
     assert serious_violations(phone) == []
     phone.locator("details.options").screenshot(path=shots / f"new-table-options-{game}-{phone.scheme}.png")
 
@@ -94,6 +112,7 @@ def test_house_rules_read_in_players_words(small_phone, live_server, catalogue, 
     assert phone.get_attribute("#rule-make-n-break-seconds_1", "placeholder") == "30"
     assert phone.locator("#rule-make-n-break-seconds_1-range").inner_text() == "5–600, usually 30"
     assert overflowing(phone) == []
+    assert cut_choices(phone) == []
     assert serious_violations(phone) == []
     phone.locator("#house-rules").screenshot(path=shots / f"league-house-rules-{phone.scheme}.png")
 
