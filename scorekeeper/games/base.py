@@ -1,4 +1,4 @@
-"""The protocol every game follows, and the shapes its results take.
+"""The definition every game declares (``Game``), and the shapes its results take.
 
 Rules modules are pure: standard library only, no Flask, no database (a test
 enforces it). A table's state is derived by replaying its event log:
