@@ -106,7 +106,7 @@ OPTIONS = (
         "The everyday list, or the word-game list, which also takes the short words word-game players use "
         "(QI, ZA, XU).",
         choices=("en", "en-wordgame"),
-        label="Word list for checking words",
+        label="Word list",
         choice_labels=("Everyday list", "Word-game list"),
         league=True,
     ),
