@@ -171,8 +171,8 @@ def _move(snap, kind, data, seq, rules: Rules, randbelow, now) -> dict[str, Any]
 def _named(data: dict[str, Any], what: str) -> int:
     named = data.get("seq")
     if isinstance(named, bool) or not isinstance(named, int):
-        raise RuleError(f"bad_{what}", f"Say which action to {what}: seq, the number of the action as this "
-                        f"phone shows it.", "data.seq")
+        raise RuleError(f"bad_{what}", "Say which action to {what}: seq, the number of the action as this phone shows "
+                        "it.", "data.seq", what=what)
     return named
 
 
@@ -239,7 +239,8 @@ def _challenge(rules: Rules, data: dict[str, Any], judge: Judge) -> dict[str, An
     """A Bresk! word challenge at the table, judged with the table's word list."""
     by = data.get("by")
     if by is not None and (isinstance(by, bool) or not isinstance(by, int) or not 0 <= by < len(rules.seats)):
-        raise RuleError("bad_seat", f"by must be a seat number from 0 to {len(rules.seats) - 1}.", "data.by")
+        raise RuleError("bad_seat", "by must be a seat number from 0 to {last}.", "data.by",
+                        last=len(rules.seats) - 1)
     return judge(data.get("words"), bool(data.get("reveal")))
 
 
