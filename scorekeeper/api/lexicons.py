@@ -8,7 +8,8 @@ import threading
 from flask import Response, current_app, request
 from marshmallow import Schema, fields, validate
 
-from ..errors import ApiError
+from ..domain_errors import NotFound, Refused
+from ..games.base import N_
 from ..lexicon import LEXICON_IDS, REASONS, Lexicon, UnknownLexicon, compact, get_lexicon
 from ..limits import word_checks
 from ..services import judge
@@ -87,8 +88,8 @@ def _lexicon_or_404(lexicon_id: str) -> Lexicon:
     try:
         return get_lexicon(lexicon_id, cache_dir=current_app.config["LEXICON_CACHE_DIR"])
     except UnknownLexicon:
-        raise ApiError(404, "unknown_lexicon", f"There is no word list called {lexicon_id!r}; "
-                       f"there is: {', '.join(LEXICON_IDS)}.") from None
+        raise NotFound("unknown_lexicon", "There is no word list called {lexicon_id!r}; there is: {lists}.",
+                       lexicon_id=lexicon_id, lists=", ".join(LEXICON_IDS)) from None
 
 
 class _Encoded:
@@ -147,8 +148,8 @@ def check_word(lexicon_id, word):
     """Is this word playable, and if not, why not. Accents are folded (café is CAFE)."""
     lexicon = _lexicon_or_404(lexicon_id)
     if len(word) > judge.MAX_WORD_LENGTH:
-        message = f"A word can be at most {judge.MAX_WORD_LENGTH} characters."
-        raise ApiError(422, "validation_error", f"word: {message}", {"word": [message]})
+        message = N_("A word can be at most {most} characters.", most=judge.MAX_WORD_LENGTH)
+        raise Refused("validation_error", N_("word: {problem}", problem=message), "word", message)
     return judge.judge_word(lexicon, word, _others(lexicon_id))
 
 

@@ -11,6 +11,7 @@ from werkzeug.exceptions import TooManyRequests
 from ..errors import ErrorSchema
 from ..services import leagues, streams, tables
 from .blueprint import Blueprint
+from .league_link import league_token
 from .qr import svg
 from .schemas import (
     AppendedSchema,
@@ -51,8 +52,9 @@ def create_table(payload):
     """
     league, link = None, None
     if payload.get("league"):
-        league, _ = leagues.authorize(payload["league"], request.headers.get("Authorization"), need="member")
-        link = leagues.token_hash(leagues.bearer(request.headers.get("Authorization")))
+        token = league_token()
+        league, _ = leagues.authorize(payload["league"], token, need="member")
+        link = leagues.token_hash(token)
     table = tables.create(payload["game"], payload["options"], payload["seats"], league, link)
     return jsonify(_view(table)), 201
 
@@ -81,7 +83,8 @@ def append_event(payload, code):
     type or data it is 409 ``id_reused``, naming the event stored under it.
     """
     event, table, created = tables.append(code, str(payload["id"]), payload["type"], payload["data"],
-                                          payload.get("expected_seq"))
+                                          payload.get("expected_seq"), host_url=request.host_url,
+                                          league_token=league_token())
     return _appended(event, table, created)
 
 
@@ -91,7 +94,7 @@ def append_event(payload, code):
 @blp.alt_response(404, schema=ErrorSchema, description="No table has this code.", success=False)
 def play_again(code):
     """Play again: a new table with the same game, seats and options, which every phone at this one follows."""
-    table, created = tables.play_again(code)
+    table, created = tables.play_again(code, request.host_url)
     return jsonify(_view(table)), 201 if created else 200
 
 
@@ -119,7 +122,8 @@ def timer_command(payload, code):
     if "seconds" in payload:
         data["seconds"] = payload["seconds"]
     uid = str(payload.get("id") or uuid.uuid4())
-    event, table, created = tables.append(code, uid, "timer", data, payload.get("expected_seq"))
+    event, table, created = tables.append(code, uid, "timer", data, payload.get("expected_seq"),
+                                          host_url=request.host_url, league_token=league_token())
     return _appended(event, table, created)
 
 

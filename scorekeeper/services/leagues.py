@@ -2,7 +2,8 @@
 
 Access is by capability token, no accounts: creating a league hands out an admin,
 a member and a viewer token; only their SHA-256 digests are stored. Every write
-here happens in one transaction: a refusal raises ApiError and stores nothing.
+here happens in one transaction: a refusal raises a domain error
+(``scorekeeper/domain_errors.py``) and stores nothing.
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 from .. import games, names
-from ..errors import ApiError
+from ..domain_errors import Conflict, Forbidden, NotFound, Refused, Unauthorized
 from ..extensions import db
-from ..games.base import RuleError, rename_sheet_players
+from ..games.base import N_, RuleError, rename_sheet_players
 from ..lexicon.normalize import normalize
 from ..models import League, LeaguePlayer, LeagueResult, ResultEntry, ResultVersion, Season, now_ms
 from . import scoring
@@ -53,26 +54,18 @@ def _new_tokens(league: League) -> dict[str, str]:
     return tokens
 
 
-def bearer(header: str | None) -> str | None:
-    if not header:
-        return None
-    scheme, _, token = header.strip().partition(" ")
-    return token.strip() or None if scheme.lower() == "bearer" else None
+# What each link is called in a refusal ("This needs the league's admin link").
+ROLE_NAMES = {"viewer": N_("viewer"), "member": N_("member"), "admin": N_("admin")}
 
 
-def _unauthorized(message: str) -> ApiError:
-    return ApiError(401, "unauthorized", message)
-
-
-def authorize(public_id: str, authorization: str | None, need: str = "viewer", lock: bool = False):
-    """(league, role) for the token in an ``Authorization: Bearer …`` header.
+def authorize(public_id: str, token: str | None, need: str = "viewer", lock: bool = False):
+    """(league, role) for a league link's token (the API reads it from ``Authorization: Bearer …``).
 
     No token, a wrong token or an unknown league: 401 (the same answer, so a league's
     existence is not revealed). A token whose role is below ``need``: 403.
     """
-    token = bearer(authorization)
     if token is None:
-        raise _unauthorized("This league needs its link: send Authorization: Bearer <token>.")
+        raise Unauthorized("unauthorized", "This league needs its link: send Authorization: Bearer <token>.")
     query = select(League).where(League.public_id == public_id)
     league = db.session.scalar(query.with_for_update() if lock else query)
     digest = token_hash(token)
@@ -83,27 +76,29 @@ def authorize(public_id: str, authorization: str | None, need: str = "viewer", l
                 role = candidate
                 break
     if role is None:
-        raise _unauthorized("This link is not valid for this league (it may have been replaced).")
+        raise Unauthorized("unauthorized", "This link is not valid for this league (it may have been replaced).")
     if ROLES.index(role) < ROLES.index(need):
-        raise ApiError(403, "forbidden", f"This needs the league's {need} link; yours is the {role} link.")
+        raise Forbidden("forbidden", "This needs the league's {need} link; yours is the {role} link.",
+                        need=ROLE_NAMES[need], role=ROLE_NAMES[role])
     return league, role
 
 
 # --- leagues --------------------------------------------------------------------------------
 
 
-def _clean_name(value: str, field: str, most: int = MAX_NAME, what: str = "A name") -> str:
+def _clean_name(value: str, field: str, most: int = MAX_NAME, what: str = N_("A name")) -> str:
     name = names.clean(str(value or ""))
     if not 1 <= len(name) <= most:
-        raise ApiError(422, "bad_name", f"{what} must be 1 to {most} characters.", {field: [f"1 to {most} characters"]})
+        raise Refused("bad_name", "{what} must be 1 to {most} characters.", field, "1 to {most} characters",
+                      what=what, most=most)
     trouble = names.problem(name)
     if trouble:
-        raise ApiError(422, "bad_name", f"{what} {trouble}.", {field: [trouble]})
+        raise Refused("bad_name", "{what} {trouble}.", field, trouble, what=what, trouble=trouble)
     return name
 
 
 def create(name: str, rules: dict[str, Any] | None = None) -> tuple[League, dict[str, str]]:
-    league = League(public_id=secrets.token_urlsafe(12), name=_clean_name(name, "name", 80, "A league's name"),
+    league = League(public_id=secrets.token_urlsafe(12), name=_clean_name(name, "name", 80, N_("A league's name")),
                     rules=check_rules(rules or {}), revision=0)
     tokens = _new_tokens(league)
     db.session.add(league)
@@ -150,12 +145,13 @@ WORD_LISTS = ("extra_words", "banned_words")
 
 def _words(values: Any, field: str) -> list[str]:
     if not isinstance(values, list) or len(values) > MAX_WORDS:
-        raise ApiError(422, "bad_words", f"{field} must be a list of at most {MAX_WORDS} words.", {field: ["bad list"]})
+        raise Refused("bad_words", "{name} must be a list of at most {most} words.", field, "bad list", name=field,
+                      most=MAX_WORDS)
     out = set()
     for i, value in enumerate(values):
         word = normalize(value) if isinstance(value, str) else ""
         if not (word.isascii() and word.isalpha() and 2 <= len(word) <= 15):
-            raise ApiError(422, "bad_word", "A house word is 2 to 15 letters.", {f"{field}.{i}": ["2 to 15 letters"]})
+            raise Refused("bad_word", "A house word is 2 to 15 letters.", f"{field}.{i}", "2 to 15 letters")
         out.add(word)
     return sorted(out)
 
@@ -163,19 +159,21 @@ def _words(values: Any, field: str) -> list[str]:
 def check_rules(rules: dict[str, Any]) -> dict[str, Any]:
     """House rules, checked against each game's own option ranges; words upper-cased and sorted."""
     if not isinstance(rules, dict):
-        raise ApiError(422, "bad_rules", "House rules must be an object.", {"_body": ["must be an object"]})
+        raise Refused("bad_rules", "House rules must be an object.", "_body", "must be an object")
     out: dict[str, Any] = {}
     for game_id, section in rules.items():
         if game_id not in RULE_OPTIONS:
-            raise ApiError(422, "bad_rules", f"There are no house rules for {game_id!r}.", {game_id: ["unknown"]})
+            raise Refused("bad_rules", "There are no house rules for {game_id!r}.", game_id, "unknown", game_id=game_id)
         if not isinstance(section, dict):
-            raise ApiError(422, "bad_rules", f"{game_id} rules must be an object.", {game_id: ["must be an object"]})
+            raise Refused("bad_rules", "{game_id} rules must be an object.", game_id, "must be an object",
+                          game_id=game_id)
         clean: dict[str, Any] = {}
         allowed = RULE_OPTIONS[game_id] + (WORD_LISTS if game_id == "bresk" else ())
         for name, value in section.items():
             field = f"{game_id}.{name}"
             if name not in allowed:
-                raise ApiError(422, "bad_rules", f"{game_id} has no house rule {name!r}.", {field: ["unknown"]})
+                raise Refused("bad_rules", "{game_id} has no house rule {name!r}.", field, "unknown",
+                              game_id=game_id, name=name)
             if name in WORD_LISTS:
                 clean[name] = _words(value, field)
                 continue
@@ -183,10 +181,10 @@ def check_rules(rules: dict[str, Any]) -> dict[str, Any]:
             try:
                 clean[name] = option.check(value)
             except RuleError as err:
-                raise ApiError(422, err.code, err.message, {field: [err.message]}) from None
+                raise Refused(err.code, err.message, field) from None
         if game_id == "bresk" and set(clean.get("extra_words", ())) & set(clean.get("banned_words", ())):
-            raise ApiError(422, "bad_words", "A word cannot be both allowed and banned.",
-                           {"bresk.banned_words": ["in both lists"]})
+            raise Refused("bad_words", "A word cannot be both allowed and banned.",
+                          "bresk.banned_words", "in both lists")
         if clean:
             out[game_id] = clean
     return out
@@ -231,13 +229,13 @@ def players(league: League) -> list[LeaguePlayer]:
 
 
 def add_player(league: League, name: str, commit: bool = True) -> LeaguePlayer:
-    name = _clean_name(name, "name", what="A player's name")
+    name = _clean_name(name, "name", what=N_("A player's name"))
     key = names.key(name)
     taken = db.session.scalar(select(LeaguePlayer.id).where(LeaguePlayer.league_id == league.id,
                                                             LeaguePlayer.name_key == key))
     if taken is not None:
-        raise ApiError(409, "duplicate_player", f"This league already has a player called {name!r}.",
-                       {"name": ["already in this league"]})
+        raise Conflict("duplicate_player", "This league already has a player called {name!r}.", "name",
+                       "already in this league",                        name=name)
     player = LeaguePlayer(league_id=league.id, name=name, name_key=key)
     db.session.add(player)
     if commit:
@@ -245,8 +243,8 @@ def add_player(league: League, name: str, commit: bool = True) -> LeaguePlayer:
             db.session.commit()
         except IntegrityError:  # the same name, added at the same moment
             db.session.rollback()
-            raise ApiError(409, "duplicate_player", f"This league already has a player called {name!r}.",
-                           {"name": ["already in this league"]}) from None
+            raise Conflict("duplicate_player", "This league already has a player called {name!r}.", "name",
+                       "already in this league",                            name=name) from None
     return player
 
 
@@ -254,15 +252,14 @@ def player_by_name(league: League, name: str) -> LeaguePlayer:
     query = select(LeaguePlayer).where(LeaguePlayer.league_id == league.id, LeaguePlayer.name_key == names.key(name))
     player = None if names.problem(name) else db.session.scalar(query)  # no NUL bytes sent to the database
     if player is None:
-        raise ApiError(404, "unknown_player", f"This league has no player called {name!r}.")
+        raise NotFound("unknown_player", "This league has no player called {name!r}.", name=name)
     return player
 
 
 def add_season(league: League, name: str, starts_on: dt.date, ends_on: dt.date) -> Season:
-    name = _clean_name(name, "name", 60, "A season's name")
+    name = _clean_name(name, "name", 60, N_("A season's name"))
     if ends_on < starts_on:
-        raise ApiError(422, "bad_dates", "A season must end on or after the day it starts.",
-                       {"ends_on": ["before starts_on"]})
+        raise Refused("bad_dates", "A season must end on or after the day it starts.", "ends_on", "before starts_on")
     season = Season(league_id=league.id, name=name, starts_on=starts_on, ends_on=ends_on, is_default=False)
     db.session.add(season)
     db.session.commit()
@@ -274,21 +271,22 @@ def season_or_default(league: League, season_id: int | None) -> Season:
     query = query.where(Season.id == season_id) if season_id is not None else query.where(Season.is_default)
     season = db.session.scalar(query)
     if season is None:
-        raise ApiError(404, "unknown_season", f"This league has no season {season_id}.", {"season": ["unknown"]})
+        raise NotFound("unknown_season", "This league has no season {season_id}.", "season", "unknown",
+                       season_id=season_id)
     return season
 
 
 # --- results: checking -----------------------------------------------------------------------------
 
 
-def _refuse(field: str, message: str, code: str = "bad_result") -> ApiError:
-    return ApiError(422, code, message, {field: [message]})
+def _refuse(field: str, message: str, code: str = "bad_result", **params: Any) -> Refused:
+    return Refused(code, message, field, **params)
 
 
-def _game_refusal(err: RuleError, prefix: str) -> ApiError:
+def _game_refusal(err: RuleError, prefix: str) -> Refused:
     field = f"{prefix}.{err.field}" if err.field else prefix
     field = field.replace("players.players", "players")
-    return ApiError(422, err.code, err.message, {field: [err.message]})
+    return Refused(err.code, err.message, field)
 
 
 def _from_sheet(league: League, game_id: str, sheet: dict[str, Any]) -> list[dict[str, Any]]:
@@ -327,8 +325,8 @@ def check_result(league: League, payload: dict[str, Any], check_date: bool = Tru
     """
     game_id = payload.get("game")
     if games.get(game_id) is None:
-        raise _refuse("game", f"There is no game called {game_id!r}; the games are {', '.join(games.REGISTRY)}.",
-                      "unknown_game")
+        raise _refuse("game", "There is no game called {game_id!r}; the games are {games}.",
+                      "unknown_game", game_id=game_id, games=", ".join(games.REGISTRY))
     played_on = payload["played_on"]
     if check_date and played_on > dt.date.today() + dt.timedelta(days=1):  # a day's grace for time zones
         raise _refuse("played_on", "played_on cannot be in the future.", "future_date")
@@ -340,7 +338,7 @@ def check_result(league: League, payload: dict[str, Any], check_date: bool = Tru
     else:
         rows, prefix = [dict(p) for p in payload.get("players") or []], "players"
     if not 2 <= len(rows) <= MAX_PLAYERS_PER_RESULT:
-        raise _refuse(prefix, f"A result needs 2 to {MAX_PLAYERS_PER_RESULT} players.", "bad_players")
+        raise _refuse(prefix, "A result needs 2 to {most} players.", "bad_players", most=MAX_PLAYERS_PER_RESULT)
 
     if known is None:
         known = {p.name_key: p for p in players(league)}
@@ -349,20 +347,22 @@ def check_result(league: League, payload: dict[str, Any], check_date: bool = Tru
         name = names.clean(str(row.get("name") or ""))
         player = known.get(names.key(name))
         if player is None:
-            raise _refuse(f"{prefix}.{i}.name", f"This league has no player called {name!r}; add them first.",
-                          "unknown_player")
+            raise _refuse(f"{prefix}.{i}.name", "This league has no player called {name!r}; add them first.",
+                          "unknown_player", name=name)
         if id(player) in seen:
-            raise _refuse(f"{prefix}.{i}.name", f"{player.name} is listed twice.", "duplicate_player")
+            raise _refuse(f"{prefix}.{i}.name", "{name} is listed twice.", "duplicate_player", name=player.name)
         seen.add(id(player))
         row["player"] = player
         team = names.clean(row["team"]) if isinstance(row.get("team"), str) else None
         if team and names.problem(team):
-            raise _refuse(f"{prefix}.{i}.team", f"{player.name}’s team {names.problem(team)}.", "bad_name")
+            raise _refuse(f"{prefix}.{i}.team", "{name}’s team {trouble}.", "bad_name", name=player.name,
+                          trouble=names.problem(team))
         row["team"] = team or None
         score = row.get("score")
         if score is not None and (isinstance(score, bool) or not isinstance(score, int) or abs(score) > MAX_SCORE):
             raise _refuse(f"{prefix}.{i}.score",
-                          f"{player.name}’s score must be a whole number from -{MAX_SCORE:,} to {MAX_SCORE:,}.")
+                          "{name}’s score must be a whole number from -{most:,} to {most:,}.", name=player.name,
+                          most=MAX_SCORE)
 
     sides = {("team", r["team"]) if r["team"] else ("solo", i) for i, r in enumerate(rows)}
     if len(sides) < 2:
@@ -375,7 +375,8 @@ def check_result(league: League, payload: dict[str, Any], check_date: bool = Tru
             if place is None:
                 raise _refuse(f"{prefix}.{i}.place", "Give a place for every player, or for none and give scores.")
             if isinstance(place, bool) or not isinstance(place, int) or not 1 <= place <= len(rows):
-                raise _refuse(f"{prefix}.{i}.place", f"{row['player'].name}’s place must be from 1 to {len(rows)}.")
+                raise _refuse(f"{prefix}.{i}.place", "{name}’s place must be from 1 to {last}.",
+                              name=row["player"].name, last=len(rows))
         team_places: dict[str, int] = {}
         for i, row in enumerate(rows):
             if row["team"] and team_places.setdefault(row["team"], row["place"]) != row["place"]:
@@ -447,8 +448,8 @@ def record(league: League, payload: dict[str, Any], table_code: str | None = Non
             if first is None:
                 raise
     if first.digest != digest:
-        raise ApiError(409, "duplicate_id", "A different result was already recorded with this id.",
-                       {"id": ["already used for a different result"]})
+        raise Conflict("duplicate_id", "A different result was already recorded with this id.",
+                       "id", "already used for a different result")
     return first, False
 
 
@@ -465,7 +466,7 @@ def record_table_result(league: League, table_code: str, game: str, played_on: d
 def get_result(league: League, uid: str) -> LeagueResult:
     result = _by_uid(league, str(uid))
     if result is None:
-        raise ApiError(404, "unknown_result", f"This league has no result {uid}.")
+        raise NotFound("unknown_result", "This league has no result {uid}.", uid=uid)
     return result
 
 
