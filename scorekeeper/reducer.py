@@ -45,7 +45,7 @@ from typing import Any, Protocol
 
 from . import timer
 from .games import dice
-from .games.base import RuleError
+from .games.base import N_, RuleError
 
 CHECKPOINT_EVERY = 16
 MAX_CHALLENGES_SHOWN = 50
@@ -182,8 +182,8 @@ def _undo(snap, data, seq, rules: Rules, history: History) -> dict[str, Any]:
         raise RuleError("nothing_to_undo", "There is nothing to undo.")
     named = _named(data, "undo")
     if named != stack["last"]:
-        raise Stale(f"Someone else undid or added an action first, so #{named} was not undone; "
-                    "the table shows where it is now.")
+        raise Stale(N_("Someone else undid or added an action first, so #{seq} was not undone; "
+                       "the table shows where it is now.", seq=named))
     top = history.event(named)
     below = top.trail["below"]
     snap["game"], snap["dice"] = _state_after(below, rules, history)
@@ -199,8 +199,8 @@ def _redo(snap, data, rules: Rules, history: History) -> None:
         raise RuleError("nothing_to_redo", "There is nothing to redo.")
     named = _named(data, "redo")
     if redo is None or named != redo["seq"]:
-        raise Stale(f"Someone else redid or added an action first, so #{named} was not redone; "
-                    "the table shows where it is now.")
+        raise Stale(N_("Someone else redid or added an action first, so #{seq} was not redone; "
+                       "the table shows where it is now.", seq=named))
     move = history.event(named)
     snap["game"] = rules.apply(snap["game"], move.type, move.data, move.seq)
     if move.type == "roll":

@@ -9,6 +9,7 @@ from flask_limiter.util import get_remote_address
 from werkzeug.exceptions import TooManyRequests
 
 from ..errors import ErrorSchema
+from ..games.base import N_
 from ..services import leagues, streams, tables
 from .blueprint import Blueprint
 from .league_link import league_token
@@ -143,7 +144,7 @@ def stream(query, code):
     config = current_app.config
     release = streams.hub().admit(get_remote_address(), config["STREAMS_PER_ADDRESS"], config["STREAMS_PER_WORKER"])
     if release is None:
-        raise TooManyRequests("Too many live tables are open from this address; close some and try again.",
+        raise TooManyRequests(N_("Too many live tables are open from this address; close some and try again."),
                               retry_after=5)
     body = stream_with_context(streams.stream(table.id, table.code, after, request.host_url))
     response = Response(body, mimetype="text/event-stream",

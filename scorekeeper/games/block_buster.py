@@ -998,8 +998,9 @@ def _bounds(players: int) -> tuple[int, int]:
 def check_final(players: list[dict[str, Any]], **_: Any) -> None:
     low, high = _bounds(len(players)) if MIN_SEATS <= len(players) <= MAX_SEATS else (None, None)
     league_check(players, game=name, min_players=MIN_SEATS, max_players=MAX_SEATS,
-                 floor=low, floor_rule=f"penalty tokens stop at {PENALTY_FLOOR} and leftover squares "
-                 f"cost at most {-(low or 0) + PENALTY_FLOOR} with {len(players)} players",
-                 ceiling=high, ceiling_rule=f"with {len(players)} players every shape's point blocks short of "
-                 f"an immediate win make {high}",
-                 winner_by_rule="only an immediate win puts a player first with fewer points")
+                 floor=low, floor_rule=N_("penalty tokens stop at {floor} and leftover squares cost at most {most} "
+                                          "with {players} players", floor=PENALTY_FLOOR,
+                                          most=-(low or 0) + PENALTY_FLOOR, players=len(players)),
+                 ceiling=high, ceiling_rule=N_("with {players} players every shape's point blocks short of an "
+                                               "immediate win make {most}", players=len(players), most=high),
+                 winner_by_rule=N_("only an immediate win puts a player first with fewer points"))

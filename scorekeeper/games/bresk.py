@@ -69,6 +69,7 @@ from collections import Counter
 from typing import Any
 
 from .base import (
+    N_,
     Line,
     Np_,
     Option,
@@ -166,7 +167,7 @@ def catalogue() -> dict[str, Any]:
 def parse_grid(grid: Any, field: str) -> list[str]:
     """A grid as 8 strings of 8 upper-case letters or ``#``; RuleError naming the bad cell."""
     if not isinstance(grid, list) or len(grid) != SIZE:
-        count = f"{len(grid)} rows" if isinstance(grid, list) else "no rows"
+        count = N_("{rows} rows", rows=len(grid)) if isinstance(grid, list) else N_("no rows")
         raise RuleError("bad_grid", "A grid has {SIZE} rows of {SIZE} squares; this one has {count}.", field,
                         SIZE=SIZE, count=count)
     rows = []
@@ -585,6 +586,8 @@ places_from_scores = rank_sides  # a typed result: highest total first, ties sha
 
 def check_final(players: list[dict[str, Any]], **_: Any) -> None:
     league_check(players, game=name, min_players=MIN_SEATS, max_players=MAX_SEATS,
-                 floor=0, floor_rule="letters of valid words and bonuses score, nothing takes points away",
-                 ceiling=MOST_POINTS, ceiling_rule=f"an {SIZE}×{SIZE} grid scores at most {MOST_POINTS} "
-                 f"(every row and column one {SIZE}-letter word, +{LONGEST_WORD_BONUS} and +{MOST_WORDS_BONUS})")
+                 floor=0, floor_rule=N_("letters of valid words and bonuses score, nothing takes points away"),
+                 ceiling=MOST_POINTS, ceiling_rule=N_(
+                     "an {size}×{size} grid scores at most {most} (every row and column one {size}-letter word, "
+                     "+{longest} and +{most_words})", size=SIZE, most=MOST_POINTS, longest=LONGEST_WORD_BONUS,
+                     most_words=MOST_WORDS_BONUS))

@@ -733,5 +733,5 @@ places_from_scores = rank_sides  # a typed result: highest total first, ties sha
 
 def check_final(players: list[dict[str, Any]], **_: Any) -> None:
     league_check(players, game=name, min_players=MIN_SEATS, max_players=MAX_SEATS,
-                 floor=0, floor_rule="a total is the chips won from the supply, never below 0",
-                 tie_at_top_by_rule="a tie for the lead is decided by sudden death")
+                 floor=0, floor_rule=N_("a total is the chips won from the supply, never below 0"),
+                 tie_at_top_by_rule=N_("a tie for the lead is decided by sudden death"))

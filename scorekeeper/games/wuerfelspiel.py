@@ -59,6 +59,7 @@ from __future__ import annotations
 from typing import Any
 
 from .base import (
+    N_,
     Line,
     Option,
     PlayerResult,
@@ -412,4 +413,4 @@ places_from_scores = rank_sides  # a typed result: highest total first, ties sha
 
 def check_final(players: list[dict[str, Any]], **_: Any) -> None:
     league_check(players, game=name, min_players=MIN_SEATS, max_players=MAX_SEATS,
-                 floor=0, floor_rule="fulfilled cards only add points, a total is never below 0")
+                 floor=0, floor_rule=N_("fulfilled cards only add points, a total is never below 0"))
