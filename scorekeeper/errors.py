@@ -69,8 +69,8 @@ def body(status: int, code: str, message: str, errors: dict[str, list[str]] | No
 
 def _answer(status: int, code: str, message: Any, errors: dict[str, list[Any]] | None = None, **extra):
     """The error as JSON, its messages in the asker's language (which is why the answer varies by it)."""
-    said = {field: [i18n.loose(m) for m in messages] for field, messages in errors.items()} if errors else None
-    response = jsonify(body(status, code, i18n.loose(message), said, **extra))
+    said = {field: [i18n.render(m) for m in messages] for field, messages in errors.items()} if errors else None
+    response = jsonify(body(status, code, i18n.render(message), said, **extra))
     response.status_code = status
     response.vary.add("Accept-Language")
     return response
@@ -117,7 +117,7 @@ def handle_http(exc: HTTPException):
         message = next(iter(errors.values()))[0]
         code = "bad_request"
     else:
-        message = (getattr(exc, "data", None) or {}).get("message") or exc.description or exc.name
+        message = i18n.loose((getattr(exc, "data", None) or {}).get("message") or exc.description or exc.name)
         code = _slug(exc)
     response = _answer(status, code, message, errors)
     for name, value in exc.get_headers():
@@ -136,7 +136,8 @@ def handle_domain(err: DomainError):
 
 
 def handle_api_error(err: ApiError):
-    return _answer(err.status, err.code, err.message, err.errors, **err.extra)
+    errors = {field: [i18n.loose(m) for m in said] for field, said in (err.errors or {}).items()} or None
+    return _answer(err.status, err.code, i18n.loose(err.message), errors, **err.extra)
 
 
 def handle_unexpected(exc: Exception):

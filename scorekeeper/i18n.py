@@ -87,23 +87,26 @@ _FIELD = re.compile(r"\{(\w+)(![rsa])?(:[^{}]*)?\}")
 
 @functools.cache
 def _patterns(language_code: str) -> list[tuple[re.Pattern[str], str]]:
-    """(pattern, translation) for every template in the catalog that has values: how a filled-in
-    English sentence is recognised. The translation's fields lose their conversions (``!r``, ``:,``):
-    the values taken from the English sentence are already shown that way."""
-    with catalog_path(language_code).open("rb") as po:
-        catalog = read_po(po, locale=language_code, domain=DOMAIN)
+    """(pattern, translation) for each library template with values (``library_messages.py``): how a
+    filled-in English sentence is recognised, the most specific first. The translation's fields lose
+    their conversions (``!r``, ``:,``): the values taken from the English sentence are shown that way."""
+    from .library_messages import MARSHMALLOW, WEBARGS, WERKZEUG
+
+    catalog = translations(language_code)
     out = []
-    for message in catalog:
-        if not message.id or isinstance(message.id, tuple) or not message.string or "{" not in message.id:
+    for text in (*MARSHMALLOW, *WEBARGS, *WERKZEUG):
+        if "{" not in text.template:
             continue
-        parts, names = [], set()
-        for literal, name, _, _ in string.Formatter().parse(message.id):
+        parts, names, literal_length = [], set(), 0
+        for literal, name, _, _ in string.Formatter().parse(text.template):
             parts.append(re.escape(literal))
+            literal_length += len(literal)
             if name is not None:
                 parts.append(f"(?P={name})" if name in names else f"(?P<{name}>.+?)")
                 names.add(name)
-        out.append((re.compile("".join(parts) + r"\Z", re.DOTALL), _FIELD.sub(r"{\1}", message.string)))
-    return out
+        pattern = re.compile("".join(parts) + r"\Z", re.DOTALL)
+        out.append((literal_length, pattern, _FIELD.sub(r"{\1}", catalog.gettext(text.template))))
+    return [(pattern, said) for _, pattern, said in sorted(out, key=lambda x: -x[0])]
 
 
 def loose(message: Any, language_code: str | None = None) -> str:
