@@ -44,7 +44,7 @@ PLURALS = {"Np_": (0, 1)}  # (singular, plural)
 STABLE_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)  # headers that do not change on every update
 
 
-def _name(call: ast.Call) -> str | None:
+def call_name(call: ast.Call) -> str | None:
     func = call.func
     return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
 
@@ -55,7 +55,7 @@ def _literal(node: ast.expr | None) -> str | None:
 
 def sentence_arguments(call: ast.Call) -> list[ast.expr]:
     """The arguments of ``call`` that hold a sentence (literal or not)."""
-    name = _name(call)
+    name = call_name(call)
     positions = SENTENCES.get(name, ()) + PLURALS.get(name, ())
     found = [call.args[i] for i in positions if i < len(call.args)]
     found += [k.value for k in call.keywords if k.arg in ("message", "detail") and name in SENTENCES]
@@ -73,7 +73,7 @@ def extract() -> Iterator[tuple[str | tuple[str, str], Path, int]]:
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue
-            name = _name(node)
+            name = call_name(node)
             if name in PLURALS:
                 one, many = (_literal(node.args[i]) if i < len(node.args) else None for i in PLURALS[name])
                 if one and many:

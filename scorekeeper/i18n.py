@@ -90,11 +90,11 @@ def _patterns(language_code: str) -> list[tuple[re.Pattern[str], str]]:
     """(pattern, translation) for each library template with values (``library_messages.py``): how a
     filled-in English sentence is recognised, the most specific first. The translation's fields lose
     their conversions (``!r``, ``:,``): the values taken from the English sentence are shown that way."""
-    from .library_messages import MARSHMALLOW, WEBARGS, WERKZEUG
+    from .library_messages import MARSHMALLOW, OURS, WEBARGS, WERKZEUG
 
     catalog = translations(language_code)
     out = []
-    for text in (*MARSHMALLOW, *WEBARGS, *WERKZEUG):
+    for text in (*MARSHMALLOW, *OURS, *WEBARGS, *WERKZEUG):
         if "{" not in text.template:
             continue
         parts, names, literal_length = [], set(), 0

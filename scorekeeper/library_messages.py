@@ -42,6 +42,11 @@ MARSHMALLOW = (
     N_("Length must be {equal}."),
 )
 
+# Our own schemas' messages that marshmallow fills in ({max} is the validator's): recognised the same way.
+WORD_LENGTH = N_("Each word must be 1 to {max} characters.")
+WORDS_AT_A_TIME = N_("Challenge 1 to {max} words at a time.")
+OURS = (WORD_LENGTH, WORDS_AT_A_TIME)
+
 WEBARGS = (
     N_("Invalid JSON body."),
 )

@@ -11,6 +11,7 @@ from marshmallow import Schema, fields, validate
 from ..domain_errors import NotFound, Refused
 from ..games.base import N_
 from ..lexicon import LEXICON_IDS, REASONS, Lexicon, UnknownLexicon, compact, get_lexicon
+from ..library_messages import WORD_LENGTH, WORDS_AT_A_TIME
 from ..limits import word_checks
 from ..services import judge
 from .blueprint import Blueprint
@@ -63,10 +64,10 @@ class ChallengeInSchema(Schema):
     words = fields.List(
         fields.String(validate=validate.Length(
             min=1, max=judge.MAX_WORD_LENGTH,
-            error=f"Each word must be 1 to {judge.MAX_WORD_LENGTH} characters.")),
+            error=WORD_LENGTH)),
         required=True,
         validate=validate.Length(min=1, max=judge.MAX_WORDS,
-                                 error=f"Challenge 1 to {judge.MAX_WORDS} words at a time."),
+                                 error=WORDS_AT_A_TIME),
     )
     reveal = StrictBoolean(load_default=False,
                             metadata={"description": "Also say which words failed (verdicts)."})

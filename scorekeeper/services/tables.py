@@ -369,8 +369,8 @@ def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: i
     if not EVENT_TYPE.match(kind):
         raise Refused("bad_type", "type must be a short lower-case name such as 'points'.", "type", "bad")
     if kind in INTERNAL_EVENTS and not internal:
-        message = f"'{kind}' is written by the app itself: use Play again (POST /api/tables/{{code}}/again)."
-        raise Refused("bad_type", message, "type")
+        raise Refused("bad_type", "{kind!r} is written by the app itself: use Play again "
+                      "(POST /api/tables/{{code}}/again).", "type", kind=kind)
     first = _existing(code, uid, kind, data, host_url)
     if first is not None:  # a retry or an offline replay: the first outcome stands
         return first, read(code), False
