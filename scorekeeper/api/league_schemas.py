@@ -5,12 +5,13 @@ from __future__ import annotations
 from marshmallow import Schema, ValidationError, fields, validate
 
 from ..cooperate import let_others_run
+from ..games.base import N_
 from ..services import house_rules
 from .schemas import StrictBoolean
 
 NAME = validate.Length(min=1, max=40)
 SEASON_ID = validate.Range(min=1, max=2**31 - 1)
-GAME_ID = validate.Regexp(r"^[a-z][a-z0-9-]{0,31}$", error="Not a game id.")
+GAME_ID = validate.Regexp(r"^[a-z][a-z0-9-]{0,31}$", error=N_("Not a game id."))
 ROLE_DESCRIPTION = "admin ⊃ member (records results, adds players) ⊃ viewer (reads)."
 
 

@@ -15,6 +15,7 @@ from flask import Response, jsonify, request
 from ..services import league_import, league_queries, leagues, ratings
 from ..services import standings as league_standings
 from .blueprint import Blueprint
+from .league_link import league_token
 from .league_schemas import (
     ExportSchema,
     HeadToHeadQuerySchema,
@@ -63,7 +64,7 @@ blp = LeagueBlueprint("leagues", __name__, url_prefix="/api/leagues",
 
 
 def _auth(league_id: str, need: str = "viewer"):
-    return leagues.authorize(league_id, request.headers.get("Authorization"), need)
+    return leagues.authorize(league_id, league_token(), need)
 
 
 def _errors(*codes):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 
 from .. import games
+from ..games.base import N_
 
 
 class StrictBoolean(fields.Boolean):
@@ -12,7 +13,7 @@ class StrictBoolean(fields.Boolean):
 
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, bool):  # 0 == False in Python, so a set lookup would not do
-            raise ValidationError("Must be true or false.")
+            raise ValidationError(N_("Must be true or false."))
         return value
 
 
@@ -131,7 +132,7 @@ class TableCreateSchema(Schema):
     options = fields.Dict(keys=fields.String(), load_default=dict, metadata={"description": "The game's options."})
     seats = fields.List(fields.Nested(SeatSchema), required=True, validate=validate.Length(min=1, max=10),
                         metadata={"description": "Players in clockwise order."})
-    league = fields.String(validate=validate.Regexp(r"^[A-Za-z0-9_-]{1,32}$", error="Not a league id."), metadata={
+    league = fields.String(validate=validate.Regexp(r"^[A-Za-z0-9_-]{1,32}$", error=N_("Not a league id.")), metadata={
         "description": "Play inside this league (needs its member link as a Bearer token)."})
 
 

@@ -22,19 +22,69 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 
+class Text(str):
+    """A sentence for a person: its English words, and the template and values they were made from.
+
+    It is a ``str`` (the English rendering), so it goes wherever text goes; the API renders the
+    template again in the asker's language (``scorekeeper/i18n.py``), with each value that is itself
+    a ``Text`` translated too. Templates use ``str.format`` fields named for what they hold.
+    """
+
+    template: str
+    params: dict[str, Any]
+    plural: str | None  # the template when ``count`` is not 1 (in English; other languages have their forms)
+    count: int | None
+
+    def __new__(cls, template: str, params: dict[str, Any] | None = None, plural: str | None = None,
+                count: int | None = None) -> Text:
+        params = params or {}
+        chosen = plural if plural is not None and count != 1 else template
+        self = super().__new__(cls, chosen.format(**params) if params else chosen)
+        self.template, self.params, self.plural, self.count = template, params, plural, count
+        return self
+
+    def __reduce__(self):  # copies and pickles keep what it was made from
+        return Text, (self.template, self.params, self.plural, self.count)
+
+
+def N_(template: str, **params: Any) -> Text:  # noqa: N802 - the gettext convention extraction looks for
+    """Mark ``template`` for the message catalogs (``make messages``) and keep its values."""
+    return Text(template, params)
+
+
+def Np_(singular: str, plural: str, count: int, /, **params: Any) -> Text:  # noqa: N802 - as N_
+    """``N_`` for a sentence with a number in it: the catalogs hold each language's plural forms."""
+    return Text(singular, params, plural, count)
+
+
+def joined(items: list[Any], separator: str = "; ") -> Any:
+    """``items`` as one text, each item still translatable ("row 1, column 2; row 3, column 1")."""
+    out = items[0]
+    for item in items[1:]:
+        out = Text("{first}" + separator + "{then}", {"first": out, "then": item})
+    return out
+
+
 class RuleError(Exception):
     """An event or sheet that breaks a rule.
 
     ``code`` is a stable machine-readable slug (``not_your_turn``),
     ``message`` says in a player's words what is wrong, and ``field`` names
     the offending input as a dotted path (``players.1.grid.3.5``) when there is one.
+    ``message`` is a template filled from ``params`` (``"The supply has only {left} left"``,
+    ``left=3``), so the API can say it in the asker's language; ``text`` keeps both.
     """
 
-    def __init__(self, code: str, message: str, field: str | None = None):
-        super().__init__(message)
+    def __init__(self, code: str, message: str, field: str | None = None, **params: Any):
+        self.text = message if isinstance(message, Text) and not params else Text(message, params)
+        super().__init__(str(self.text))
         self.code = code
-        self.message = message
+        self.message = self.text  # a Text: re-raised with another field, it stays translatable
         self.field = field
+
+    def at(self, field: str | None) -> RuleError:
+        """The same refusal, naming another field (a sheet's path for an event's field)."""
+        return RuleError(self.code, self.text, field)
 
     def to_dict(self) -> dict[str, Any]:
         return {"code": self.code, "message": self.message, "field": self.field}
@@ -131,19 +181,22 @@ class Option:
         if self.choices is not None:
             if value not in self.choices:
                 allowed = ", ".join(str(c) for c in self.choices)
-                raise RuleError("bad_option", f"{self.name} must be one of: {allowed}.", field_name)
+                raise RuleError("bad_option", "{name} must be one of: {allowed}.", field_name,
+                                name=self.name, allowed=allowed)
             return value
         if isinstance(self.default, bool):
             if not isinstance(value, bool):
-                raise RuleError("bad_option", f"{self.name} must be true or false.", field_name)
+                raise RuleError("bad_option", "{name} must be true or false.", field_name, name=self.name)
             return value
         if isinstance(self.default, int):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise RuleError("bad_option", f"{self.name} must be a whole number.", field_name)
+                raise RuleError("bad_option", "{name} must be a whole number.", field_name, name=self.name)
             if self.minimum is not None and value < self.minimum:
-                raise RuleError("bad_option", f"{self.name} must be at least {self.minimum}.", field_name)
+                raise RuleError("bad_option", "{name} must be at least {minimum}.", field_name,
+                                name=self.name, minimum=self.minimum)
             if self.maximum is not None and value > self.maximum:
-                raise RuleError("bad_option", f"{self.name} must be at most {self.maximum}.", field_name)
+                raise RuleError("bad_option", "{name} must be at most {maximum}.", field_name,
+                                name=self.name, maximum=self.maximum)
             return value
         return value
 
@@ -154,7 +207,7 @@ def resolve_options(declared: tuple[Option, ...], given: dict[str, Any] | None) 
     known = {o.name: o for o in declared}
     for name in given:
         if name not in known:
-            raise RuleError("unknown_option", f"There is no option called {name!r}.", f"options.{name}")
+            raise RuleError("unknown_option", "There is no option called {name!r}.", f"options.{name}", name=name)
     return {o.name: o.check(given[o.name]) if o.name in given else o.default for o in declared}
 
 
@@ -245,12 +298,16 @@ def check_event_data(fields: dict[str, tuple[str, ...]], kind: str, data: Any) -
     if allowed is not None:
         for name in data:
             if name not in allowed:
-                takes = f"it takes {', '.join(allowed)}" if allowed else "it takes none"
-                raise RuleError("unknown_field", f"A {kind} event has no field {str(name)[:40]!r}; {takes}.",
-                                f"data.{str(name)[:40]}")
+                field_name = str(name)[:40]
+                if not allowed:
+                    raise RuleError("unknown_field", "A {kind} event has no field {name!r}; it takes none.",
+                                    f"data.{field_name}", kind=kind, name=field_name)
+                raise RuleError("unknown_field", "A {kind} event has no field {name!r}; it takes {fields}.",
+                                f"data.{field_name}", kind=kind, name=field_name, fields=", ".join(allowed))
     _check_value(data, "data", 0)
     if len(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()) > MAX_EVENT_BYTES:
-        raise RuleError("too_big", f"An event's data is at most {MAX_EVENT_BYTES:,} bytes.", "data")
+        raise RuleError("too_big", "An event's data is at most {MAX_EVENT_BYTES:,} bytes.", "data",
+                        MAX_EVENT_BYTES=MAX_EVENT_BYTES)
 
 
 def _check_value(value: Any, where: str, depth: int) -> None:
@@ -262,7 +319,8 @@ def _check_value(value: Any, where: str, depth: int) -> None:
         return
     elif isinstance(value, (int, float)):
         if (isinstance(value, float) and not math.isfinite(value)) or abs(value) > MAX_NUMBER:
-            raise RuleError("bad_number", f"Numbers in an event are at most {MAX_NUMBER:,}.", where)
+            raise RuleError("bad_number", "Numbers in an event are at most {MAX_NUMBER:,}.", where,
+                            MAX_NUMBER=MAX_NUMBER)
     elif isinstance(value, dict):
         for key, item in value.items():
             _check_text(str(key), where)
@@ -276,7 +334,7 @@ def _check_value(value: Any, where: str, depth: int) -> None:
 
 def _check_text(text: str, where: str) -> None:
     if len(text) > MAX_TEXT:
-        raise RuleError("too_long", f"Text in an event is at most {MAX_TEXT} characters.", where)
+        raise RuleError("too_long", "Text in an event is at most {MAX_TEXT} characters.", where, MAX_TEXT=MAX_TEXT)
     # NUL cannot be stored by PostgreSQL, a lone surrogate cannot be written as UTF-8 at all.
     if "\x00" in text or any("\ud800" <= ch <= "\udfff" for ch in text):
         raise RuleError("bad_text", "This text holds a character that cannot be stored.", where)
@@ -296,7 +354,7 @@ def dispatch(handlers: dict[str, Callable[..., dict[str, Any]]], state: dict[str
         raise RuleError("bad_event", "An event's data must be an object.", "data")
     handler = handlers.get(kind) if isinstance(kind, str) else None
     if handler is None:
-        raise RuleError("unknown_event", f"{game_name} has no {kind!r} event.", "type")
+        raise RuleError("unknown_event", "{game_name} has no {kind!r} event.", "type", game_name=game_name, kind=kind)
     return handler(state, data)
 
 
@@ -327,8 +385,9 @@ def refuse_same_names(names: list[str], field: Callable[[int], str]) -> None:
     seen: set[str] = set()
     for i, player in enumerate(names):
         if name_key(player) in seen:
-            raise RuleError("duplicate_name", f"Two players are called {player.strip()!r}; give each player a "
-                            "different name.", field(i))
+            raise RuleError("duplicate_name", "Two players are called {name!r}; give each player a different name.",
+                            field(i),
+                            name=player.strip())
         seen.add(name_key(player))
 
 
@@ -401,17 +460,18 @@ def check_typed_final(players: list[dict[str, Any]], *, game: str, min_players: 
     ``tie_at_top_by_rule`` (players level at the top may be split, e.g. by sudden death).
     """
     if not min_players <= len(players) <= max_players:
-        raise RuleError("wrong_player_count", f"{game} is for {min_players} to {max_players} players.", "players")
+        raise RuleError("wrong_player_count", "{game} is for {min_players} to {max_players} players.", "players",
+                        game=game, min_players=min_players, max_players=max_players)
     for i, p in enumerate(players):
         score = p.get("score")
         if score is None:
             continue
         if floor is not None and score < floor:
-            raise RuleError("impossible_score", f"{p['name']}: {score} cannot happen in {game}: {floor_rule}.",
-                            f"players.{i}.score")
+            raise RuleError("impossible_score", "{name}: {score} cannot happen in {game}: {floor_rule}.",
+                            f"players.{i}.score", name=p['name'], score=score, game=game, floor_rule=floor_rule)
         if ceiling is not None and score > ceiling:
-            raise RuleError("impossible_score", f"{p['name']}: {score} cannot happen in {game}: {ceiling_rule}.",
-                            f"players.{i}.score")
+            raise RuleError("impossible_score", "{name}: {score} cannot happen in {game}: {ceiling_rule}.",
+                            f"players.{i}.score", name=p['name'], score=score, game=game, ceiling_rule=ceiling_rule)
     if any(p.get("score") is None or p.get("place") is None for p in players):
         return  # places alone, or scores alone (the places then follow from them): nothing to compare
     sides = _sides([p.get("team") or None for p in players])
@@ -423,7 +483,6 @@ def check_typed_final(players: list[dict[str, Any]], *, game: str, min_players: 
         place[side] = min(place.get(side, p["place"]), p["place"])
         first_seat.setdefault(side, i)
     sign = -1 if lowest_wins else 1
-    most = "fewest" if lowest_wins else "most"
     for a in total:
         for b in total:
             if place[a] >= place[b] or sign * total[a] > sign * total[b]:
@@ -434,12 +493,22 @@ def check_typed_final(players: list[dict[str, Any]], *, game: str, min_players: 
                 continue
             who, other = players[first_seat[a]]["name"], players[first_seat[b]]["name"]
             level = total[a] == total[b]
-            why = (f"level on points with {other} ({total[a]}) but placed above them" if level else
-                   f"placed above {other} with {'more' if lowest_wins else 'fewer'} points ({total[a]} to {total[b]})")
-            rule = f"in {game} the {most} points win and level players share a place"
+            if level:
+                why = N_("level on points with {other} ({points}) but placed above them", other=other, points=total[a])
+            elif lowest_wins:
+                why = N_("placed above {other} with more points ({points} to {others})", other=other, points=total[a],
+                         others=total[b])
+            else:
+                why = N_("placed above {other} with fewer points ({points} to {others})", other=other, points=total[a],
+                         others=total[b])
+            rule = (N_("in {game} the fewest points win and level players share a place", game=game) if lowest_wins
+                    else N_("in {game} the most points win and level players share a place", game=game))
             extra = [r for r in (winner_by_rule if not level else "", tie_at_top_by_rule if level else "") if r]
-            raise RuleError("places_disagree", f"{who} is {why}: {rule}{'; ' + extra[0] if extra else ''}.",
-                            f"players.{first_seat[a]}.place")
+            if extra:
+                raise RuleError("places_disagree", "{who} is {why}: {rule}; {exception}.",
+                                f"players.{first_seat[a]}.place", who=who, why=why, rule=rule, exception=extra[0])
+            raise RuleError("places_disagree", "{who} is {why}: {rule}.",
+                            f"players.{first_seat[a]}.place", who=who, why=why, rule=rule)
 
 
 def sheet_names(sheet: dict[str, Any]) -> list[str]:
@@ -456,7 +525,8 @@ def rename_sheet_players(sheet: dict[str, Any], names: list[str]) -> dict[str, A
     (``turns``, ``sudden_death``) that name their ``builder``."""
     old = sheet_names(sheet)
     if len(old) != len(names):
-        raise RuleError("bad_players", f"This score sheet has {len(old)} players; name {len(old)}.", "players")
+        raise RuleError("bad_players", "This score sheet has {old_count} players; name {old_count}.", "players",
+                        old_count=len(old))
     new = evolve(sheet)
     renamed = dict(zip(old, names, strict=True))
     for i, name in enumerate(names):

@@ -65,10 +65,12 @@ def apply(state: dict[str, Any], event: dict[str, Any], **_: Any) -> dict[str, A
         seat = data.get("seat")
         points = data.get("points")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state["seats"]):
-            raise RuleError("bad_seat", f"seat must be a seat number from 0 to {len(state['seats']) - 1}.", "data.seat")
+            raise RuleError("bad_seat", "seat must be a seat number from 0 to {last}.", "data.seat",
+                        last=len(state["seats"]) - 1)
         if isinstance(points, bool) or not isinstance(points, int) or abs(points) > MAX_POINTS:
             raise RuleError(
-                "bad_points", f"points must be a whole number from -{MAX_POINTS:,} to {MAX_POINTS:,}.", "data.points"
+                "bad_points", "points must be a whole number from -{most:,} to {most:,}.", "data.points",
+                most=MAX_POINTS,
             )
         new["scores"][seat] = [*state["scores"][seat], [state["round"], points]]
         return new
@@ -82,7 +84,7 @@ def apply(state: dict[str, Any], event: dict[str, Any], **_: Any) -> dict[str, A
     if kind == "finish":
         new["finished"] = True
         return new
-    raise RuleError("unknown_event", f"A score pad has no {kind!r} event.", "type")
+    raise RuleError("unknown_event", "A score pad has no {kind!r} event.", "type", kind=kind)
 
 
 def result(state: dict[str, Any], **_: Any) -> Result:
@@ -114,7 +116,7 @@ def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
     """Score a finished pad: ``{"players": [{"name", "points": [n, ...]}], "lowest_wins"?}``."""
     players = sheet.get("players")
     if not isinstance(players, list) or not 1 <= len(players) <= MAX_SEATS:
-        raise RuleError("bad_players", f"players must list 1 to {MAX_SEATS} players.", "players")
+        raise RuleError("bad_players", "players must list 1 to {MAX_SEATS} players.", "players", MAX_SEATS=MAX_SEATS)
     names = []
     for i, p in enumerate(players):
         if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"].strip():
@@ -146,7 +148,8 @@ def places_from_scores(scores: list[int], teams: list[str | None], lowest_wins: 
 
 def check_final(players: list[dict[str, Any]], **_: Any) -> None:
     if not 1 <= len(players) <= MAX_SEATS:
-        raise RuleError("wrong_player_count", f"A score pad is for 1 to {MAX_SEATS} players.", "players")
+        raise RuleError("wrong_player_count", "A score pad is for 1 to {MAX_SEATS} players.", "players",
+                        MAX_SEATS=MAX_SEATS)
 
 
 # --- what the services, the league and the phone read of this game (games/base.py Game) ----------

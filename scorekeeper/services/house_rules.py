@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import games
-from ..errors import ApiError
+from ..domain_errors import Refused
 from ..games.base import Game, RuleError
 from ..lexicon.normalize import normalize
 from ..models import League
@@ -32,12 +32,13 @@ def games_with_rules() -> dict[str, Game]:
 
 def _words(values: Any, field: str) -> list[str]:
     if not isinstance(values, list) or len(values) > MAX_WORDS:
-        raise ApiError(422, "bad_words", f"{field} must be a list of at most {MAX_WORDS} words.", {field: ["bad list"]})
+        raise Refused("bad_words", "{name} must be a list of at most {most} words.", field, "bad list", name=field,
+                      most=MAX_WORDS)
     out = set()
     for i, value in enumerate(values):
         word = normalize(value) if isinstance(value, str) else ""
         if not (word.isascii() and word.isalpha() and 2 <= len(word) <= 15):
-            raise ApiError(422, "bad_word", "A house word is 2 to 15 letters.", {f"{field}.{i}": ["2 to 15 letters"]})
+            raise Refused("bad_word", "A house word is 2 to 15 letters.", f"{field}.{i}", "2 to 15 letters")
         out.add(word)
     return sorted(out)
 
@@ -45,31 +46,33 @@ def _words(values: Any, field: str) -> list[str]:
 def check(rules: dict[str, Any]) -> dict[str, Any]:
     """House rules, checked against each game's own option ranges; words upper-cased and sorted."""
     if not isinstance(rules, dict):
-        raise ApiError(422, "bad_rules", "House rules must be an object.", {"_body": ["must be an object"]})
+        raise Refused("bad_rules", "House rules must be an object.", "_body", "must be an object")
     out: dict[str, Any] = {}
     known = games_with_rules()
     for game_id, section in rules.items():
         if game_id not in known:
-            raise ApiError(422, "bad_rules", f"There are no house rules for {game_id!r}.", {game_id: ["unknown"]})
+            raise Refused("bad_rules", "There are no house rules for {game_id!r}.", game_id, "unknown", game_id=game_id)
         if not isinstance(section, dict):
-            raise ApiError(422, "bad_rules", f"{game_id} rules must be an object.", {game_id: ["must be an object"]})
+            raise Refused("bad_rules", "{game_id} rules must be an object.", game_id, "must be an object",
+                          game_id=game_id)
         game = known[game_id]
         clean: dict[str, Any] = {}
         allowed = rule_names(game)
         for name, value in section.items():
             field = f"{game_id}.{name}"
             if name not in allowed:
-                raise ApiError(422, "bad_rules", f"{game_id} has no house rule {name!r}.", {field: ["unknown"]})
+                raise Refused("bad_rules", "{game_id} has no house rule {name!r}.", field, "unknown",
+                              game_id=game_id, name=name)
             if name in WORD_LISTS:
                 clean[name] = _words(value, field)
                 continue
             try:
                 clean[name] = game.option(name).check(value)
             except RuleError as err:
-                raise ApiError(422, err.code, err.message, {field: [err.message]}) from None
+                raise Refused(err.code, err.message, field) from None
         if set(clean.get("extra_words", ())) & set(clean.get("banned_words", ())):
-            raise ApiError(422, "bad_words", "A word cannot be both allowed and banned.",
-                           {f"{game_id}.banned_words": ["in both lists"]})
+            raise Refused("bad_words", "A word cannot be both allowed and banned.",
+                          f"{game_id}.banned_words", "in both lists")
         if clean:
             out[game_id] = clean
     return out

@@ -6,29 +6,33 @@ the same way wherever it is typed (an export being imported included).
 
 from __future__ import annotations
 
+from typing import Any
+
 from .. import names
-from ..errors import ApiError
-from ..games.base import RuleError
+from ..domain_errors import Refused
+from ..games.base import N_, RuleError
 
 MAX_NAME = 40
 
 
-def clean_name(value: str, field: str, most: int = MAX_NAME, what: str = "A name") -> str:
+def clean_name(value: str, field: str, most: int = MAX_NAME, what: str = N_("A name")) -> str:
     name = names.clean(str(value or ""))
     if not 1 <= len(name) <= most:
-        raise ApiError(422, "bad_name", f"{what} must be 1 to {most} characters.", {field: [f"1 to {most} characters"]})
+        raise Refused("bad_name", "{what} must be 1 to {most} characters.", field, "1 to {most} characters",
+                      what=what, most=most)
     trouble = names.problem(name)
     if trouble:
-        raise ApiError(422, "bad_name", f"{what} {trouble}.", {field: [trouble]})
+        raise Refused("bad_name", "{what} {trouble}.", field, trouble, what=what, trouble=trouble)
     return name
 
 
-def refuse(field: str, message: str, code: str = "bad_result") -> ApiError:
-    return ApiError(422, code, message, {field: [message]})
+def refuse(field: str, message: str, code: str = "bad_result", **params: Any) -> Refused:
+    """A refusal of ``field``; ``message`` is a template its ``params`` fill in the asker's language."""
+    return Refused(code, message, field, **params)
 
 
-def game_refusal(err: RuleError, prefix: str) -> ApiError:
+def game_refusal(err: RuleError, prefix: str) -> Refused:
     """A game's RuleError about a result, its field placed under ``prefix`` (``players``, ``sheet``)."""
     field = f"{prefix}.{err.field}" if err.field else prefix
     field = field.replace("players.players", "players")
-    return ApiError(422, err.code, err.message, {field: [err.message]})
+    return Refused(err.code, err.message, field)

@@ -2,7 +2,8 @@
 
 Access is by capability token, no accounts: creating a league hands out an admin,
 a member and a viewer token; only their SHA-256 digests are stored. Every write
-here happens in one transaction: a refusal raises ApiError and stores nothing.
+here happens in one transaction: a refusal raises a domain error
+(``scorekeeper/domain_errors.py``) and stores nothing.
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 from .. import games, names
-from ..errors import ApiError
+from ..domain_errors import Conflict, Forbidden, NotFound, Refused, Unauthorized
 from ..extensions import db
-from ..games.base import RuleError, rename_sheet_players
+from ..games.base import N_, RuleError, rename_sheet_players
 from ..models import League, LeaguePlayer, LeagueResult, ResultEntry, ResultVersion, Season, now_ms
 from . import house_rules, scoring
 from .league_input import clean_name, game_refusal, refuse
@@ -52,26 +53,18 @@ def new_tokens(league: League) -> dict[str, str]:
     return tokens
 
 
-def bearer(header: str | None) -> str | None:
-    if not header:
-        return None
-    scheme, _, token = header.strip().partition(" ")
-    return token.strip() or None if scheme.lower() == "bearer" else None
+# What each link is called in a refusal ("This needs the league's admin link").
+ROLE_NAMES = {"viewer": N_("viewer"), "member": N_("member"), "admin": N_("admin")}
 
 
-def _unauthorized(message: str) -> ApiError:
-    return ApiError(401, "unauthorized", message)
-
-
-def authorize(public_id: str, authorization: str | None, need: str = "viewer", lock: bool = False):
-    """(league, role) for the token in an ``Authorization: Bearer …`` header.
+def authorize(public_id: str, token: str | None, need: str = "viewer", lock: bool = False):
+    """(league, role) for a league link's token (the API reads it from ``Authorization: Bearer …``).
 
     No token, a wrong token or an unknown league: 401 (the same answer, so a league's
     existence is not revealed). A token whose role is below ``need``: 403.
     """
-    token = bearer(authorization)
     if token is None:
-        raise _unauthorized("This league needs its link: send Authorization: Bearer <token>.")
+        raise Unauthorized("unauthorized", "This league needs its link: send Authorization: Bearer <token>.")
     query = select(League).where(League.public_id == public_id)
     league = db.session.scalar(query.with_for_update() if lock else query)
     digest = token_hash(token)
@@ -82,9 +75,10 @@ def authorize(public_id: str, authorization: str | None, need: str = "viewer", l
                 role = candidate
                 break
     if role is None:
-        raise _unauthorized("This link is not valid for this league (it may have been replaced).")
+        raise Unauthorized("unauthorized", "This link is not valid for this league (it may have been replaced).")
     if ROLES.index(role) < ROLES.index(need):
-        raise ApiError(403, "forbidden", f"This needs the league's {need} link; yours is the {role} link.")
+        raise Forbidden("forbidden", "This needs the league's {need} link; yours is the {role} link.",
+                        need=ROLE_NAMES[need], role=ROLE_NAMES[role])
     return league, role
 
 
@@ -92,7 +86,7 @@ def authorize(public_id: str, authorization: str | None, need: str = "viewer", l
 
 
 def create(name: str, rules: dict[str, Any] | None = None) -> tuple[League, dict[str, str]]:
-    league = League(public_id=secrets.token_urlsafe(12), name=clean_name(name, "name", 80, "A league's name"),
+    league = League(public_id=secrets.token_urlsafe(12), name=clean_name(name, "name", 80, N_("A league's name")),
                     rules=house_rules.check(rules or {}), revision=0)
     tokens = new_tokens(league)
     db.session.add(league)
@@ -152,13 +146,13 @@ def players(league: League) -> list[LeaguePlayer]:
 
 
 def add_player(league: League, name: str, commit: bool = True) -> LeaguePlayer:
-    name = clean_name(name, "name", what="A player's name")
+    name = clean_name(name, "name", what=N_("A player's name"))
     key = names.key(name)
     taken = db.session.scalar(select(LeaguePlayer.id).where(LeaguePlayer.league_id == league.id,
                                                             LeaguePlayer.name_key == key))
     if taken is not None:
-        raise ApiError(409, "duplicate_player", f"This league already has a player called {name!r}.",
-                       {"name": ["already in this league"]})
+        raise Conflict("duplicate_player", "This league already has a player called {name!r}.", "name",
+                       "already in this league",                        name=name)
     player = LeaguePlayer(league_id=league.id, name=name, name_key=key)
     db.session.add(player)
     if commit:
@@ -166,8 +160,8 @@ def add_player(league: League, name: str, commit: bool = True) -> LeaguePlayer:
             db.session.commit()
         except IntegrityError:  # the same name, added at the same moment
             db.session.rollback()
-            raise ApiError(409, "duplicate_player", f"This league already has a player called {name!r}.",
-                           {"name": ["already in this league"]}) from None
+            raise Conflict("duplicate_player", "This league already has a player called {name!r}.", "name",
+                       "already in this league",                            name=name) from None
     return player
 
 
@@ -175,15 +169,14 @@ def player_by_name(league: League, name: str) -> LeaguePlayer:
     query = select(LeaguePlayer).where(LeaguePlayer.league_id == league.id, LeaguePlayer.name_key == names.key(name))
     player = None if names.problem(name) else db.session.scalar(query)  # no NUL bytes sent to the database
     if player is None:
-        raise ApiError(404, "unknown_player", f"This league has no player called {name!r}.")
+        raise NotFound("unknown_player", "This league has no player called {name!r}.", name=name)
     return player
 
 
 def add_season(league: League, name: str, starts_on: dt.date, ends_on: dt.date) -> Season:
-    name = clean_name(name, "name", 60, "A season's name")
+    name = clean_name(name, "name", 60, N_("A season's name"))
     if ends_on < starts_on:
-        raise ApiError(422, "bad_dates", "A season must end on or after the day it starts.",
-                       {"ends_on": ["before starts_on"]})
+        raise Refused("bad_dates", "A season must end on or after the day it starts.", "ends_on", "before starts_on")
     season = Season(league_id=league.id, name=name, starts_on=starts_on, ends_on=ends_on, is_default=False)
     db.session.add(season)
     db.session.commit()
@@ -195,7 +188,8 @@ def season_or_default(league: League, season_id: int | None) -> Season:
     query = query.where(Season.id == season_id) if season_id is not None else query.where(Season.is_default)
     season = db.session.scalar(query)
     if season is None:
-        raise ApiError(404, "unknown_season", f"This league has no season {season_id}.", {"season": ["unknown"]})
+        raise NotFound("unknown_season", "This league has no season {season_id}.", "season", "unknown",
+                       season_id=season_id)
     return season
 
 
@@ -239,8 +233,8 @@ def check_result(league: League, payload: dict[str, Any], check_date: bool = Tru
     """
     game_id = payload.get("game")
     if games.get(game_id) is None:
-        raise refuse("game", f"There is no game called {game_id!r}; the games are {', '.join(games.REGISTRY)}.",
-                      "unknown_game")
+        raise refuse("game", "There is no game called {game_id!r}; the games are {games}.",
+                      "unknown_game", game_id=game_id, games=", ".join(games.REGISTRY))
     played_on = payload["played_on"]
     if check_date and played_on > dt.date.today() + dt.timedelta(days=1):  # a day's grace for time zones
         raise refuse("played_on", "played_on cannot be in the future.", "future_date")
@@ -252,7 +246,7 @@ def check_result(league: League, payload: dict[str, Any], check_date: bool = Tru
     else:
         rows, prefix = [dict(p) for p in payload.get("players") or []], "players"
     if not 2 <= len(rows) <= MAX_PLAYERS_PER_RESULT:
-        raise refuse(prefix, f"A result needs 2 to {MAX_PLAYERS_PER_RESULT} players.", "bad_players")
+        raise refuse(prefix, "A result needs 2 to {most} players.", "bad_players", most=MAX_PLAYERS_PER_RESULT)
 
     if known is None:
         known = {p.name_key: p for p in players(league)}
@@ -261,20 +255,22 @@ def check_result(league: League, payload: dict[str, Any], check_date: bool = Tru
         name = names.clean(str(row.get("name") or ""))
         player = known.get(names.key(name))
         if player is None:
-            raise refuse(f"{prefix}.{i}.name", f"This league has no player called {name!r}; add them first.",
-                          "unknown_player")
+            raise refuse(f"{prefix}.{i}.name", "This league has no player called {name!r}; add them first.",
+                          "unknown_player", name=name)
         if id(player) in seen:
-            raise refuse(f"{prefix}.{i}.name", f"{player.name} is listed twice.", "duplicate_player")
+            raise refuse(f"{prefix}.{i}.name", "{name} is listed twice.", "duplicate_player", name=player.name)
         seen.add(id(player))
         row["player"] = player
         team = names.clean(row["team"]) if isinstance(row.get("team"), str) else None
         if team and names.problem(team):
-            raise refuse(f"{prefix}.{i}.team", f"{player.name}’s team {names.problem(team)}.", "bad_name")
+            raise refuse(f"{prefix}.{i}.team", "{name}’s team {trouble}.", "bad_name", name=player.name,
+                          trouble=names.problem(team))
         row["team"] = team or None
         score = row.get("score")
         if score is not None and (isinstance(score, bool) or not isinstance(score, int) or abs(score) > MAX_SCORE):
             raise refuse(f"{prefix}.{i}.score",
-                          f"{player.name}’s score must be a whole number from -{MAX_SCORE:,} to {MAX_SCORE:,}.")
+                          "{name}’s score must be a whole number from -{most:,} to {most:,}.", name=player.name,
+                          most=MAX_SCORE)
 
     sides = {("team", r["team"]) if r["team"] else ("solo", i) for i, r in enumerate(rows)}
     if len(sides) < 2:
@@ -287,7 +283,8 @@ def check_result(league: League, payload: dict[str, Any], check_date: bool = Tru
             if place is None:
                 raise refuse(f"{prefix}.{i}.place", "Give a place for every player, or for none and give scores.")
             if isinstance(place, bool) or not isinstance(place, int) or not 1 <= place <= len(rows):
-                raise refuse(f"{prefix}.{i}.place", f"{row['player'].name}’s place must be from 1 to {len(rows)}.")
+                raise refuse(f"{prefix}.{i}.place", "{name}’s place must be from 1 to {last}.",
+                              name=row["player"].name, last=len(rows))
         team_places: dict[str, int] = {}
         for i, row in enumerate(rows):
             if row["team"] and team_places.setdefault(row["team"], row["place"]) != row["place"]:
@@ -359,8 +356,8 @@ def record(league: League, payload: dict[str, Any], table_code: str | None = Non
             if first is None:
                 raise
     if first.digest != digest:
-        raise ApiError(409, "duplicate_id", "A different result was already recorded with this id.",
-                       {"id": ["already used for a different result"]})
+        raise Conflict("duplicate_id", "A different result was already recorded with this id.",
+                       "id", "already used for a different result")
     return first, False
 
 
@@ -377,7 +374,7 @@ def record_table_result(league: League, table_code: str, game: str, played_on: d
 def get_result(league: League, uid: str) -> LeagueResult:
     result = _by_uid(league, str(uid))
     if result is None:
-        raise ApiError(404, "unknown_result", f"This league has no result {uid}.")
+        raise NotFound("unknown_result", "This league has no result {uid}.", uid=uid)
     return result
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from flask import current_app
 
 from .. import games
-from ..errors import ApiError
+from ..domain_errors import NotFound, Refused
 from ..games import dice
 from . import house_rules
 
@@ -16,7 +16,8 @@ def game_or_404(game_id: str):
     module = games.get(game_id)
     if module is None:
         known = ", ".join(games.REGISTRY)
-        raise ApiError(404, "unknown_game", f"There is no game called {game_id!r}; the games are {known}.")
+        raise NotFound("unknown_game", "There is no game called {game_id!r}; the games are {known}.",
+                       game_id=game_id, known=known)
     return module
 
 
@@ -30,8 +31,8 @@ def lexicon(lexicon_id: str = "en"):
     try:
         return get_lexicon(lexicon_id, cache_dir=current_app.config["LEXICON_CACHE_DIR"])
     except UnknownLexicon:
-        raise ApiError(422, "unknown_lexicon", f"There is no word list called {lexicon_id!r}.",
-                       {"lexicon": ["unknown word list"]}) from None
+        raise Refused("unknown_lexicon", "There is no word list called {lexicon_id!r}.", "lexicon", "unknown word list",
+                      lexicon_id=lexicon_id) from None
 
 
 def other_lexicons(lexicon_id: str) -> list:

@@ -85,7 +85,7 @@ def _scope(season: Season, game: str | None) -> str:
 
 def _check_game(game: str | None) -> None:
     if game is not None and games.get(game) is None:
-        raise refuse("game", f"There is no game called {game!r}.", "unknown_game")
+        raise refuse("game", "There is no game called {game!r}.", "unknown_game", game=game)
 
 
 def _after(query, last):
