@@ -7,7 +7,7 @@ HOST ?= 0.0.0.0
 WORKERS ?= 2
 CONNECTIONS ?= 1000
 
-.PHONY: run test lint openapi lexicon clean
+.PHONY: run test lint openapi lexicon messages messages-check clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,16 @@ test: $(VENV)/.installed-dev
 
 openapi: $(VENV)/.installed
 	$(BIN)/flask --app scorekeeper openapi write --format yaml openapi.yaml
+
+# The API's message catalogs (scorekeeper/translations/<language>/LC_MESSAGES/messages.po): after changing a
+# message, `make messages` adds new sentences (untranslated) and drops unused ones; translate the new
+# entries, then `make messages-check` (also a test) says what is still missing. Nothing is compiled: the
+# app reads the .po files (scorekeeper/i18n.py).
+messages: $(VENV)/.installed
+	$(BIN)/python -m scorekeeper.catalogs update
+
+messages-check: $(VENV)/.installed
+	$(BIN)/python -m scorekeeper.catalogs check
 
 # Rebuild the committed word lists (scorekeeper/lexicon/data) from the Debian package scowl and the
 # npm package word-list, and print the words added and removed. Only for changing the lists:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import os
 from typing import Any
 
-__version__ = "0.1.0"
+from .version import __version__
+
+__all__ = ["__version__", "create_app"]
 
 
 def create_app(test_config: dict[str, Any] | None = None):

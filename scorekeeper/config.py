@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from . import __version__
+from .version import __version__
 
 
 class ConfigError(RuntimeError):

@@ -4,6 +4,10 @@
 ``validation_error``, or a game's rule code such as ``not_your_turn``),
 ``status`` the HTTP status, ``message`` a sentence a player understands, and
 ``errors`` maps each offending field (a dotted path) to its messages.
+
+Services raise domain errors (``domain_errors.py``) and the games ``RuleError``; here each
+gets its HTTP status, and every message is said in the asker's language (``i18n.py``,
+by ``Accept-Language``). ``code`` and the field paths are the same in every language.
 """
 
 from __future__ import annotations
@@ -15,7 +19,18 @@ from flask import Flask, jsonify, request
 from marshmallow import Schema, fields
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from .games.base import RuleError
+from . import i18n
+from .domain_errors import (
+    Conflict,
+    DomainError,
+    Forbidden,
+    NotFound,
+    Refused,
+    TooBig,
+    Unauthorized,
+    Unavailable,
+)
+from .games.base import N_, RuleError
 
 log = logging.getLogger(__name__)
 
@@ -31,8 +46,13 @@ class ErrorSchema(Schema):
     )
 
 
+# The one place a domain error becomes an HTTP status.
+STATUS = {Refused: 422, NotFound: 404, Conflict: 409, Unauthorized: 401, Forbidden: 403, TooBig: 413,
+          Unavailable: 503}
+
+
 class ApiError(Exception):
-    """Raised by views and services for a refusal that is not a game rule."""
+    """An HTTP refusal raised by a view. Services raise domain errors (``domain_errors.py``) instead."""
 
     def __init__(self, status: int, code: str, message: str, errors: dict[str, list[str]] | None = None, **extra):
         super().__init__(message)
@@ -47,10 +67,19 @@ def body(status: int, code: str, message: str, errors: dict[str, list[str]] | No
     return out
 
 
+def _answer(status: int, code: str, message: Any, errors: dict[str, list[Any]] | None = None, **extra):
+    """The error as JSON, its messages in the asker's language (which is why the answer varies by it)."""
+    said = {field: [i18n.render(m) for m in messages] for field, messages in errors.items()} if errors else None
+    response = jsonify(body(status, code, i18n.render(message), said, **extra))
+    response.status_code = status
+    response.vary.add("Accept-Language")
+    return response
+
+
 def _flatten(messages: Any, prefix: str = "") -> dict[str, list[str]]:
     """webargs' nested {"json": {"seats": {0: {"name": [...]}}}} → {"seats.0.name": [...]}."""
     if isinstance(messages, list) and all(isinstance(m, str) for m in messages):
-        return {prefix or "_body": messages}
+        return {prefix or "_body": [i18n.loose(m) for m in messages]}
     if isinstance(messages, dict):
         out: dict[str, list[str]] = {}
         for key, value in messages.items():
@@ -88,10 +117,9 @@ def handle_http(exc: HTTPException):
         message = next(iter(errors.values()))[0]
         code = "bad_request"
     else:
-        message = (getattr(exc, "data", None) or {}).get("message") or exc.description or exc.name
+        message = i18n.loose((getattr(exc, "data", None) or {}).get("message") or exc.description or exc.name)
         code = _slug(exc)
-    response = jsonify(body(status, code, message, errors))
-    response.status_code = status
+    response = _answer(status, code, message, errors)
     for name, value in exc.get_headers():
         if name.lower() not in ("content-type", "content-length"):
             response.headers[name] = value
@@ -99,24 +127,30 @@ def handle_http(exc: HTTPException):
 
 
 def handle_rule(err: RuleError):
-    errors = {err.field: [err.message]} if err.field else None
-    return jsonify(body(422, err.code, err.message, errors)), 422
+    return _answer(422, err.code, err.text, {err.field: [err.text]} if err.field else None)
+
+
+def handle_domain(err: DomainError):
+    errors = {err.field: [err.detail if err.detail is not None else err.text]} if err.field else None
+    return _answer(STATUS[type(err)], err.code, err.text, errors, **err.extra)
 
 
 def handle_api_error(err: ApiError):
-    return jsonify(body(err.status, err.code, err.message, err.errors, **err.extra)), err.status
+    errors = {field: [i18n.loose(m) for m in said] for field, said in (err.errors or {}).items()} or None
+    return _answer(err.status, err.code, i18n.loose(err.message), errors, **err.extra)
 
 
 def handle_unexpected(exc: Exception):
     # Unexpected: log the traceback server-side, tell the client nothing internal.
     # repr: a path with a newline or NUL in it cannot forge a log line of its own.
     log.exception("unhandled error on %s %r", request.method, request.path)
-    return handle_http(InternalServerError("Something went wrong on our side; nothing was saved. Try again."))
+    return handle_http(InternalServerError(N_("Something went wrong on our side; nothing was saved. Try again.")))
 
 
 def register(app: Flask) -> None:
     app.register_error_handler(HTTPException, handle_http)
     app.register_error_handler(RuleError, handle_rule)
     app.register_error_handler(ApiError, handle_api_error)
+    app.register_error_handler(DomainError, handle_domain)
     if not app.debug:  # in debug, let the debugger show the traceback
         app.register_error_handler(Exception, handle_unexpected)

@@ -22,6 +22,13 @@ accesslog = os.environ.get("SCOREKEEPER_ACCESS_LOG", "-") or None
 errorlog = "-"
 
 
+def post_worker_init(worker):
+    """Each worker's hub starts listening for table changes as the worker starts, not on some first read."""
+    from scorekeeper.services.streams import start_listening
+
+    start_listening(worker.wsgi)
+
+
 def post_request(worker, req, environ, resp):
     """Let other connections run after each request.
 

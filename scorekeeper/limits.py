@@ -26,6 +26,8 @@ from flask_limiter.util import get_remote_address
 from limits import parse
 from werkzeug.exceptions import TooManyRequests
 
+from .games.base import N_
+
 WRITES = "600 per minute"
 JOIN_CODE_MISSES = "30 per minute"
 WORD_CHECKS = "240 per minute"
@@ -57,6 +59,6 @@ def count_join_code_miss() -> None:
     if limiter.limiter.hit(_MISSES, "join-code-miss", address):
         return
     reset_at, _ = limiter.limiter.get_window_stats(_MISSES, "join-code-miss", address)
-    raise TooManyRequests("Too many table codes that do not exist were tried from this address; "
-                          "check the code and try again in a minute.",
+    raise TooManyRequests(N_("Too many table codes that do not exist were tried from this address; "
+                             "check the code and try again in a minute."),
                           retry_after=max(1, int(reset_at - time.time()) + 1))

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from .games.base import N_
+
 ZWJ = "\u200d"
 REFUSED_CATEGORIES = {"Cc", "Co", "Cs", "Cn"}
 
@@ -22,7 +24,7 @@ def problem(name: str) -> str | None:
     for char in name:
         category = unicodedata.category(char)
         if category in REFUSED_CATEGORIES or (category == "Cf" and char != ZWJ):
-            return f"contains an invisible or control character (U+{ord(char):04X})"
+            return N_("contains an invisible or control character (U+{code:04X})", code=ord(char))
     return None
 
 

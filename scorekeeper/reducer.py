@@ -45,7 +45,7 @@ from typing import Any, Protocol
 
 from . import timer
 from .games import dice
-from .games.base import RuleError
+from .games.base import N_, Game, RuleError
 
 CHECKPOINT_EVERY = 16
 MAX_CHALLENGES_SHOWN = 50
@@ -80,7 +80,7 @@ class History(Protocol):
 class Rules:
     """A table's game and setup: what every state of it is derived from."""
 
-    game: Any  # a game module (games/base.py's Game protocol)
+    game: Game  # the game's definition (games/base.py)
     options: dict[str, Any]
     seats: list[str]
     context: dict[str, Any] = field(default_factory=dict)  # keyword arguments the rules need (a word check)
@@ -171,8 +171,8 @@ def _move(snap, kind, data, seq, rules: Rules, randbelow, now) -> dict[str, Any]
 def _named(data: dict[str, Any], what: str) -> int:
     named = data.get("seq")
     if isinstance(named, bool) or not isinstance(named, int):
-        raise RuleError(f"bad_{what}", f"Say which action to {what}: seq, the number of the action as this "
-                        f"phone shows it.", "data.seq")
+        raise RuleError(f"bad_{what}", "Say which action to {what}: seq, the number of the action as this phone shows "
+                        "it.", "data.seq", what=what)
     return named
 
 
@@ -182,8 +182,8 @@ def _undo(snap, data, seq, rules: Rules, history: History) -> dict[str, Any]:
         raise RuleError("nothing_to_undo", "There is nothing to undo.")
     named = _named(data, "undo")
     if named != stack["last"]:
-        raise Stale(f"Someone else undid or added an action first, so #{named} was not undone; "
-                    "the table shows where it is now.")
+        raise Stale(N_("Someone else undid or added an action first, so #{seq} was not undone; "
+                       "the table shows where it is now.", seq=named))
     top = history.event(named)
     below = top.trail["below"]
     snap["game"], snap["dice"] = _state_after(below, rules, history)
@@ -199,8 +199,8 @@ def _redo(snap, data, rules: Rules, history: History) -> None:
         raise RuleError("nothing_to_redo", "There is nothing to redo.")
     named = _named(data, "redo")
     if redo is None or named != redo["seq"]:
-        raise Stale(f"Someone else redid or added an action first, so #{named} was not redone; "
-                    "the table shows where it is now.")
+        raise Stale(N_("Someone else redid or added an action first, so #{seq} was not redone; "
+                       "the table shows where it is now.", seq=named))
     move = history.event(named)
     snap["game"] = rules.apply(snap["game"], move.type, move.data, move.seq)
     if move.type == "roll":
@@ -239,7 +239,8 @@ def _challenge(rules: Rules, data: dict[str, Any], judge: Judge) -> dict[str, An
     """A Bresk! word challenge at the table, judged with the table's word list."""
     by = data.get("by")
     if by is not None and (isinstance(by, bool) or not isinstance(by, int) or not 0 <= by < len(rules.seats)):
-        raise RuleError("bad_seat", f"by must be a seat number from 0 to {len(rules.seats) - 1}.", "data.by")
+        raise RuleError("bad_seat", "by must be a seat number from 0 to {last}.", "data.by",
+                        last=len(rules.seats) - 1)
     return judge(data.get("words"), bool(data.get("reveal")))
 
 
@@ -250,12 +251,9 @@ def _dice_shown(seq: int, data: dict[str, Any], at_ms: int) -> dict[str, Any]:
 def _follow_game_timer(game, before: dict[str, Any], snap: dict[str, Any], now: int) -> None:
     """A game that sets the timer (a die roll picks the dial) sets the shared timer too.
 
-    Such a game has ``timer_setting(state) -> (moment, seconds) | None``; the
-    timer is set when the moment changes (a new turn's roll, a bonus build).
+    Its ``timer_setting(state) -> (moment, seconds) | None`` (games/base.py ``Game``) says what the
+    timer is set to now; the timer is set when the moment changes (a new turn's roll, a bonus build).
     """
-    setting = getattr(game, "timer_setting", None)
-    if setting is None:
-        return
-    wanted = setting(snap["game"])
-    if wanted and wanted != setting(before):
+    wanted = game.timer_setting(snap["game"])
+    if wanted and wanted != game.timer_setting(before):
         snap["timer"] = timer.command(snap["timer"], "set", now, wanted[1])

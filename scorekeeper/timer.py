@@ -109,5 +109,6 @@ def command(t: dict[str, Any], action: str, now_ms: int, seconds: Any = None) ->
     elif action == "reset":
         new.update(status="idle", remaining_ms=t["duration_ms"], started_at_ms=None)
     else:
-        raise RuleError("unknown_action", f"The timer cannot {action!r}; it can {', '.join(ACTIONS)}.", "action")
+        raise RuleError("unknown_action", "The timer cannot {action!r}; it can {actions}.", "action", action=action,
+                        actions=", ".join(ACTIONS))
     return new

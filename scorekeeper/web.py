@@ -9,6 +9,8 @@ from pathlib import Path
 from flask import Blueprint, Flask, Response, jsonify, render_template_string, request, send_from_directory
 from werkzeug.exceptions import UnsupportedMediaType
 
+from .games.base import N_
+
 _HERE = Path(__file__).resolve().parent
 # An installed wheel carries frontend/ inside the package; a checkout has it beside it.
 FRONTEND = _HERE / "frontend" if (_HERE / "frontend").is_dir() else _HERE.parent / "frontend"
@@ -108,7 +110,7 @@ def require_json() -> Response | None:
     """Bodies sent to the API must say they are JSON; anything else is refused before parsing."""
     writes = request.method in ("POST", "PUT", "PATCH")
     if writes and request.path.startswith("/api/") and request.content_length and not request.is_json:
-        raise UnsupportedMediaType("Send the body as JSON, with Content-Type: application/json.")
+        raise UnsupportedMediaType(N_("Send the body as JSON, with Content-Type: application/json."))
     return None
 
 

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 import requests
-from conftest import _PG_PROBLEM, PG_URL, ROOT, LiveServer, _migrate, _pg_url_for, missing
 from sqlalchemy import create_engine, text
+from support import PG_PROBLEM, PG_URL, ROOT, LiveServer, migrate, missing, pg_url_for
 
 from scorekeeper import create_app
 from scorekeeper.config import database_url
@@ -163,7 +163,7 @@ def check_restored(url: str, live: dict[str, list[dict]]) -> None:
 
 def test_sqlite_backup_while_writing_restores_a_consistent_prefix(tmp_path):
     url = f"sqlite:///{tmp_path / 'live.sqlite3'}"
-    _migrate(create_app({"SQLALCHEMY_DATABASE_URI": url}))
+    migrate(create_app({"SQLALCHEMY_DATABASE_URI": url}))
     server = LiveServer(url, tmp_path, workers=2, env=UNLIMITED)
     try:
         live = write_and_back_up(server, url, tmp_path / "backup.sqlite3")
@@ -194,8 +194,8 @@ def test_sqlite_backup_while_writing_restores_a_consistent_prefix(tmp_path):
 
 
 def test_postgresql_backup_while_writing_restores_into_a_fresh_database(tmp_path):
-    if _PG_PROBLEM:
-        missing(_PG_PROBLEM)
+    if PG_PROBLEM:
+        missing(PG_PROBLEM)
     if not (shutil.which("pg_dump") and shutil.which("pg_restore")):
         missing("pg_dump/pg_restore are not installed (apt-get install postgresql-client)")
     admin = create_engine(database_url(PG_URL, ""), isolation_level="AUTOCOMMIT")
@@ -203,8 +203,8 @@ def test_postgresql_backup_while_writing_restores_into_a_fresh_database(tmp_path
     with admin.connect() as conn:
         conn.execute(text(f'CREATE SCHEMA "{schema}"'))
     try:
-        url = database_url(_pg_url_for(schema), "")
-        _migrate(create_app({"SQLALCHEMY_DATABASE_URI": url}))
+        url = database_url(pg_url_for(schema), "")
+        migrate(create_app({"SQLALCHEMY_DATABASE_URI": url}))
         server = LiveServer(url, tmp_path, workers=2, env=UNLIMITED)
         try:
             live = write_and_back_up(server, url, tmp_path / "backup.dump")

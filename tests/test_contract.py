@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import LiveServer, _migrate, _pg_url_for
+from support import LiveServer, migrate, pg_url_for
 
 from scorekeeper import create_app
 from scorekeeper.config import database_url
@@ -33,8 +33,8 @@ def test_the_running_server_keeps_its_contract(kind, tmp_path, request, monkeypa
     if kind == "sqlite":
         url = f"sqlite:///{tmp_path / 'contract.sqlite3'}"
     else:
-        url = database_url(_pg_url_for(request.getfixturevalue("pg_schema")), "")
-    _migrate(create_app({"SQLALCHEMY_DATABASE_URI": url}))
+        url = database_url(pg_url_for(request.getfixturevalue("pg_schema")), "")
+    migrate(create_app({"SQLALCHEMY_DATABASE_URI": url}))
     monkeypatch.setenv("SCOREKEEPER_RATELIMIT", "off")  # the fuzzer is one address sending thousands
     server = LiveServer(url, tmp_path)
     try:

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 import requests
-from conftest import _PG_PROBLEM, PG_URL, LiveServer, _migrate, _pg_url_for, missing
 from sqlalchemy import create_engine, text
+from support import PG_PROBLEM, PG_URL, LiveServer, migrate, missing, pg_url_for
 
 from scorekeeper import create_app
 from scorekeeper.config import database_url
@@ -39,7 +39,7 @@ def database(request, tmp_path):
     """A migrated, empty database of each kind (PostgreSQL: a schema of the test's own)."""
     if request.param == "sqlite":
         url = f"sqlite:///{tmp_path / 'faults.sqlite3'}"
-        _migrate(create_app({"SQLALCHEMY_DATABASE_URI": url}))
+        migrate(create_app({"SQLALCHEMY_DATABASE_URI": url}))
         yield url
         return
     yield from _pg_database()
@@ -51,15 +51,15 @@ def pg_database():
 
 
 def _pg_database():
-    if _PG_PROBLEM:
-        missing(_PG_PROBLEM)
+    if PG_PROBLEM:
+        missing(PG_PROBLEM)
     admin = create_engine(database_url(PG_URL, ""), isolation_level="AUTOCOMMIT")
     schema = f"f_{uuid.uuid4().hex[:10]}"
     with admin.connect() as conn:
         conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    url = database_url(_pg_url_for(schema), "")
+    url = database_url(pg_url_for(schema), "")
     try:
-        _migrate(create_app({"SQLALCHEMY_DATABASE_URI": url}))
+        migrate(create_app({"SQLALCHEMY_DATABASE_URI": url}))
         yield url
     finally:
         for _ in range(30):  # PostgreSQL may still be coming back from a restart
@@ -378,7 +378,7 @@ def append(base: str, code: str, n: int) -> int:
 
 def test_the_stream_resumes_after_a_server_restart_and_misses_no_event(tmp_path):
     url = f"sqlite:///{tmp_path / 'stream.sqlite3'}"
-    _migrate(create_app({"SQLALCHEMY_DATABASE_URI": url}))
+    migrate(create_app({"SQLALCHEMY_DATABASE_URI": url}))
     (tmp_path / "one").mkdir()
     (tmp_path / "two").mkdir()
     first = LiveServer(url, tmp_path / "one", workers=1)

@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper import reducer
 from scorekeeper.games import scorepad
-from scorekeeper.games.base import Result, RuleError
+from scorekeeper.games.base import Result, RuleError, no_timer
 
 
 class Log:
@@ -60,11 +60,12 @@ def counter_game(applied):
         setup=lambda options, seats: {"total": 0},
         apply=apply,
         result=lambda state, **_: Result("counter", [], [], False, "", {"total": state["total"]}),
+        timer_setting=no_timer,
     )
 
 
 def pad(**options):
-    return reducer.Rules(scorepad, options, ["Ann", "Ben"])
+    return reducer.Rules(scorepad.GAME, options, ["Ann", "Ben"])
 
 
 def totals(snapshot):

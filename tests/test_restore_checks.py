@@ -7,8 +7,8 @@ import sqlite3
 import subprocess
 import uuid
 
-from conftest import _PG_PROBLEM, PG_URL, _migrate, _pg_url_for, missing
 from sqlalchemy import create_engine, text
+from support import PG_PROBLEM, PG_URL, migrate, missing, pg_url_for
 
 from scorekeeper import create_app
 from scorekeeper.config import database_url
@@ -24,7 +24,7 @@ def restore(url: str, path) -> tuple[int, str]:
 
 def target(tmp_path):
     url = f"sqlite:///{tmp_path / 'target.sqlite3'}"
-    _migrate(create_app({"SQLALCHEMY_DATABASE_URI": url}))
+    migrate(create_app({"SQLALCHEMY_DATABASE_URI": url}))
     return url
 
 
@@ -42,7 +42,7 @@ def test_three_empty_tables_of_the_right_names_are_refused(tmp_path):
 
 def test_a_backup_missing_a_column_is_refused(tmp_path):
     backup = tmp_path / "partial.sqlite3"
-    _migrate(create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{backup}"}))
+    migrate(create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{backup}"}))
     with sqlite3.connect(backup) as conn:
         conn.execute("DROP TABLE league_tallies")
     status, output = restore(target(tmp_path), backup)
@@ -50,8 +50,8 @@ def test_a_backup_missing_a_column_is_refused(tmp_path):
 
 
 def test_a_postgresql_dump_of_three_empty_tables_is_refused(tmp_path):
-    if _PG_PROBLEM:
-        missing(_PG_PROBLEM)
+    if PG_PROBLEM:
+        missing(PG_PROBLEM)
     if not (shutil.which("pg_dump") and shutil.which("pg_restore")):
         missing("pg_dump/pg_restore are not installed (apt-get install postgresql-client)")
     admin = create_engine(database_url(PG_URL, ""), isolation_level="AUTOCOMMIT")
@@ -65,9 +65,9 @@ def test_a_postgresql_dump_of_three_empty_tables_is_refused(tmp_path):
         dump = tmp_path / "fake.dump"
         subprocess.run(["pg_dump", "--format=custom", f"--schema={fake}", f"--file={dump}", PG_URL.split("?")[0]],
                        check=True, capture_output=True)
-        url = database_url(_pg_url_for(real), "")
-        _migrate(create_app({"SQLALCHEMY_DATABASE_URI": url}))
-        status, output = restore(database_url(_pg_url_for(fake), ""), dump)
+        url = database_url(pg_url_for(real), "")
+        migrate(create_app({"SQLALCHEMY_DATABASE_URI": url}))
+        status, output = restore(database_url(pg_url_for(fake), ""), dump)
         assert status != 0 and "schema revision" in output
     finally:
         with admin.connect() as conn:

@@ -20,6 +20,7 @@ class ResultIdConverter(BaseConverter):
 def register_blueprints(app: Flask, api: Api) -> None:
     from . import games, leagues, lexicons, meta, qr, tables
 
+    app.url_map.converters["game"] = games.GameConverter
     app.url_map.converters["league_id"] = LeagueIdConverter
     app.url_map.converters["result_id"] = ResultIdConverter
     api.register_converter(ResultIdConverter, lambda _: {"type": "string", "minLength": 1, "maxLength": 64})

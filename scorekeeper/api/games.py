@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import jsonify
+from werkzeug.routing import AnyConverter
 
 from .. import games
 from ..errors import ErrorSchema
@@ -21,8 +22,15 @@ def catalogue():
     return jsonify(scoring.catalogue())
 
 
-# The `any` converter makes unknown games a plain 404 and lists the games in the OpenAPI document.
-@blp.route(f"/<any({', '.join(repr(g) for g in games.REGISTRY)}):game>/score", methods=["POST"])
+class GameConverter(AnyConverter):
+    """A game's id, one of the registry's when the app is made: an unknown game is a plain 404, and the
+    OpenAPI document lists the games (as for werkzeug's ``any``)."""
+
+    def __init__(self, url_map, *args, **kwargs):
+        super().__init__(url_map, *games.REGISTRY)
+
+
+@blp.route("/<game:game>/score", methods=["POST"])
 @blp.arguments(SheetSchema)
 @blp.response(200, ResultSchema)
 @blp.alt_response(404, schema=ErrorSchema, description="No such game.", success=False)

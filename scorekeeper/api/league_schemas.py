@@ -5,44 +5,57 @@ from __future__ import annotations
 from marshmallow import Schema, ValidationError, fields, validate
 
 from ..cooperate import let_others_run
+from ..games.base import N_
+from ..services import house_rules
 from .schemas import StrictBoolean
 
 NAME = validate.Length(min=1, max=40)
 SEASON_ID = validate.Range(min=1, max=2**31 - 1)
-GAME_ID = validate.Regexp(r"^[a-z][a-z0-9-]{0,31}$", error="Not a game id.")
+GAME_ID = validate.Regexp(r"^[a-z][a-z0-9-]{0,31}$", error=N_("Not a game id."))
 ROLE_DESCRIPTION = "admin ⊃ member (records results, adds players) ⊃ viewer (reads)."
 
 
 # --- house rules -----------------------------------------------------------------------------------
 
 
-class BreskRulesSchema(Schema):
-    extra_words = fields.List(fields.String(), metadata={"description": "Words the league allows (2–15 letters)."})
-    banned_words = fields.List(fields.String(), metadata={"description": "Words the league refuses."})
-    live_word_marking = StrictBoolean(metadata={"description": "Mark words while players write (off by default: "
-                                                "the rulebook allows a dictionary only at scoring)."})
-    lexicon = fields.String(validate=validate.OneOf(("en", "en-wordgame")),
-                            metadata={"description": "The word list the league's games are judged by: en (the "
-                                      "everyday list, the default) or en-wordgame (the word-game list)."})
+# Derived from the games' definitions (services/house_rules.py): a game's options with league=True, and the
+# house words of a game that judges words. The schema checks only the shape and documents the limits;
+# the values are checked once, by each option's own check, so a refusal reads the same from every door.
 
 
-class BlockBusterRulesSchema(Schema):
-    tie_takes_nobody = StrictBoolean()
+def _rule_field(option) -> fields.Field:
+    about = {"description": f"{option.label}. {option.description}", "default": option.default}
+    if option.kind == "boolean":
+        return StrictBoolean(metadata=about)
+    if option.kind == "integer":
+        limits = {k: v for k, v in (("minimum", option.minimum), ("maximum", option.maximum)) if v is not None}
+        return fields.Integer(strict=True, metadata={**about, **limits})
+    if option.kind == "choice":
+        kind = fields.String if all(isinstance(c, str) for c in option.choices) else fields.Raw
+        return kind(metadata={**about, "enum": list(option.choices)})
+    return fields.List(fields.Raw(), metadata=about)
 
 
-class MakeNBreakRulesSchema(Schema):
-    rounds = fields.Integer(strict=True)
-    seconds_1 = fields.Integer(strict=True)
-    seconds_2 = fields.Integer(strict=True)
-    seconds_3 = fields.Integer(strict=True)
+_HOUSE_WORDS = {
+    "extra_words": lambda: fields.List(fields.String(), metadata={"description": "Words the league allows (2–15 "
+                                                                  "letters)."}),
+    "banned_words": lambda: fields.List(fields.String(), metadata={"description": "Words the league refuses."}),
+}
 
 
-class HouseRulesSchema(Schema):
-    """House rules per game; tables started in the league default to them."""
+def _game_rules_schema(game) -> type[Schema]:
+    declared = {o.name: _rule_field(o) for o in game.house_rule_options()}
+    if game.word_list_option:
+        declared.update({name: make() for name, make in _HOUSE_WORDS.items()})
+    title = "".join(part.capitalize() for part in game.id.split("-"))  # block-buster → BlockBuster
+    return Schema.from_dict(declared, name=f"{title}RulesSchema")
 
-    bresk = fields.Nested(BreskRulesSchema)
-    block_buster = fields.Nested(BlockBusterRulesSchema, data_key="block-buster", attribute="block-buster")
-    make_n_break = fields.Nested(MakeNBreakRulesSchema, data_key="make-n-break", attribute="make-n-break")
+
+HouseRulesSchema = Schema.from_dict(
+    {game_id: fields.Nested(_game_rules_schema(game))
+     for game_id, game in sorted(house_rules.games_with_rules().items())},
+    name="HouseRulesSchema",
+)
 
 
 # --- leagues ---------------------------------------------------------------------------------------

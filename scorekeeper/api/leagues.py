@@ -12,9 +12,10 @@ import io
 
 from flask import Response, jsonify, request
 
-from ..services import league_import, leagues, ratings
+from ..services import league_import, league_queries, leagues, ratings
 from ..services import standings as league_standings
 from .blueprint import Blueprint
+from .league_link import league_token
 from .league_schemas import (
     ExportSchema,
     HeadToHeadQuerySchema,
@@ -63,7 +64,7 @@ blp = LeagueBlueprint("leagues", __name__, url_prefix="/api/leagues",
 
 
 def _auth(league_id: str, need: str = "viewer"):
-    return leagues.authorize(league_id, request.headers.get("Authorization"), need)
+    return leagues.authorize(league_id, league_token(), need)
 
 
 def _errors(*codes):
@@ -211,7 +212,7 @@ def record_result(payload, league_id):
     """Member: record a finished game, with everyone's score or place, or a score sheet. Idempotent by id."""
     league, _ = _auth(league_id, "member")
     result, created = leagues.record(league, payload)
-    return leagues.result_dict(result, leagues._names(league)), 201 if created else 200
+    return leagues.result_dict(result, league_queries.player_names(league)), 201 if created else 200
 
 
 @blp.route("/<league_id:league_id>/results")
@@ -233,7 +234,7 @@ def list_results(query, league_id):
 def get_result(league_id, result_id):
     """One result with its history of corrections."""
     league, _ = _auth(league_id)
-    return leagues.result_dict(leagues.get_result(league, result_id), leagues._names(league), history=True)
+    return leagues.result_dict(leagues.get_result(league, result_id), league_queries.player_names(league), history=True)
 
 
 @blp.route("/<league_id:league_id>/results/<result_id:result_id>", methods=["PUT"])
@@ -249,7 +250,7 @@ def correct_result(payload, league_id, result_id):
     those names). Players with scores or places, or another sheet, replace the sheet."""
     league, _ = _auth(league_id, "admin")
     result = leagues.correct(league, result_id, payload)
-    return leagues.result_dict(result, leagues._names(league), history=True)
+    return leagues.result_dict(result, league_queries.player_names(league), history=True)
 
 
 @blp.route("/<league_id:league_id>/standings")

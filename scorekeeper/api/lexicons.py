@@ -8,8 +8,10 @@ import threading
 from flask import Response, current_app, request
 from marshmallow import Schema, fields, validate
 
-from ..errors import ApiError
+from ..domain_errors import NotFound, Refused
+from ..games.base import N_
 from ..lexicon import LEXICON_IDS, REASONS, Lexicon, UnknownLexicon, compact, get_lexicon
+from ..library_messages import WORD_LENGTH, WORDS_AT_A_TIME
 from ..limits import word_checks
 from ..services import judge
 from .blueprint import Blueprint
@@ -62,10 +64,10 @@ class ChallengeInSchema(Schema):
     words = fields.List(
         fields.String(validate=validate.Length(
             min=1, max=judge.MAX_WORD_LENGTH,
-            error=f"Each word must be 1 to {judge.MAX_WORD_LENGTH} characters.")),
+            error=WORD_LENGTH)),
         required=True,
         validate=validate.Length(min=1, max=judge.MAX_WORDS,
-                                 error=f"Challenge 1 to {judge.MAX_WORDS} words at a time."),
+                                 error=WORDS_AT_A_TIME),
     )
     reveal = StrictBoolean(load_default=False,
                             metadata={"description": "Also say which words failed (verdicts)."})
@@ -87,8 +89,8 @@ def _lexicon_or_404(lexicon_id: str) -> Lexicon:
     try:
         return get_lexicon(lexicon_id, cache_dir=current_app.config["LEXICON_CACHE_DIR"])
     except UnknownLexicon:
-        raise ApiError(404, "unknown_lexicon", f"There is no word list called {lexicon_id!r}; "
-                       f"there is: {', '.join(LEXICON_IDS)}.") from None
+        raise NotFound("unknown_lexicon", "There is no word list called {lexicon_id!r}; there is: {lists}.",
+                       lexicon_id=lexicon_id, lists=", ".join(LEXICON_IDS)) from None
 
 
 class _Encoded:
@@ -147,8 +149,8 @@ def check_word(lexicon_id, word):
     """Is this word playable, and if not, why not. Accents are folded (café is CAFE)."""
     lexicon = _lexicon_or_404(lexicon_id)
     if len(word) > judge.MAX_WORD_LENGTH:
-        message = f"A word can be at most {judge.MAX_WORD_LENGTH} characters."
-        raise ApiError(422, "validation_error", f"word: {message}", {"word": [message]})
+        message = N_("A word can be at most {most} characters.", most=judge.MAX_WORD_LENGTH)
+        raise Refused("validation_error", N_("word: {problem}", problem=message), "word", message)
     return judge.judge_word(lexicon, word, _others(lexicon_id))
 
 

@@ -8,9 +8,9 @@ from flask import request
 from marshmallow import Schema, fields
 from sqlalchemy import text
 
-from .. import __version__
 from ..extensions import db
 from ..links import public_base
+from ..version import __version__
 from .blueprint import Blueprint
 
 blp = Blueprint("meta", __name__, url_prefix="/api", description="Health, server time and the address phones use.")

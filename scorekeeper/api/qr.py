@@ -13,11 +13,12 @@ import segno
 from flask import Response, request
 from marshmallow import Schema, fields, validate
 
-from ..errors import ApiError
+from ..domain_errors import Refused
+from ..games.base import N_
 from ..links import our_hosts
 from .blueprint import Blueprint
 
-FOREIGN = "Only links into this app get a QR code."
+FOREIGN = N_("Only links into this app get a QR code.")
 
 blp = Blueprint("qr", __name__, url_prefix="/api", description="QR codes of links into this app.")
 
@@ -50,7 +51,7 @@ def make_qr(payload):
     """A QR code of a link into this app, e.g. a league's share link (links to elsewhere are refused)."""
     url = payload["url"]
     if not _ours(url):
-        raise ApiError(422, "foreign_url", FOREIGN, {"url": [FOREIGN]})
+        raise Refused("foreign_url", FOREIGN, "url")
     response = Response(svg(url, "QR code of a scorekeeper link"), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "no-store"  # the link may hold a token
     return response

@@ -5,6 +5,7 @@ from __future__ import annotations
 from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 
 from .. import games
+from ..games.base import N_
 
 
 class StrictBoolean(fields.Boolean):
@@ -12,7 +13,7 @@ class StrictBoolean(fields.Boolean):
 
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, bool):  # 0 == False in Python, so a set lookup would not do
-            raise ValidationError("Must be true or false.")
+            raise ValidationError(N_("Must be true or false."))
         return value
 
 
@@ -45,9 +46,18 @@ class ResultSchema(Schema):
 
 class OptionSchema(Schema):
     name = fields.String(required=True)
+    label = fields.String(required=True, metadata={"description": "The option in a player's words, with the "
+                                                   "rulebook's terms: what a settings screen shows."})
+    type = fields.String(required=True, validate=validate.OneOf(("choice", "boolean", "integer", "list")),
+                         metadata={"description": "choice (one of choices), boolean, integer (minimum to maximum), "
+                                   "or list (a value per seat, in turn order)."})
     default = fields.Raw(required=True)
-    description = fields.String(required=True)
+    description = fields.String(required=True, metadata={"description": "More about it, where the label cannot say "
+                                                         "all (the rulebook's words where it is silent or unclear)."})
+    league = fields.Boolean(required=True, metadata={"description": "A league may set it as a house rule."})
     choices = fields.List(fields.Raw())
+    choice_labels = fields.List(fields.String(), metadata={"description": "Each choice in a player's words, in the "
+                                                           "order of choices."})
     minimum = fields.Integer()
     maximum = fields.Integer()
 
@@ -62,6 +72,9 @@ class GameSchema(Schema):
     min_seats = fields.Integer(required=True)
     max_seats = fields.Integer(required=True)
     options = fields.List(fields.Nested(OptionSchema), required=True)
+    word_list_option = fields.String(required=True, allow_none=True, metadata={
+        "description": "The option naming the word list the game's words are judged by; null: it judges no words. "
+        "A league may add and ban words (extra_words, banned_words) for a game that judges words."})
 
 
 class DieSchema(Schema):
@@ -90,13 +103,36 @@ class SeatSchema(Schema):
     name = fields.String(required=True, validate=validate.Length(min=1, max=40))
 
 
+class KnownGame(validate.OneOf):
+    """One of the games in the registry as it is when a request is checked (games/__init__.py)."""
+
+    def __init__(self):
+        super().__init__(())
+
+    @property
+    def choices(self):
+        return list(games.REGISTRY)
+
+    @choices.setter
+    def choices(self, _):  # OneOf's constructor sets it; the registry is the one list
+        pass
+
+    @property
+    def choices_text(self):
+        return ", ".join(self.choices)
+
+    @choices_text.setter
+    def choices_text(self, _):
+        pass
+
+
 class TableCreateSchema(Schema):
-    game = fields.String(required=True, validate=validate.OneOf(list(games.REGISTRY)),
+    game = fields.String(required=True, validate=KnownGame(),
                          metadata={"description": "A game id from GET /api/games."})
     options = fields.Dict(keys=fields.String(), load_default=dict, metadata={"description": "The game's options."})
     seats = fields.List(fields.Nested(SeatSchema), required=True, validate=validate.Length(min=1, max=10),
                         metadata={"description": "Players in clockwise order."})
-    league = fields.String(validate=validate.Regexp(r"^[A-Za-z0-9_-]{1,32}$", error="Not a league id."), metadata={
+    league = fields.String(validate=validate.Regexp(r"^[A-Za-z0-9_-]{1,32}$", error=N_("Not a league id.")), metadata={
         "description": "Play inside this league (needs its member link as a Bearer token)."})
 
 

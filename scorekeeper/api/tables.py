@@ -9,8 +9,10 @@ from flask_limiter.util import get_remote_address
 from werkzeug.exceptions import TooManyRequests
 
 from ..errors import ErrorSchema
+from ..games.base import N_
 from ..services import leagues, streams, tables
 from .blueprint import Blueprint
+from .league_link import league_token
 from .qr import svg
 from .schemas import (
     AppendedSchema,
@@ -51,8 +53,9 @@ def create_table(payload):
     """
     league, link = None, None
     if payload.get("league"):
-        league, _ = leagues.authorize(payload["league"], request.headers.get("Authorization"), need="member")
-        link = leagues.token_hash(leagues.bearer(request.headers.get("Authorization")))
+        token = league_token()
+        league, _ = leagues.authorize(payload["league"], token, need="member")
+        link = leagues.token_hash(token)
     table = tables.create(payload["game"], payload["options"], payload["seats"], league, link)
     return jsonify(_view(table)), 201
 
@@ -81,7 +84,8 @@ def append_event(payload, code):
     type or data it is 409 ``id_reused``, naming the event stored under it.
     """
     event, table, created = tables.append(code, str(payload["id"]), payload["type"], payload["data"],
-                                          payload.get("expected_seq"))
+                                          payload.get("expected_seq"), host_url=request.host_url,
+                                          league_token=league_token())
     return _appended(event, table, created)
 
 
@@ -91,7 +95,7 @@ def append_event(payload, code):
 @blp.alt_response(404, schema=ErrorSchema, description="No table has this code.", success=False)
 def play_again(code):
     """Play again: a new table with the same game, seats and options, which every phone at this one follows."""
-    table, created = tables.play_again(code)
+    table, created = tables.play_again(code, request.host_url)
     return jsonify(_view(table)), 201 if created else 200
 
 
@@ -119,7 +123,8 @@ def timer_command(payload, code):
     if "seconds" in payload:
         data["seconds"] = payload["seconds"]
     uid = str(payload.get("id") or uuid.uuid4())
-    event, table, created = tables.append(code, uid, "timer", data, payload.get("expected_seq"))
+    event, table, created = tables.append(code, uid, "timer", data, payload.get("expected_seq"),
+                                          host_url=request.host_url, league_token=league_token())
     return _appended(event, table, created)
 
 
@@ -139,13 +144,25 @@ def stream(query, code):
     config = current_app.config
     release = streams.hub().admit(get_remote_address(), config["STREAMS_PER_ADDRESS"], config["STREAMS_PER_WORKER"])
     if release is None:
-        raise TooManyRequests("Too many live tables are open from this address; close some and try again.",
+        raise TooManyRequests(N_("Too many live tables are open from this address; close some and try again."),
                               retry_after=5)
-    body = stream_with_context(streams.stream(table.id, table.code, after, request.host_url))
+    render = _stream_render(table.code, request.host_url)
+    body = stream_with_context(streams.stream(table.id, table.last_seq, after, render, cache_key=request.host_url))
     response = Response(body, mimetype="text/event-stream",
                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
     response.call_on_close(release)
     return response
+
+
+def _stream_render(code: str, host_url: str):
+    """What each stream message of this table says: the events after ``since`` and the table now."""
+
+    def render(since: int):
+        table = tables.read(code)
+        events = [tables.event_dict(e) for e in tables.events_after(table, since)]
+        return table.last_seq, {"events": events, "table": tables.view(table, host_url)}
+
+    return render
 
 
 @blp.route("/<string:code>/qr.svg")

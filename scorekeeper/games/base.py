@@ -1,4 +1,4 @@
-"""The protocol every game follows, and the shapes its results take.
+"""The definition every game declares (``Game``), and the shapes its results take.
 
 Rules modules are pure: standard library only, no Flask, no database (a test
 enforces it). A table's state is derived by replaying its event log:
@@ -19,7 +19,50 @@ import marshal
 import math
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import Any, Protocol
+from typing import Any
+
+
+class Text(str):
+    """A sentence for a person: its English words, and the template and values they were made from.
+
+    It is a ``str`` (the English rendering), so it goes wherever text goes; the API renders the
+    template again in the asker's language (``scorekeeper/i18n.py``), with each value that is itself
+    a ``Text`` translated too. Templates use ``str.format`` fields named for what they hold.
+    """
+
+    template: str
+    params: dict[str, Any]
+    plural: str | None  # the template when ``count`` is not 1 (in English; other languages have their forms)
+    count: int | None
+
+    def __new__(cls, template: str, params: dict[str, Any] | None = None, plural: str | None = None,
+                count: int | None = None) -> Text:
+        params = params or {}
+        chosen = plural if plural is not None and count != 1 else template
+        self = super().__new__(cls, chosen.format(**params) if params else chosen)
+        self.template, self.params, self.plural, self.count = template, params, plural, count
+        return self
+
+    def __reduce__(self):  # copies and pickles keep what it was made from
+        return Text, (self.template, self.params, self.plural, self.count)
+
+
+def N_(template: str, **params: Any) -> Text:  # noqa: N802 - the gettext convention extraction looks for
+    """Mark ``template`` for the message catalogs (``make messages``) and keep its values."""
+    return Text(template, params)
+
+
+def Np_(singular: str, plural: str, count: int, /, **params: Any) -> Text:  # noqa: N802 - as N_
+    """``N_`` for a sentence with a number in it: the catalogs hold each language's plural forms."""
+    return Text(singular, params, plural, count)
+
+
+def joined(items: list[Any], separator: str = "; ") -> Any:
+    """``items`` as one text, each item still translatable ("row 1, column 2; row 3, column 1")."""
+    out = items[0]
+    for item in items[1:]:
+        out = Text("{first}" + separator + "{then}", {"first": out, "then": item})
+    return out
 
 
 class RuleError(Exception):
@@ -28,13 +71,20 @@ class RuleError(Exception):
     ``code`` is a stable machine-readable slug (``not_your_turn``),
     ``message`` says in a player's words what is wrong, and ``field`` names
     the offending input as a dotted path (``players.1.grid.3.5``) when there is one.
+    ``message`` is a template filled from ``params`` (``"The supply has only {left} left"``,
+    ``left=3``), so the API can say it in the asker's language; ``text`` keeps both.
     """
 
-    def __init__(self, code: str, message: str, field: str | None = None):
-        super().__init__(message)
+    def __init__(self, code: str, message: str, field: str | None = None, **params: Any):
+        self.text = message if isinstance(message, Text) and not params else Text(message, params)
+        super().__init__(str(self.text))
         self.code = code
-        self.message = message
+        self.message = self.text  # a Text: re-raised with another field, it stays translatable
         self.field = field
+
+    def at(self, field: str | None) -> RuleError:
+        """The same refusal, naming another field (a sheet's path for an event's field)."""
+        return RuleError(self.code, self.text, field)
 
     def to_dict(self) -> dict[str, Any]:
         return {"code": self.code, "message": self.message, "field": self.field}
@@ -86,7 +136,12 @@ class Result:
 
 @dataclass(frozen=True)
 class Option:
-    """A table-changeable rule decision, with its default (docs/ARCHITECTURE.md §5)."""
+    """A table-changeable rule decision, with its default (docs/ARCHITECTURE.md §5).
+
+    ``label`` names it in a player's words, with the rulebook's terms ("Rounds", "Seconds on timer dial 1");
+    ``description`` says more where a label cannot; ``choice_labels`` name each of ``choices`` the same way.
+    ``league``: a league may set it as a house rule (its tables then start from the league's value).
+    """
 
     name: str
     default: Any
@@ -94,11 +149,27 @@ class Option:
     choices: tuple[Any, ...] | None = None  # allowed values, when it is a choice
     minimum: int | None = None
     maximum: int | None = None
+    label: str = ""
+    choice_labels: tuple[str, ...] | None = None
+    league: bool = False
+
+    @property
+    def kind(self) -> str:
+        """choice, boolean, integer, or list (a value per seat, checked by the game's setup)."""
+        if self.choices is not None:
+            return "choice"
+        if isinstance(self.default, bool):
+            return "boolean"
+        if isinstance(self.default, int):
+            return "integer"
+        return "list"
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"name": self.name, "default": self.default, "description": self.description}
+        out: dict[str, Any] = {"name": self.name, "label": self.label, "type": self.kind, "default": self.default,
+                               "description": self.description, "league": self.league}
         if self.choices is not None:
             out["choices"] = list(self.choices)
+            out["choice_labels"] = list(self.choice_labels or (str(c) for c in self.choices))
         if self.minimum is not None:
             out["minimum"] = self.minimum
         if self.maximum is not None:
@@ -110,19 +181,22 @@ class Option:
         if self.choices is not None:
             if value not in self.choices:
                 allowed = ", ".join(str(c) for c in self.choices)
-                raise RuleError("bad_option", f"{self.name} must be one of: {allowed}.", field_name)
+                raise RuleError("bad_option", "{name} must be one of: {allowed}.", field_name,
+                                name=self.name, allowed=allowed)
             return value
         if isinstance(self.default, bool):
             if not isinstance(value, bool):
-                raise RuleError("bad_option", f"{self.name} must be true or false.", field_name)
+                raise RuleError("bad_option", "{name} must be true or false.", field_name, name=self.name)
             return value
         if isinstance(self.default, int):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise RuleError("bad_option", f"{self.name} must be a whole number.", field_name)
+                raise RuleError("bad_option", "{name} must be a whole number.", field_name, name=self.name)
             if self.minimum is not None and value < self.minimum:
-                raise RuleError("bad_option", f"{self.name} must be at least {self.minimum}.", field_name)
+                raise RuleError("bad_option", "{name} must be at least {minimum}.", field_name,
+                                name=self.name, minimum=self.minimum)
             if self.maximum is not None and value > self.maximum:
-                raise RuleError("bad_option", f"{self.name} must be at most {self.maximum}.", field_name)
+                raise RuleError("bad_option", "{name} must be at most {maximum}.", field_name,
+                                name=self.name, maximum=self.maximum)
             return value
         return value
 
@@ -133,7 +207,7 @@ def resolve_options(declared: tuple[Option, ...], given: dict[str, Any] | None) 
     known = {o.name: o for o in declared}
     for name in given:
         if name not in known:
-            raise RuleError("unknown_option", f"There is no option called {name!r}.", f"options.{name}")
+            raise RuleError("unknown_option", "There is no option called {name!r}.", f"options.{name}", name=name)
     return {o.name: o.check(given[o.name]) if o.name in given else o.default for o in declared}
 
 
@@ -141,25 +215,55 @@ def resolve_options(declared: tuple[Option, ...], given: dict[str, Any] | None) 
 WordCheck = Callable[[str], "tuple[bool, str]"]
 
 
-class Game(Protocol):
-    """What every game module provides (see the module docstring)."""
+def no_timer(state: dict[str, Any]) -> None:
+    """The timer hook of a game that leaves the shared timer to the players."""
+    return None
+
+
+@dataclass(frozen=True)
+class Game:
+    """Everything a game declares: the one definition the services, the league's house rules, the API's
+    schemas and catalogue and the phone's settings screens are derived from (docs/ARCHITECTURE.md §5).
+
+    A frozen dataclass rather than a Protocol: a Protocol only describes, so a game that forgot a hook
+    would be found by whatever called it first; a definition is built once, at import, so a missing hook
+    fails then, optional hooks have one declared default (no ``getattr`` anywhere), and a test can make a
+    game of its own in a few lines. Each rules module ends with its ``GAME``; ``games/__init__.py`` lists them.
+    The names mirror the module's own (``OPTIONS``, ``MIN_SEATS``…), so the definition reads like the module.
+    """
 
     id: str  # url slug: "bresk", "block-buster", ...
     name: str  # shown to people: "Bresk!"
-    OPTIONS: tuple[Option, ...]
     MIN_SEATS: int
     MAX_SEATS: int
+    OPTIONS: tuple[Option, ...]  # what a table may set; those with league=True are house rules too
     EVENT_FIELDS: dict[str, tuple[str, ...]]  # event type -> the data fields it takes (see check_event_data)
+    catalogue: Callable[[], dict[str, Any]]  # variants, options, patterns, dice for GET /api/games
+    setup: Callable[..., dict[str, Any]]  # (options, seats) -> the first state
+    apply: Callable[..., dict[str, Any]]  # (state, event, **context) -> the next state, or RuleError
+    result: Callable[..., Result]  # (state, **context) -> the score now
+    score_sheet: Callable[..., Result]  # (sheet, **context) -> a finished game's score
+    league_places: Callable[[dict[str, Any]], list[int]]  # a finished table's or sheet's result -> places
+    places_from_scores: Callable[..., list[int]]  # (scores, teams) of a typed result -> places
+    check_final: Callable[[list[dict[str, Any]]], None]  # a typed final result: RuleError when it cannot happen
+    # (state) -> (moment, seconds) | None: a game that sets the shared timer (a die picks the dial) says
+    # what it is set to now; the timer is set again whenever the moment changes.
+    timer_setting: Callable[[dict[str, Any]], tuple[str, int] | None] = no_timer
+    # The option naming the word list its words are judged by; None: the game judges no words. A game
+    # that does is handed ``word_check`` by the service, and a league may add and ban words for it.
+    word_list_option: str | None = None
 
-    def catalogue(self) -> dict[str, Any]: ...  # variants, options, patterns, dice for GET /api/games
+    def describe(self) -> dict[str, Any]:
+        """The game in GET /api/games: its own catalogue, with the options and word-list needs declared here."""
+        return {**self.catalogue(), "options": [o.to_dict() for o in self.OPTIONS],
+                "word_list_option": self.word_list_option}
 
-    def setup(self, options: dict[str, Any], seats: list[str]) -> dict[str, Any]: ...
+    def option(self, name: str) -> Option | None:
+        return next((o for o in self.OPTIONS if o.name == name), None)
 
-    def apply(self, state: dict[str, Any], event: dict[str, Any], **context: Any) -> dict[str, Any]: ...
-
-    def result(self, state: dict[str, Any], **context: Any) -> Result: ...
-
-    def score_sheet(self, sheet: dict[str, Any], **context: Any) -> Result: ...
+    def house_rule_options(self) -> tuple[Option, ...]:
+        """The options a league may set for this game."""
+        return tuple(o for o in self.OPTIONS if o.league)
 
 
 def evolve(state: dict[str, Any]) -> dict[str, Any]:
@@ -194,12 +298,16 @@ def check_event_data(fields: dict[str, tuple[str, ...]], kind: str, data: Any) -
     if allowed is not None:
         for name in data:
             if name not in allowed:
-                takes = f"it takes {', '.join(allowed)}" if allowed else "it takes none"
-                raise RuleError("unknown_field", f"A {kind} event has no field {str(name)[:40]!r}; {takes}.",
-                                f"data.{str(name)[:40]}")
+                field_name = str(name)[:40]
+                if not allowed:
+                    raise RuleError("unknown_field", "A {kind} event has no field {name!r}; it takes none.",
+                                    f"data.{field_name}", kind=kind, name=field_name)
+                raise RuleError("unknown_field", "A {kind} event has no field {name!r}; it takes {fields}.",
+                                f"data.{field_name}", kind=kind, name=field_name, fields=", ".join(allowed))
     _check_value(data, "data", 0)
     if len(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()) > MAX_EVENT_BYTES:
-        raise RuleError("too_big", f"An event's data is at most {MAX_EVENT_BYTES:,} bytes.", "data")
+        raise RuleError("too_big", "An event's data is at most {MAX_EVENT_BYTES:,} bytes.", "data",
+                        MAX_EVENT_BYTES=MAX_EVENT_BYTES)
 
 
 def _check_value(value: Any, where: str, depth: int) -> None:
@@ -211,7 +319,8 @@ def _check_value(value: Any, where: str, depth: int) -> None:
         return
     elif isinstance(value, (int, float)):
         if (isinstance(value, float) and not math.isfinite(value)) or abs(value) > MAX_NUMBER:
-            raise RuleError("bad_number", f"Numbers in an event are at most {MAX_NUMBER:,}.", where)
+            raise RuleError("bad_number", "Numbers in an event are at most {MAX_NUMBER:,}.", where,
+                            MAX_NUMBER=MAX_NUMBER)
     elif isinstance(value, dict):
         for key, item in value.items():
             _check_text(str(key), where)
@@ -225,7 +334,7 @@ def _check_value(value: Any, where: str, depth: int) -> None:
 
 def _check_text(text: str, where: str) -> None:
     if len(text) > MAX_TEXT:
-        raise RuleError("too_long", f"Text in an event is at most {MAX_TEXT} characters.", where)
+        raise RuleError("too_long", "Text in an event is at most {MAX_TEXT} characters.", where, MAX_TEXT=MAX_TEXT)
     # NUL cannot be stored by PostgreSQL, a lone surrogate cannot be written as UTF-8 at all.
     if "\x00" in text or any("\ud800" <= ch <= "\udfff" for ch in text):
         raise RuleError("bad_text", "This text holds a character that cannot be stored.", where)
@@ -245,7 +354,7 @@ def dispatch(handlers: dict[str, Callable[..., dict[str, Any]]], state: dict[str
         raise RuleError("bad_event", "An event's data must be an object.", "data")
     handler = handlers.get(kind) if isinstance(kind, str) else None
     if handler is None:
-        raise RuleError("unknown_event", f"{game_name} has no {kind!r} event.", "type")
+        raise RuleError("unknown_event", "{game_name} has no {kind!r} event.", "type", game_name=game_name, kind=kind)
     return handler(state, data)
 
 
@@ -276,8 +385,9 @@ def refuse_same_names(names: list[str], field: Callable[[int], str]) -> None:
     seen: set[str] = set()
     for i, player in enumerate(names):
         if name_key(player) in seen:
-            raise RuleError("duplicate_name", f"Two players are called {player.strip()!r}; give each player a "
-                            "different name.", field(i))
+            raise RuleError("duplicate_name", "Two players are called {name!r}; give each player a different name.",
+                            field(i),
+                            name=player.strip())
         seen.add(name_key(player))
 
 
@@ -350,17 +460,18 @@ def check_typed_final(players: list[dict[str, Any]], *, game: str, min_players: 
     ``tie_at_top_by_rule`` (players level at the top may be split, e.g. by sudden death).
     """
     if not min_players <= len(players) <= max_players:
-        raise RuleError("wrong_player_count", f"{game} is for {min_players} to {max_players} players.", "players")
+        raise RuleError("wrong_player_count", "{game} is for {min_players} to {max_players} players.", "players",
+                        game=game, min_players=min_players, max_players=max_players)
     for i, p in enumerate(players):
         score = p.get("score")
         if score is None:
             continue
         if floor is not None and score < floor:
-            raise RuleError("impossible_score", f"{p['name']}: {score} cannot happen in {game}: {floor_rule}.",
-                            f"players.{i}.score")
+            raise RuleError("impossible_score", "{name}: {score} cannot happen in {game}: {floor_rule}.",
+                            f"players.{i}.score", name=p['name'], score=score, game=game, floor_rule=floor_rule)
         if ceiling is not None and score > ceiling:
-            raise RuleError("impossible_score", f"{p['name']}: {score} cannot happen in {game}: {ceiling_rule}.",
-                            f"players.{i}.score")
+            raise RuleError("impossible_score", "{name}: {score} cannot happen in {game}: {ceiling_rule}.",
+                            f"players.{i}.score", name=p['name'], score=score, game=game, ceiling_rule=ceiling_rule)
     if any(p.get("score") is None or p.get("place") is None for p in players):
         return  # places alone, or scores alone (the places then follow from them): nothing to compare
     sides = _sides([p.get("team") or None for p in players])
@@ -372,7 +483,6 @@ def check_typed_final(players: list[dict[str, Any]], *, game: str, min_players: 
         place[side] = min(place.get(side, p["place"]), p["place"])
         first_seat.setdefault(side, i)
     sign = -1 if lowest_wins else 1
-    most = "fewest" if lowest_wins else "most"
     for a in total:
         for b in total:
             if place[a] >= place[b] or sign * total[a] > sign * total[b]:
@@ -383,12 +493,22 @@ def check_typed_final(players: list[dict[str, Any]], *, game: str, min_players: 
                 continue
             who, other = players[first_seat[a]]["name"], players[first_seat[b]]["name"]
             level = total[a] == total[b]
-            why = (f"level on points with {other} ({total[a]}) but placed above them" if level else
-                   f"placed above {other} with {'more' if lowest_wins else 'fewer'} points ({total[a]} to {total[b]})")
-            rule = f"in {game} the {most} points win and level players share a place"
+            if level:
+                why = N_("level on points with {other} ({points}) but placed above them", other=other, points=total[a])
+            elif lowest_wins:
+                why = N_("placed above {other} with more points ({points} to {others})", other=other, points=total[a],
+                         others=total[b])
+            else:
+                why = N_("placed above {other} with fewer points ({points} to {others})", other=other, points=total[a],
+                         others=total[b])
+            rule = (N_("in {game} the fewest points win and level players share a place", game=game) if lowest_wins
+                    else N_("in {game} the most points win and level players share a place", game=game))
             extra = [r for r in (winner_by_rule if not level else "", tie_at_top_by_rule if level else "") if r]
-            raise RuleError("places_disagree", f"{who} is {why}: {rule}{'; ' + extra[0] if extra else ''}.",
-                            f"players.{first_seat[a]}.place")
+            if extra:
+                raise RuleError("places_disagree", "{who} is {why}: {rule}; {exception}.",
+                                f"players.{first_seat[a]}.place", who=who, why=why, rule=rule, exception=extra[0])
+            raise RuleError("places_disagree", "{who} is {why}: {rule}.",
+                            f"players.{first_seat[a]}.place", who=who, why=why, rule=rule)
 
 
 def sheet_names(sheet: dict[str, Any]) -> list[str]:
@@ -405,7 +525,8 @@ def rename_sheet_players(sheet: dict[str, Any], names: list[str]) -> dict[str, A
     (``turns``, ``sudden_death``) that name their ``builder``."""
     old = sheet_names(sheet)
     if len(old) != len(names):
-        raise RuleError("bad_players", f"This score sheet has {len(old)} players; name {len(old)}.", "players")
+        raise RuleError("bad_players", "This score sheet has {old_count} players; name {old_count}.", "players",
+                        old_count=len(old))
     new = evolve(sheet)
     renamed = dict(zip(old, names, strict=True))
     for i, name in enumerate(names):

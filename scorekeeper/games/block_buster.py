@@ -65,12 +65,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import (
+    N_,
+    Game,
     Line,
+    Np_,
     Option,
     PlayerResult,
     Result,
     RuleError,
     evolve,
+    joined,
     places_from_result,
     rank_sides,
     refuse_same_names,
@@ -96,11 +100,11 @@ RED_CIRCLE, RED_STAR, GREEN_SPIRAL, BLUE_WAVE, YELLOW_MOON = SHAPES = (
     "yellow-moon",
 )
 SHAPE_NAMES = {
-    RED_CIRCLE: "red circle",
-    RED_STAR: "red star",
-    GREEN_SPIRAL: "green spiral",
-    BLUE_WAVE: "blue wave",
-    YELLOW_MOON: "yellow moon",
+    RED_CIRCLE: N_("red circle"),
+    RED_STAR: N_("red star"),
+    GREEN_SPIRAL: N_("green spiral"),
+    BLUE_WAVE: N_("blue wave"),
+    YELLOW_MOON: N_("yellow moon"),
 }
 COLOURS = ("yellow", "blue", "red", "green")
 
@@ -186,37 +190,42 @@ VARIANTS = {
 }
 
 OPTIONS = (
-    Option("variant", "standard", "Which rules: standard or one of the rulebook's special rules.", tuple(VARIANTS)),
+    Option("variant", "standard", "The standard game or one of the rulebook's special rules.", tuple(VARIANTS),
+           label="Rules", choice_labels=tuple(v.title for v in VARIANTS.values())),
     Option(
         "tie_takes_nobody",
         True,
         "A tie for a point block gives it to nobody; off: the tied colour latest in turn order takes it.",
+        label="A tie around a point block: nobody gets it",
+        league=True,
     ),
     Option(
         "max_squares_per_block",
         4,
-        "The most squares one block can have; bounds the leftover squares a player may enter.",
+        "The most squares one block has: a player's leftover squares are checked against it.",
         minimum=1,
         maximum=10,
+        label="Most squares in one game block",
     ),
     Option(
         "colours",
         None,
-        "Colours per seat in turn order (two each for two-colour). Default yellow, blue, red, green; "
-        "two-colour: yellow + red, blue + green.",
+        "Colours per player, in turn order (two each with the special rule for 2 players). Usually yellow, "
+        "blue, red, green; with two colours each: yellow + red against blue + green.",
+        label="Each player's colours",
     ),
-    Option("teams", None, "Couples only: a team label per seat. Default seats 0 + 2 against 1 + 3."),
+    Option("teams", None, "Couple game only: a team name per player. Usually the 1st and 3rd player against "
+           "the 2nd and 4th.", label="Teams in the Couple game"),
     Option(
         "official_2p_blocks",
         16,
         "Official 2-player rule, blocks per player: 16 (one colour of the box each, \"32 blocks in total\"), "
         "or 32 (each also plays a second colour's blocks as their own).",
         choices=(16, 32),
+        label="Official rule for 2 players: blocks per player",
+        choice_labels=("16 each (32 in total)", "32 each"),
     ),
 )
-
-
-# --- rules per variant and player count -------------------------------------------------
 
 
 def tokens_for(points: int) -> dict[str, int]:
@@ -345,8 +354,8 @@ def _check_seats(seats: Any, variant: Variant) -> list[str]:
         wanted = " or ".join(str(n) for n in variant.seat_counts)
         raise RuleError(
             "wrong_player_count",
-            f"{variant.title} is for {wanted} players; this table has {len(seats)}.",
-            "seats",
+            "{title} is for {wanted} players; this table has {seats_count}.",
+            "seats", title=variant.title, wanted=wanted, seats_count=len(seats),
         )
     for i, seat in enumerate(seats):
         if not isinstance(seat, str) or not seat.strip():
@@ -366,14 +375,16 @@ def _seat_colours(given: Any, variant: Variant, players: int) -> list[list[str]]
     if given is None:
         return _default_colours(variant, players)
     if not isinstance(given, list) or len(given) != players:
-        raise RuleError("bad_colours", f"Choose colours for each of the {players} players.", "options.colours")
+        raise RuleError("bad_colours", "Choose colours for each of the {players} players.", "options.colours",
+                        players=players)
     chosen: list[list[str] | None] = []
     taken: set[str] = set()
     for seat, entry in enumerate(given):
         colours = None if entry is None else _one_seat_colours(entry, variant, f"options.colours.{seat}")
         for colour in colours or []:
             if colour in taken:
-                raise RuleError("colour_taken", f"{colour} is already being played.", f"options.colours.{seat}")
+                raise RuleError("colour_taken", "{colour} is already being played.", f"options.colours.{seat}",
+                                colour=colour)
             taken.add(colour)
         chosen.append(colours)
     free = [c for seat in _default_colours(variant, MAX_SEATS) for c in seat if c not in taken]
@@ -391,7 +402,7 @@ def _one_seat_colours(entry: Any, variant: Variant, field: str) -> list[str]:
     wanted = variant.colours_per_player
     if not isinstance(colours, list) or len(colours) != wanted:
         each = "one colour" if wanted == 1 else "two colours"
-        raise RuleError("bad_colours", f"Each player plays {each} in {variant.title}.", field)
+        raise RuleError("bad_colours", "Each player plays {each} in {title}.", field, each=each, title=variant.title)
     normalised = [_colour_name(c, field) for c in colours]
     if len(set(normalised)) != len(normalised):
         raise RuleError("colour_taken", "A player cannot play the same colour twice.", field)
@@ -402,7 +413,8 @@ def _colour_name(value: Any, field: str) -> str:
     colour = value.strip().lower() if isinstance(value, str) else value
     if colour not in COLOURS:
         raise RuleError(
-            "unknown_colour", f"{value!r} is not a Block Buster colour; choose from {', '.join(COLOURS)}.", field
+            "unknown_colour", "{value!r} is not a Block Buster colour; choose from {colours}.", field, value=value,
+            colours=", ".join(COLOURS),
         )
     return colour
 
@@ -436,7 +448,7 @@ def apply(state: dict[str, Any], event: dict[str, Any], **_: Any) -> dict[str, A
         return state  # dice are shown, not scored
     handler = _HANDLERS.get(kind)
     if handler is None:
-        raise RuleError("unknown_event", f"Block Buster has no {kind!r} event.", "type")
+        raise RuleError("unknown_event", "Block Buster has no {kind!r} event.", "type", kind=kind)
     if not isinstance(data, dict):
         raise RuleError("bad_event", "An event's data must be an object.", "data")
     if state["finished"]:
@@ -448,25 +460,25 @@ def apply(state: dict[str, Any], event: dict[str, Any], **_: Any) -> dict[str, A
 
 def _on_skip(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     seat = _seat(state, data)
-    spaces = _whole_number(data.get("spaces"), "data.spaces", "spaces", minimum=1, label="Skipped spaces")
+    spaces = _whole_number(data.get("spaces"), "data.spaces", "spaces", minimum=1, label=N_("Skipped spaces"))
     player = state["players"][seat]
-    _refuse_after_pass(player, "skip spaces")
+    _refuse_after_pass(player, N_("skip spaces"))
     after = player["penalty"] - SKIP_COST * spaces
     if after < PENALTY_FLOOR:
-        raise RuleError(
-            "penalty_floor",
-            f"{player['name']} has {player['penalty']} in penalty tokens; skipping {_count(spaces, 'space')} "
-            f"would make {after}, and nobody may go below {PENALTY_FLOOR}.",
-            "data.spaces",
-        )
+        raise RuleError("penalty_floor", Np_(
+            "{name} has {penalty} in penalty tokens; skipping {spaces} space would make {after}, and nobody may "
+            "go below {floor}.",
+            "{name} has {penalty} in penalty tokens; skipping {spaces} spaces would make {after}, and nobody may "
+            "go below {floor}.",
+            spaces, name=player["name"], penalty=player["penalty"], spaces=spaces, after=after, floor=PENALTY_FLOOR,
+        ), "data.spaces")
     left = state["supply"]["-2"]
     if spaces > left:
-        raise RuleError(
-            "supply_exhausted",
-            f"Skipping {_count(spaces, 'space')} needs {_count(spaces, '-2 token')}, "
-            f"but the supply has only {left} left.",
-            "data.spaces",
-        )
+        raise RuleError("supply_exhausted", Np_(
+            "Skipping {spaces} space needs {spaces} -2 token, but the supply has only {left} left.",
+            "Skipping {spaces} spaces needs {spaces} -2 tokens, but the supply has only {left} left.",
+            spaces, spaces=spaces, left=left,
+        ), "data.spaces")
     new = evolve(state)
     taker = new["players"][seat]
     taker["tokens"]["-2"] += spaces
@@ -478,7 +490,7 @@ def _on_skip(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
 
 def _on_pass(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     seat = _seat(state, data)
-    _refuse_after_pass(state["players"][seat], "pass again")
+    _refuse_after_pass(state["players"][seat], N_("pass again"))
     new = evolve(state)
     new["players"][seat]["passed"] = True
     return new
@@ -498,13 +510,14 @@ def _on_leftover(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     seat = _seat(state, data)
     player = state["players"][seat]
     blocks, most = state["rules"]["blocks_per_player"], state["options"]["max_squares_per_block"]
-    label = f"{player['name']} has {blocks} blocks of at most {most} squares, so leftover squares"
+    label = N_("{name} has {blocks} blocks of at most {most} squares, so leftover squares", name=player["name"],
+               blocks=blocks, most=most)
     squares = _whole_number(data.get("squares"), "data.squares", "squares", 0, blocks * most, label)
     if not player["passed"]:
         raise RuleError(
             "still_playing",
-            f"{player['name']} has not passed yet; count leftover squares once no more blocks fit.",
-            "data.seat",
+            "{name} has not passed yet; count leftover squares once no more blocks fit.",
+            "data.seat", name=player['name'],
         )
     new = evolve(state)
     new["players"][seat]["leftover_squares"] = squares
@@ -514,27 +527,26 @@ def _on_leftover(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
 def _on_finish(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     waiting = [p["name"] for p in state["players"] if not p["passed"]]
     if waiting:
-        raise RuleError(
-            "still_playing",
-            f"{_and(waiting)} {'has' if len(waiting) == 1 else 'have'} not passed yet; "
-            "the game ends when nobody can place a block.",
-        )
+        raise RuleError("still_playing", Np_(
+            "{names} has not passed yet; the game ends when nobody can place a block.",
+            "{names} have not passed yet; the game ends when nobody can place a block.",
+            len(waiting), names=_and(waiting),
+        ))
     unentered = [i for i, entry in enumerate(state["point_blocks"]) if entry is None]
     if unentered:
-        where = "; ".join(_place(state, i) for i in unentered[:5]) + ("; …" if len(unentered) > 5 else "")
-        raise RuleError(
-            "point_blocks_missing",
-            f"{_count(len(unentered), 'point block')} not entered yet ({where}): enter who holds each, "
-            "or nobody, before finishing.",
-            f"point_blocks.{unentered[0]}",
-        )
+        where = joined([_place(state, i) for i in unentered[:5]] + (["…"] if len(unentered) > 5 else []))
+        raise RuleError("point_blocks_missing", Np_(
+            "{count} point block not entered yet ({where}): enter who holds each, or nobody, before finishing.",
+            "{count} point blocks not entered yet ({where}): enter who holds each, or nobody, before finishing.",
+            len(unentered), count=len(unentered), where=where,
+        ), f"point_blocks.{unentered[0]}")
     unsaid = [seat for seat, p in enumerate(state["players"]) if p["leftover_squares"] is None]
     if unsaid:
         names = _and([state["players"][seat]["name"] for seat in unsaid])
         raise RuleError(
             "leftovers_missing",
-            f"Say how many squares {names} left over — 0 if every block was placed — before finishing.",
-            f"players.{unsaid[0]}.leftover_squares",
+            "Say how many squares {names} left over — 0 if every block was placed — before finishing.",
+            f"players.{unsaid[0]}.leftover_squares", names=names,
         )
     new = evolve(state)
     new["finish_called"] = True
@@ -552,20 +564,21 @@ _HANDLERS = {
 
 def _place(state: dict[str, Any], index: int) -> str:
     row, column = divmod(index, state["rules"]["columns"])
-    return f"row {row + 1}, column {column + 1}"
+    return N_("row {row}, column {column}", row=row + 1, column=column + 1)
 
 
 def _refuse_after_pass(player: dict[str, Any], action: str) -> None:
     # Passing means "I cannot place any more", so a passed player never places (or skips) again.
     if player["passed"]:
-        raise RuleError("already_passed", f"{player['name']} has passed and cannot {action}.", "data.seat")
+        raise RuleError("already_passed", "{name} has passed and cannot {action}.", "data.seat", name=player["name"],
+                        action=action)
 
 
 def _seat(state: dict[str, Any], data: dict[str, Any]) -> int:
     last = len(state["players"]) - 1
     seat = data.get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= last:
-        raise RuleError("bad_seat", f"seat must be a seat number from 0 to {last}.", "data.seat")
+        raise RuleError("bad_seat", "seat must be a seat number from 0 to {last}.", "data.seat", last=last)
     return seat
 
 
@@ -573,8 +586,11 @@ def _whole_number(value: Any, field: str, what: str, minimum: int, maximum: int 
     """``what`` names the refusal (bad_spaces); ``label`` says it in words when that reads better."""
     in_range = not isinstance(value, bool) and isinstance(value, int) and value >= minimum
     if not in_range or (maximum is not None and value > maximum):
-        allowed = f"from {minimum} to {maximum}" if maximum is not None else f"of at least {minimum}"
-        raise RuleError(f"bad_{what}", f"{label or what} must be a whole number {allowed}.", field)
+        if maximum is None:
+            raise RuleError(f"bad_{what}", "{what} must be a whole number of at least {minimum}.", field,
+                            what=label or what, minimum=minimum)
+        raise RuleError(f"bad_{what}", "{what} must be a whole number from {minimum} to {maximum}.", field,
+                        what=label or what, minimum=minimum, maximum=maximum)
     return value
 
 
@@ -584,8 +600,8 @@ def _check_shape(value: Any, expected: str, index: int, state: dict[str, Any], f
         row, column = divmod(index, state["rules"]["columns"])
         raise RuleError(
             "wrong_shape",
-            f"The point block in row {row + 1}, column {column + 1} is a {SHAPE_NAMES[expected]}, not {value!r}.",
-            field,
+            "The point block in row {row}, column {column} is a {shape}, not {value!r}.",
+            field, row=row + 1, column=column + 1, shape=SHAPE_NAMES[expected], value=value,
         )
 
 
@@ -622,15 +638,15 @@ def _counts(state: dict[str, Any], counts: Any) -> dict[str, int]:
     if total > SPACES_AROUND:
         raise RuleError(
             "too_many_spaces",
-            f"A point block has only {SPACES_AROUND} spaces around it; these counts add up to {total}.",
-            "data.counts",
+            "A point block has only {SPACES_AROUND} spaces around it; these counts add up to {total}.",
+            "data.counts", SPACES_AROUND=SPACES_AROUND, total=total,
         )
     return in_play
 
 
 def _refuse_colour_not_in_play(state: dict[str, Any], colour: str, field: str) -> None:
     if _seat_of_colour(state).get(colour) is None:
-        raise RuleError("colour_not_in_play", f"Nobody plays {colour} at this table.", field)
+        raise RuleError("colour_not_in_play", "Nobody plays {colour} at this table.", field, colour=colour)
 
 
 # --- derived state ----------------------------------------------------------------------
@@ -858,7 +874,7 @@ def _points_reason(sides: list[PlayerResult], leaders: list[str], finished: bool
 
 
 def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return names[0] if len(names) == 1 else N_("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 def _count(n: int, word: str) -> str:
@@ -874,7 +890,8 @@ def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
         raise RuleError("bad_sheet", "A score sheet must be an object.")
     players = sheet.get("players")
     if not isinstance(players, list) or not MIN_SEATS <= len(players) <= MAX_SEATS:
-        raise RuleError("wrong_player_count", f"Block Buster is for {MIN_SEATS} to {MAX_SEATS} players.", "players")
+        raise RuleError("wrong_player_count", "Block Buster is for {MIN_SEATS} to {MAX_SEATS} players.", "players",
+                        MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS)
     for i, p in enumerate(players):
         if not isinstance(p, dict):
             raise RuleError("bad_player", "Each player must be an object with a name.", f"players.{i}")
@@ -887,8 +904,8 @@ def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
         state = _sheet_event(state, "pass", {"seat": i}, f"players.{i}")
     for i, p in enumerate(players):
         if "leftover_squares" not in p:
-            raise RuleError("leftovers_missing", f"Say how many squares {p.get('name')} left over — 0 if every "
-                            "block was placed.", f"players.{i}.leftover_squares")
+            raise RuleError("leftovers_missing", "Say how many squares {name} left over — 0 if every block was placed.",
+                            f"players.{i}.leftover_squares", name=p.get("name"))
         squares = p["leftover_squares"]
         state = _sheet_event(state, "leftover", {"seat": i, "squares": squares}, f"players.{i}.leftover_squares")
     state = _sheet_point_blocks(state, sheet.get("point_blocks"))
@@ -930,8 +947,8 @@ def _sheet_point_blocks(state: dict[str, Any], blocks: Any) -> dict[str, Any]:
         given = len(blocks) if isinstance(blocks, list) else 0
         raise RuleError(
             "wrong_point_block_count",
-            f"This board has {expected} point blocks, row by row; the sheet lists {given}.",
-            "point_blocks",
+            "This board has {expected} point blocks, row by row; the sheet lists {given}.",
+            "point_blocks", expected=expected, given=given,
         )
     for k, block in enumerate(blocks):
         field = f"point_blocks.{k}"
@@ -987,8 +1004,18 @@ def _bounds(players: int) -> tuple[int, int]:
 def check_final(players: list[dict[str, Any]], **_: Any) -> None:
     low, high = _bounds(len(players)) if MIN_SEATS <= len(players) <= MAX_SEATS else (None, None)
     league_check(players, game=name, min_players=MIN_SEATS, max_players=MAX_SEATS,
-                 floor=low, floor_rule=f"penalty tokens stop at {PENALTY_FLOOR} and leftover squares "
-                 f"cost at most {-(low or 0) + PENALTY_FLOOR} with {len(players)} players",
-                 ceiling=high, ceiling_rule=f"with {len(players)} players every shape's point blocks short of "
-                 f"an immediate win make {high}",
-                 winner_by_rule="only an immediate win puts a player first with fewer points")
+                 floor=low, floor_rule=N_("penalty tokens stop at {floor} and leftover squares cost at most {most} "
+                                          "with {players} players", floor=PENALTY_FLOOR,
+                                          most=-(low or 0) + PENALTY_FLOOR, players=len(players)),
+                 ceiling=high, ceiling_rule=N_("with {players} players every shape's point blocks short of an "
+                                               "immediate win make {most}", players=len(players), most=high),
+                 winner_by_rule=N_("only an immediate win puts a player first with fewer points"))
+
+
+# --- what the services, the league and the phone read of this game (games/base.py Game) ----------
+
+GAME = Game(
+    id=id, name=name, MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS, OPTIONS=OPTIONS, EVENT_FIELDS=EVENT_FIELDS,
+    catalogue=catalogue, setup=setup, apply=apply, result=result, score_sheet=score_sheet,
+    league_places=league_places, places_from_scores=places_from_scores, check_final=check_final,
+)

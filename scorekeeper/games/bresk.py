@@ -69,7 +69,10 @@ from collections import Counter
 from typing import Any
 
 from .base import (
+    N_,
+    Game,
     Line,
+    Np_,
     Option,
     PlayerResult,
     Result,
@@ -102,21 +105,27 @@ OPTIONS = (
     Option(
         "lexicon",
         "en",
-        "Word list that judges the words: en, the everyday list, or en-wordgame, the word-game list, "
-        "which also takes the short words word-game players use (QI, ZA, XU).",
+        "The everyday list, or the word-game list, which also takes the short words word-game players use "
+        "(QI, ZA, XU).",
         choices=("en", "en-wordgame"),
+        label="Word list",
+        choice_labels=("Everyday list", "Word-game list"),
+        league=True,
     ),
     Option(
         "hand_in_early",
         False,
         "Let players hand in before the dice have filled all 64 squares "
         "(for tables that roll real dice without entering the rolls).",
+        label="Hand in a scorecard before all 64 squares are filled",
     ),
     Option(
         "live_word_marking",
         False,
         "Mark words green or red in your grid while you write. Off by default: the rulebook says \"Players "
         "may only consult a dictionary during the scoring phase to verify words if there is a dispute.\"",
+        label="Show which words count while you write",
+        league=True,
     ),
     Option(
         "bresk_die_twice",
@@ -124,14 +133,17 @@ OPTIONS = (
         "Which face the six-sided Bresk die shows twice (it has 0, 1, 2, 3 and BRESK on six sides). "
         "Only the app's rolls depend on it.",
         choices=("BRESK", 0, 1, 2, 3),
+        label="The Bresk die face that appears twice",
     ),
     Option(
         "solo_bonuses",
         True,
         "Playing alone, you are the player with the longest word and the most words (+5, +3); "
         "off: score your words alone, to compare with your earlier games.",
+        label="Playing alone: score the longest-word (+5) and most-words (+3) bonuses",
     ),
 )
+
 EVENTS = ("roll", "hand_in")
 SERVICE_EVENTS = ("challenge",)  # logged by the service; no effect on the game state
 
@@ -165,19 +177,20 @@ def catalogue() -> dict[str, Any]:
 def parse_grid(grid: Any, field: str) -> list[str]:
     """A grid as 8 strings of 8 upper-case letters or ``#``; RuleError naming the bad cell."""
     if not isinstance(grid, list) or len(grid) != SIZE:
-        count = f"{len(grid)} rows" if isinstance(grid, list) else "no rows"
-        raise RuleError("bad_grid", f"A grid has {SIZE} rows of {SIZE} squares; this one has {count}.", field)
+        count = N_("{rows} rows", rows=len(grid)) if isinstance(grid, list) else N_("no rows")
+        raise RuleError("bad_grid", "A grid has {SIZE} rows of {SIZE} squares; this one has {count}.", field,
+                        SIZE=SIZE, count=count)
     rows = []
     for r, row in enumerate(grid):
         if not isinstance(row, str):
-            raise RuleError("bad_grid", f"Row {r + 1} must be written as text, e.g. 'BAND#THE'.", f"{field}.{r}")
+            raise RuleError("bad_grid", "Row {r} must be written as text, e.g. 'BAND#THE'.", f"{field}.{r}", r=r + 1)
         # NFC first so a letter typed as E + combining accent counts as one square.
         cells = unicodedata.normalize("NFC", row)
         if len(cells) != SIZE:
             raise RuleError(
                 "bad_grid",
-                f"Row {r + 1} has {len(cells)} squares; it needs {SIZE} (letters, or # for a space).",
-                f"{field}.{r}",
+                "Row {r} has {cells_count} squares; it needs {SIZE} (letters, or # for a space).",
+                f"{field}.{r}", r=r + 1, cells_count=len(cells), SIZE=SIZE,
             )
         rows.append("".join(_parse_cell(cell, r, c, field) for c, cell in enumerate(cells)))
     return rows
@@ -191,8 +204,8 @@ def _parse_cell(cell: str, r: int, c: int, field: str) -> str:
         return folded
     raise RuleError(
         "bad_cell",
-        f"Row {r + 1}, column {c + 1}: {cell!r} is not a letter or a space ({SPACE}).",
-        f"{field}.{r}.{c}",
+        "Row {r}, column {c}: {cell!r} is not a letter or a space ({SPACE}).",
+        f"{field}.{r}.{c}", r=r + 1, c=c + 1, cell=cell, SPACE=SPACE,
     )
 
 
@@ -304,7 +317,8 @@ def score_sheet(sheet: dict[str, Any], *, word_check: WordCheck | None = None, *
         raise RuleError(err.code, err.message, (err.field or "").removeprefix("options.")) from None
     players = sheet.get("players")
     if not isinstance(players, list) or not MIN_SEATS <= len(players) <= MAX_SEATS:
-        raise RuleError("bad_players", f"players must list {MIN_SEATS} to {MAX_SEATS} players.", "players")
+        raise RuleError("bad_players", "players must list {MIN_SEATS} to {MAX_SEATS} players.", "players",
+                        MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS)
     names, grids = [], []
     for i, player in enumerate(players):
         if not isinstance(player, dict) or not isinstance(player.get("name"), str) or not player["name"].strip():
@@ -325,8 +339,8 @@ MAX_SHEET_ROLLS = 1000  # 64 squares take at least 22 rolls; a game of many zero
 def _sheet_rolls(rolls: Any, names: list[str]) -> dict[str, Any]:
     """The table state after the sheet's rolls, which must fill the 64 squares."""
     if not isinstance(rolls, list) or len(rolls) > MAX_SHEET_ROLLS:
-        raise RuleError("bad_sheet", f"rolls lists the Bresk die's rolls in order (at most {MAX_SHEET_ROLLS}).",
-                        "rolls")
+        raise RuleError("bad_sheet", "rolls lists the Bresk die's rolls in order (at most {MAX_SHEET_ROLLS}).",
+                        "rolls", MAX_SHEET_ROLLS=MAX_SHEET_ROLLS)
     state = setup({}, names)
     for i, face in enumerate(rolls):
         if _is_count(face):
@@ -341,8 +355,8 @@ def _sheet_rolls(rolls: Any, names: list[str]) -> dict[str, Any]:
         except RuleError as err:
             raise RuleError(err.code, err.message, f"rolls.{i}") from None
     if state["placements"] < SQUARES:
-        raise RuleError("rolls_short", f"These rolls fill {state['placements']} squares; a game rolls until all "
-                        f"{SQUARES} are filled.", "rolls")
+        raise RuleError("rolls_short", "These rolls fill {placements} squares; a game rolls until all {SQUARES} are "
+                        "filled.", "rolls", placements=state['placements'], SQUARES=SQUARES)
     return state
 
 
@@ -357,21 +371,31 @@ def check_rolled(state: dict[str, Any], grid: list[str], field: str) -> None:
     for letter in sorted(forced):
         if letter == SPACE or written[letter] >= forced[letter]:
             continue
-        times = "" if forced[letter] == 1 else f" {forced[letter]} times"
-        raise RuleError("forced_letter", f"The alphabet die gave {letter}{times}: every player must use it in their "
-                        f"grid, and this grid has {written[letter]}.", field)
+        if forced[letter] == 1:
+            raise RuleError("forced_letter", "The alphabet die gave {letter}: every player must use it in their "
+                            "grid, and this grid has {written}.", field, letter=letter, written=written[letter])
+        raise RuleError("forced_letter", "The alphabet die gave {letter} {times} times: every player must use it in "
+                        "their grid, and this grid has {written}.", field, letter=letter, times=forced[letter],
+                        written=written[letter])
     if written[SPACE] < forced[SPACE]:
-        raise RuleError("forced_space", f"The alphabet die showed its blank side {forced[SPACE]} "
-                        f"time{'s' if forced[SPACE] != 1 else ''}: every player must use a space for it, and this "
-                        f"grid has {written[SPACE]}.", field)
+        raise RuleError("forced_space", Np_(
+            "The alphabet die showed its blank side {times} time: every player must use a space for it, and this "
+            "grid has {written}.",
+            "The alphabet die showed its blank side {times} times: every player must use a space for it, and this "
+            "grid has {written}.",
+            forced[SPACE], times=forced[SPACE], written=written[SPACE]), field)
     if state["options"]["hand_in_early"] and state["turn"] == 1:
         return  # no roll entered: the table rolls real dice the app never saw
     letters = SQUARES - written[SPACE]
     allowed = state["placements"] - forced[SPACE]
     if letters > allowed:
-        given = f"{state['placements']} squares" + (f", {forced[SPACE]} of them spaces" if forced[SPACE] else "")
-        raise RuleError("too_many_letters", f"The dice have given {given}; this grid has {letters} letters. Write "
-                        "only as many letters as were rolled.", field)
+        if forced[SPACE]:
+            raise RuleError("too_many_letters", "The dice have given {squares} squares, {spaces} of them spaces; "
+                            "this grid has {letters} letters. Write only as many letters as were rolled.", field,
+                            squares=state["placements"], spaces=forced[SPACE], letters=letters)
+        raise RuleError("too_many_letters", "The dice have given {squares} squares; this grid has {letters} letters. "
+                        "Write only as many letters as were rolled.", field, squares=state["placements"],
+                        letters=letters)
 
 
 def _need_word_check(word_check: WordCheck | None) -> WordCheck:
@@ -385,7 +409,8 @@ def _need_word_check(word_check: WordCheck | None) -> WordCheck:
 
 def setup(options: dict[str, Any] | None, seats: list[str]) -> dict[str, Any]:
     if not MIN_SEATS <= len(seats) <= MAX_SEATS:
-        raise RuleError("bad_seats", f"Bresk! is for {MIN_SEATS} to {MAX_SEATS} players.", "seats")
+        raise RuleError("bad_seats", "Bresk! is for {MIN_SEATS} to {MAX_SEATS} players.", "seats",
+                        MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS)
     return {
         "options": resolve_options(OPTIONS, options),
         "seats": list(seats),
@@ -411,7 +436,8 @@ def apply(state: dict[str, Any], event: dict[str, Any], **_: Any) -> dict[str, A
         return _roll(state, data)
     if kind == "hand_in":
         return _hand_in(state, data)
-    raise RuleError("unknown_event", f"Bresk! has no {kind!r} event; it has {', '.join(EVENTS)}.", "type")
+    raise RuleError("unknown_event", "Bresk! has no {kind!r} event; it has {events}.", "type", kind=kind,
+                        events=", ".join(EVENTS))
 
 
 def _roll(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
@@ -468,13 +494,15 @@ def _faces(results: Any, bresk_name: str = "bresk") -> dict[str, Any]:
         if die == bresk_name:
             die = "bresk"
         elif die not in ("alphabet",):
-            message = f"Bresk! is played with this table's Bresk die ({DICE[bresk_name]['name']}) and the alphabet die."
-            raise RuleError("wrong_die", message, f"data.results.{i}")
+            raise RuleError("wrong_die", "Bresk! is played with this table's Bresk die ({die}) and the alphabet die.",
+                            f"data.results.{i}", die=DICE[bresk_name]["name"])
         if die in faces:
-            raise RuleError("wrong_die", f"Roll the {DICE[die]['name']} once, not twice.", f"data.results.{i}")
+            raise RuleError("wrong_die", "Roll the {name} once, not twice.", f"data.results.{i}",
+                            name=DICE[die]['name'])
         allowed = BRESK_FACES if die == "bresk" else ALPHABET_FACES
         if isinstance(face, bool) or face not in allowed:
-            raise RuleError("bad_face", f"The {DICE[die]['name']} has no face {face!r}.", f"data.results.{i}.face")
+            raise RuleError("bad_face", "The {name} has no face {face!r}.", f"data.results.{i}.face",
+                            name=DICE[die]['name'], face=face)
         faces[die] = face
     return faces
 
@@ -497,15 +525,17 @@ def _hand_in(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
         raise RuleError("game_over", "Everyone has handed in; the game is over.")
     seat = data.get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state["seats"]):
-        raise RuleError("bad_seat", f"seat must be a seat number from 0 to {len(state['seats']) - 1}.", "data.seat")
+        raise RuleError("bad_seat", "seat must be a seat number from 0 to {last}.", "data.seat",
+                        last=len(state["seats"]) - 1)
     who = state["seats"][seat]
     if state["hand_ins"][seat] is not None:
-        raise RuleError("already_handed_in", f"{who} has already handed in; undo that to hand in again.", "data.seat")
+        raise RuleError("already_handed_in", "{who} has already handed in; undo that to hand in again.", "data.seat",
+                        who=who)
     if state["placements"] < SQUARES and not state["options"]["hand_in_early"]:
         raise RuleError(
             "too_early",
-            f"Hand in once all {SQUARES} squares are filled: {SQUARES - state['placements']} still to place.",
-            "data.seat",
+            "Hand in once all {squares} squares are filled: {left} still to place.",
+            "data.seat", squares=SQUARES, left=SQUARES - state["placements"],
         )
     grid = parse_grid(data.get("grid"), "data.grid")
     check_rolled(state, grid, "data.grid")
@@ -566,6 +596,18 @@ places_from_scores = rank_sides  # a typed result: highest total first, ties sha
 
 def check_final(players: list[dict[str, Any]], **_: Any) -> None:
     league_check(players, game=name, min_players=MIN_SEATS, max_players=MAX_SEATS,
-                 floor=0, floor_rule="letters of valid words and bonuses score, nothing takes points away",
-                 ceiling=MOST_POINTS, ceiling_rule=f"an {SIZE}×{SIZE} grid scores at most {MOST_POINTS} "
-                 f"(every row and column one {SIZE}-letter word, +{LONGEST_WORD_BONUS} and +{MOST_WORDS_BONUS})")
+                 floor=0, floor_rule=N_("letters of valid words and bonuses score, nothing takes points away"),
+                 ceiling=MOST_POINTS, ceiling_rule=N_(
+                     "an {size}×{size} grid scores at most {most} (every row and column one {size}-letter word, "
+                     "+{longest} and +{most_words})", size=SIZE, most=MOST_POINTS, longest=LONGEST_WORD_BONUS,
+                     most_words=MOST_WORDS_BONUS))
+
+
+# --- what the services, the league and the phone read of this game (games/base.py Game) ----------
+
+GAME = Game(
+    id=id, name=name, MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS, OPTIONS=OPTIONS, EVENT_FIELDS=EVENT_FIELDS,
+    catalogue=catalogue, setup=setup, apply=apply, result=result, score_sheet=score_sheet,
+    league_places=league_places, places_from_scores=places_from_scores, check_final=check_final,
+    word_list_option="lexicon",
+)

@@ -57,13 +57,15 @@ def roll(names: list[str], randbelow: Callable[[int], int]) -> list[dict]:
     if not isinstance(names, list) or not names:
         raise RuleError("no_dice", "Say which dice to roll.", "data.dice")
     if len(names) > MAX_DICE_PER_ROLL:
-        raise RuleError("too_many_dice", f"At most {MAX_DICE_PER_ROLL} dice at once.", "data.dice")
+        raise RuleError("too_many_dice", "At most {MAX_DICE_PER_ROLL} dice at once.", "data.dice",
+                        MAX_DICE_PER_ROLL=MAX_DICE_PER_ROLL)
     out = []
     for i, name in enumerate(names):
         die = DICE.get(name) if isinstance(name, str) else None
         if die is None:
             known = ", ".join(DICE)
-            raise RuleError("unknown_die", f"There is no die called {name!r}; the dice are {known}.", f"data.dice.{i}")
+            raise RuleError("unknown_die", "There is no die called {name!r}; the dice are {known}.", f"data.dice.{i}",
+                            name=name, known=known)
         out.append({"die": name, "face": die["faces"][randbelow(len(die["faces"]))]})
     return out
 

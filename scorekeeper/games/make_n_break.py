@@ -70,6 +70,8 @@ from __future__ import annotations
 from typing import Any
 
 from .base import (
+    N_,
+    Game,
     Line,
     Option,
     PlayerResult,
@@ -111,25 +113,35 @@ PRINTED_POINTS = (1, 2, 3)  # standard and red hand cards
 FIXED_VALUES = {"extreme-4": 4, "extreme-5": 5, "left-arrow": LEFT_ARROW_EACH, "ten": TEN_BONUS}
 CARD_KINDS = ("standard", "red-hand", "extreme-4", "extreme-5", "left-arrow", "ten")
 CARD_NAMES = {
-    "standard": "standard card",
-    "red-hand": "red hand card",
-    "extreme-4": "Extreme \"4\" card",
-    "extreme-5": "Extreme \"5\" card",
-    "left-arrow": "\"4 with left arrow\" card",
-    "ten": "\"10\" card",
+    "standard": N_("standard card"),
+    "red-hand": N_("red hand card"),
+    "extreme-4": N_("Extreme \"4\" card"),
+    "extreme-5": N_("Extreme \"5\" card"),
+    "left-arrow": N_("\"4 with left arrow\" card"),
+    "ten": N_("\"10\" card"),
 }
 
 OPTIONS = (
-    Option("variant", "standard", "standard rolls the die each turn; no-dice fixes the timer and removes the "
-           "two \"10\" cards.", choices=("standard", "no-dice")),
-    Option("rounds", 5, "Rounds to play (the rulebook says both three and five).", minimum=1, maximum=10),
-    Option("no_dice_setting", 3, "Timer setting for every turn in the No-Dice variant.", minimum=1, maximum=3),
-    Option("seconds_1", 30, "Seconds the timer runs on setting 1.", minimum=5, maximum=600),
-    Option("seconds_2", 40, "Seconds the timer runs on setting 2.", minimum=5, maximum=600),
-    Option("seconds_3", 50, "Seconds the timer runs on setting 3 (the clockwork timer: about 50 s).",
-           minimum=5, maximum=600),
-    Option("extreme_points", "card", "What an Extreme \"4\" or \"5\" card scores: card scores the number it "
-           "shows (4 or 5); printed takes the points you read on it (1 to 5).", choices=("card", "printed")),
+    Option("variant", "standard",
+           "Standard: the builder rolls the die for the timer each turn. No-Dice: the same time every turn, "
+           "and the two \"10\" cards leave the deck.",
+           choices=("standard", "no-dice"), label="Game",
+           choice_labels=("Standard", "No-Dice")),
+    Option("rounds", 5, "Rounds to play (the rulebook says both three and five).", minimum=1, maximum=10,
+           label="Rounds", league=True),
+    Option("no_dice_setting", 3, "The number the timer dial stays on for every turn of a No-Dice game.",
+           minimum=1, maximum=3, label="No-Dice: the dial for every turn"),
+    Option("seconds_1", 30, "How long the timer runs when the die sets the dial to 1.", minimum=5, maximum=600,
+           label="Seconds on dial 1", league=True),
+    Option("seconds_2", 40, "How long the timer runs when the die sets the dial to 2.", minimum=5, maximum=600,
+           label="Seconds on dial 2", league=True),
+    Option("seconds_3", 50, "How long the timer runs when the die sets the dial to 3 (the box's clockwork timer: "
+           "about 50 s).", minimum=5, maximum=600, label="Seconds on dial 3", league=True),
+    Option("extreme_points", "card",
+           "Groups read Extreme \"4\" and \"5\" cards differently: the big number on the card, or the points "
+           "printed on it (1 to 5).",
+           choices=("card", "printed"), label="Extreme \"4\" and \"5\" cards score",
+           choice_labels=("The big number (4 or 5)", "The printed points (1–5)")),
 )
 
 
@@ -158,7 +170,8 @@ def catalogue() -> dict[str, Any]:
 
 def setup(options: dict[str, Any] | None, seats: list[str]) -> dict[str, Any]:
     if not isinstance(seats, list) or not MIN_SEATS <= len(seats) <= MAX_SEATS:
-        raise RuleError("bad_seats", f"Make 'N' Break is for {MIN_SEATS} to {MAX_SEATS} players.", "seats")
+        raise RuleError("bad_seats", "Make 'N' Break is for {MIN_SEATS} to {MAX_SEATS} players.", "seats",
+                        MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS)
     state: dict[str, Any] = {
         "game": id,
         "options": resolve_options(OPTIONS, options),
@@ -243,7 +256,7 @@ def _set_die(state: dict[str, Any], face: Any, field: str) -> dict[str, Any]:
     _check_not_over(state)
     if state["options"]["variant"] == "no-dice":
         raise RuleError("no_dice_variant", "The No-Dice variant plays without the die: the timer is always on "
-                        f"{state['options']['no_dice_setting']}.", field)
+                        "{no_dice_setting}.", field, no_dice_setting=state['options']['no_dice_setting'])
     if state["phase"] == "bonus":
         raise RuleError("bonus_owed", "The \"10\" bonus build runs with the timer on 1: no die roll.", field)
     if state["phase"] != "roll":
@@ -265,7 +278,7 @@ def _on_card(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     _check_building(state, data)
     kind = data.get("kind")
     if kind not in CARD_KINDS:
-        raise RuleError("bad_card", "A card's kind is one of: " + ", ".join(CARD_KINDS) + ".", "data.kind")
+        raise RuleError("bad_card", "A card's kind is one of: {kinds}.", "data.kind", kinds=", ".join(CARD_KINDS))
     completed = _card_completed(kind, data)
     _check_card_in_deck(state, kind)
     value = _card_value(kind, data.get("points"), completed, state["options"].get("extreme_points", "card"))
@@ -297,8 +310,8 @@ def _check_card_in_deck(state: dict[str, Any], kind: str) -> None:
     cards = state["turn"]["cards"]
     deck = DECK - (MAX_TENS_PER_TURN if state["options"]["variant"] == "no-dice" else 0)
     if len(cards) >= deck:
-        raise RuleError("deck_used_up", f"The deck has {deck} cards and this turn has turned them all; "
-                        "end the turn.", "data.kind")
+        raise RuleError("deck_used_up", "The deck has {deck} cards and this turn has turned them all; end the turn.",
+                        "data.kind", deck=deck)
     if kind == "left-arrow" and sum(1 for c in cards if c["kind"] == "left-arrow") >= LEFT_ARROW_CARDS:
         raise RuleError("one_left_arrow", "The box has one '4 ←' card; it can be completed once a turn.",
                         "data.kind")
@@ -310,18 +323,19 @@ def _card_value(kind: str, points: Any, completed: bool, extreme_points: str = "
         if points is None and not completed:
             return None
         if not _is_int(points) or points not in EXTREME_PRINTED:
-            raise RuleError("bad_points", f"Enter the points printed on the {CARD_NAMES[kind]}: 1 to 5.",
-                            "data.points")
+            raise RuleError("bad_points", "Enter the points printed on the {card}: 1 to 5.",
+                            "data.points", card=CARD_NAMES[kind])
         return points
     if kind in FIXED_VALUES:
         fixed = FIXED_VALUES[kind]
         if points is not None and points != fixed:
-            raise RuleError("bad_points", f"A {CARD_NAMES[kind]} is worth {fixed}; leave points out.", "data.points")
+            raise RuleError("bad_points", "A {card} is worth {fixed}; leave points out.", "data.points",
+                            card=CARD_NAMES[kind], fixed=fixed)
         return fixed
     if points is None and not completed:
         return None  # an unfinished card scores nothing, whatever it printed
     if not _is_int(points) or points not in PRINTED_POINTS:
-        raise RuleError("bad_points", f"A {CARD_NAMES[kind]} prints 1, 2 or 3 points.", "data.points")
+        raise RuleError("bad_points", "A {card} prints 1, 2 or 3 points.", "data.points", card=CARD_NAMES[kind])
     return points
 
 
@@ -424,7 +438,7 @@ def _check_builder(state: dict[str, Any], data: dict[str, Any]) -> None:
     seat = data["builder"]
     if not _is_int(seat) or seat != state["builder"]:
         who = state["seats"][state["builder"]]
-        raise RuleError("not_your_turn", f"It is {who}'s turn to build.", "data.builder")
+        raise RuleError("not_your_turn", "It is {who}'s turn to build.", "data.builder", who=who)
 
 
 def _check_building(state: dict[str, Any], data: dict[str, Any]) -> None:
@@ -628,8 +642,9 @@ def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
     for i, turn in enumerate(_sheet_list(sheet, "turns")):
         if state["finished"] or state["stage"] != "rounds":
             total = state["options"]["rounds"] * len(names)
-            raise RuleError("too_many_turns", f"{state['options']['rounds']} rounds for {len(names)} players are "
-                            f"{total} turns; list tie-break turns under sudden_death.", f"turns.{i}")
+            raise RuleError("too_many_turns", "{rounds} rounds for {names_count} players are {total} turns; list "
+                            "tie-break turns under sudden_death.", f"turns.{i}",
+                            rounds=state['options']['rounds'], names_count=len(names), total=total)
         state = _replay_turn(state, turn, f"turns.{i}")
     for i, turn in enumerate(_sheet_list(sheet, "sudden_death")):
         _check_sudden_death_due(state, f"sudden_death.{i}")
@@ -639,7 +654,8 @@ def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
 
 def _sheet_players(players: Any) -> list[str]:
     if not isinstance(players, list) or not MIN_SEATS <= len(players) <= MAX_SEATS:
-        raise RuleError("bad_players", f"players must list {MIN_SEATS} to {MAX_SEATS} names, clockwise.", "players")
+        raise RuleError("bad_players", "players must list {MIN_SEATS} to {MAX_SEATS} names, clockwise.", "players",
+                        MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS)
     names = []
     for i, player in enumerate(players):
         if not isinstance(player, str) or not player.strip():
@@ -654,7 +670,7 @@ def _sheet_list(sheet: dict[str, Any], key: str) -> list[Any]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise RuleError("bad_sheet", f"{key} must be a list of turns.", key)
+        raise RuleError("bad_sheet", "{key} must be a list of turns.", key, key=key)
     return value
 
 
@@ -662,8 +678,9 @@ def _check_sudden_death_due(state: dict[str, Any], field: str) -> None:
     if state["stage"] == "sudden-death" and not state["finished"]:
         return
     if state["finished"]:
-        reason = "the tie is already broken" if state["stage"] == "sudden-death" else "nobody is tied for the lead"
-        raise RuleError("no_sudden_death", f"No sudden-death turn is due: {reason}.", field)
+        reason = N_("the tie is already broken"
+                    ) if state["stage"] == "sudden-death" else N_("nobody is tied for the lead")
+        raise RuleError("no_sudden_death", "No sudden-death turn is due: {reason}.", field, reason=reason)
     raise RuleError("no_sudden_death", "Sudden death comes only after all rounds are played.", field)
 
 
@@ -672,8 +689,8 @@ def _replay_turn(state: dict[str, Any], turn: Any, path: str) -> dict[str, Any]:
         raise RuleError("bad_turn", "A turn must be an object with builder and cards.", path)
     expected = state["seats"][state["builder"]]
     if turn.get("builder") != expected:
-        raise RuleError("wrong_builder", f"This turn is {expected}'s to build, not {turn.get('builder')}'s.",
-                        f"{path}.builder")
+        raise RuleError("wrong_builder", "This turn is {expected}'s to build, not {builder}'s.",
+                        f"{path}.builder", expected=expected, builder=turn.get("builder"))
     if state["options"]["variant"] == "standard":
         state = _replayed(state, {"type": "die", "data": {"face": turn.get("die")}}, f"{path}.die")
     elif turn.get("die") is not None:
@@ -727,5 +744,15 @@ places_from_scores = rank_sides  # a typed result: highest total first, ties sha
 
 def check_final(players: list[dict[str, Any]], **_: Any) -> None:
     league_check(players, game=name, min_players=MIN_SEATS, max_players=MAX_SEATS,
-                 floor=0, floor_rule="a total is the chips won from the supply, never below 0",
-                 tie_at_top_by_rule="a tie for the lead is decided by sudden death")
+                 floor=0, floor_rule=N_("a total is the chips won from the supply, never below 0"),
+                 tie_at_top_by_rule=N_("a tie for the lead is decided by sudden death"))
+
+
+# --- what the services, the league and the phone read of this game (games/base.py Game) ----------
+
+GAME = Game(
+    id=id, name=name, MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS, OPTIONS=OPTIONS, EVENT_FIELDS=EVENT_FIELDS,
+    catalogue=catalogue, setup=setup, apply=apply, result=result, score_sheet=score_sheet,
+    league_places=league_places, places_from_scores=places_from_scores, check_final=check_final,
+    timer_setting=timer_setting,
+)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import Line, Option, PlayerResult, Result, RuleError, resolve_options, winners_by_total
+from .base import Game, Line, Option, PlayerResult, Result, RuleError, resolve_options, winners_by_total
 from .base import places_from_result as league_places_from
 from .base import rank_sides as league_rank
 
@@ -22,8 +22,9 @@ MIN_SEATS = 1
 MAX_SEATS = 10
 MAX_POINTS = 10_000
 OPTIONS = (
-    Option("rounds", 0, "Rounds to play; 0 keeps going until someone taps finish.", minimum=0, maximum=100),
-    Option("lowest_wins", False, "Golf-style: the lowest total wins."),
+    Option("rounds", 0, "Rounds to play; 0 keeps going until someone taps finish.", minimum=0, maximum=100,
+           label="Rounds (0: until someone taps Finish)"),
+    Option("lowest_wins", False, "Golf-style: the lowest total wins.", label="Lowest total wins"),
 )
 
 
@@ -64,10 +65,12 @@ def apply(state: dict[str, Any], event: dict[str, Any], **_: Any) -> dict[str, A
         seat = data.get("seat")
         points = data.get("points")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state["seats"]):
-            raise RuleError("bad_seat", f"seat must be a seat number from 0 to {len(state['seats']) - 1}.", "data.seat")
+            raise RuleError("bad_seat", "seat must be a seat number from 0 to {last}.", "data.seat",
+                        last=len(state["seats"]) - 1)
         if isinstance(points, bool) or not isinstance(points, int) or abs(points) > MAX_POINTS:
             raise RuleError(
-                "bad_points", f"points must be a whole number from -{MAX_POINTS:,} to {MAX_POINTS:,}.", "data.points"
+                "bad_points", "points must be a whole number from -{most:,} to {most:,}.", "data.points",
+                most=MAX_POINTS,
             )
         new["scores"][seat] = [*state["scores"][seat], [state["round"], points]]
         return new
@@ -81,7 +84,7 @@ def apply(state: dict[str, Any], event: dict[str, Any], **_: Any) -> dict[str, A
     if kind == "finish":
         new["finished"] = True
         return new
-    raise RuleError("unknown_event", f"A score pad has no {kind!r} event.", "type")
+    raise RuleError("unknown_event", "A score pad has no {kind!r} event.", "type", kind=kind)
 
 
 def result(state: dict[str, Any], **_: Any) -> Result:
@@ -113,7 +116,7 @@ def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
     """Score a finished pad: ``{"players": [{"name", "points": [n, ...]}], "lowest_wins"?}``."""
     players = sheet.get("players")
     if not isinstance(players, list) or not 1 <= len(players) <= MAX_SEATS:
-        raise RuleError("bad_players", f"players must list 1 to {MAX_SEATS} players.", "players")
+        raise RuleError("bad_players", "players must list 1 to {MAX_SEATS} players.", "players", MAX_SEATS=MAX_SEATS)
     names = []
     for i, p in enumerate(players):
         if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"].strip():
@@ -145,4 +148,14 @@ def places_from_scores(scores: list[int], teams: list[str | None], lowest_wins: 
 
 def check_final(players: list[dict[str, Any]], **_: Any) -> None:
     if not 1 <= len(players) <= MAX_SEATS:
-        raise RuleError("wrong_player_count", f"A score pad is for 1 to {MAX_SEATS} players.", "players")
+        raise RuleError("wrong_player_count", "A score pad is for 1 to {MAX_SEATS} players.", "players",
+                        MAX_SEATS=MAX_SEATS)
+
+
+# --- what the services, the league and the phone read of this game (games/base.py Game) ----------
+
+GAME = Game(
+    id=id, name=name, MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS, OPTIONS=OPTIONS, EVENT_FIELDS=EVENT_FIELDS,
+    catalogue=catalogue, setup=setup, apply=apply, result=result, score_sheet=score_sheet,
+    league_places=league_places, places_from_scores=places_from_scores, check_final=check_final,
+)

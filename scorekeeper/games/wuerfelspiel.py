@@ -59,6 +59,8 @@ from __future__ import annotations
 from typing import Any
 
 from .base import (
+    N_,
+    Game,
     Line,
     Option,
     PlayerResult,
@@ -90,13 +92,21 @@ RED_CARDS = {"red-3": 3, "red-4": 4}
 CARD_KINDS = ("standard", *RED_CARDS)
 
 OPTIONS = (
-    Option("stopper", "app", "Who rolls the stopper die: the app (rolls at a set pace and speaks the totals) "
-           "or a person who taps each result in.", choices=("app", "person")),
-    Option("pace_ms", 1500, "Milliseconds between the app's stopper rolls.", minimum=500, maximum=5000),
-    Option("turns_each", 3, "How many times every player is the builder.", minimum=1, maximum=10),
-    Option("max_card_points", 10, "The most points a standard building card can print.", minimum=1, maximum=20),
-    Option("red_card_points", "number", "What a red 3 or red 4 card scores: number scores 3 and 4; corners takes "
-           "the points in its upper corners, like any card.", choices=("number", "corners")),
+    Option("stopper", "app",
+           "The app can be the Stopper: it rolls the yellow die at a steady pace and calls the totals aloud. "
+           "Or a player rolls the real die and taps each number in.",
+           choices=("app", "person"), label="The Stopper",
+           choice_labels=("The app", "A player")),
+    Option("pace_ms", 1500, "How fast the app rolls when it is the Stopper (1,000 milliseconds are a second).",
+           minimum=500, maximum=5000, label="The app's pace: milliseconds between rolls"),
+    Option("turns_each", 3, "The rulebook's game ends when every player has been the Builder three times.",
+           minimum=1, maximum=10, label="Times each player is the Builder"),
+    Option("max_card_points", 10, "The most points a building card shows in its upper corners.",
+           minimum=1, maximum=20, label="Most points on one building card"),
+    Option("red_card_points", "number",
+           "A red 3 or red 4 scores 3 or 4, or, like any card, the points in its upper corners.",
+           choices=("number", "corners"), label="Red 3 and red 4 cards score",
+           choice_labels=("3 and 4", "Points in the corners")),
 )
 
 
@@ -126,7 +136,8 @@ def catalogue() -> dict[str, Any]:
 
 def setup(options: dict[str, Any] | None, seats: list[str]) -> dict[str, Any]:
     if not isinstance(seats, list) or not MIN_SEATS <= len(seats) <= MAX_SEATS:
-        raise RuleError("bad_seats", f"The Würfelspiel is for {MIN_SEATS} to {MAX_SEATS} players.", "seats")
+        raise RuleError("bad_seats", "The Würfelspiel is for {MIN_SEATS} to {MAX_SEATS} players.", "seats",
+                        MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS)
     resolved = resolve_options(OPTIONS, options)
     state: dict[str, Any] = {
         "game": id,
@@ -190,7 +201,8 @@ def _on_stopper(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
 def _add_stopper_roll(state: dict[str, Any], face: Any, field: str) -> dict[str, Any]:
     _check_not_over(state)
     if state["turn"]["stop"]:
-        raise RuleError("stopp_called", f"Stopp! The stopper already reached {STOP_AT}; end the turn.", field)
+        raise RuleError("stopp_called", "Stopp! The stopper already reached {STOP_AT}; end the turn.", field,
+                        STOP_AT=STOP_AT)
     if not _is_int(face) or face not in STOPPER_FACES:
         raise RuleError("bad_face", "The stopper die shows 1, 2, 3 or a blank (0).", field)
     new = evolve(state)
@@ -207,10 +219,10 @@ def _on_card(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     _check_builder(state, data)
     kind = data.get("kind")
     if kind not in CARD_KINDS:
-        raise RuleError("bad_card", "A card's kind is one of: " + ", ".join(CARD_KINDS) + ".", "data.kind")
+        raise RuleError("bad_card", "A card's kind is one of: {kinds}.", "data.kind", kinds=", ".join(CARD_KINDS))
     if len(state["turn"]["cards"]) >= BUILDING_CARDS:
-        raise RuleError("thirty_cards", f"The box has {BUILDING_CARDS} building cards, and this turn has fulfilled "
-                        "all of them; end the turn.", "data.kind")
+        raise RuleError("thirty_cards", "The box has {BUILDING_CARDS} building cards, and this turn has fulfilled all "
+                        "of them; end the turn.", "data.kind", BUILDING_CARDS=BUILDING_CARDS)
     options = state["options"]
     corners = kind == "standard" or options.get("red_card_points") == "corners"
     points = _card_points("standard" if corners else kind, data.get("points"), options["max_card_points"])
@@ -224,11 +236,11 @@ def _on_card(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
 def _card_points(kind: str, points: Any, most: int) -> int:
     if kind in RED_CARDS:
         if points is not None and points != RED_CARDS[kind]:
-            raise RuleError("bad_points", f"A {kind} card is worth {RED_CARDS[kind]}; leave points out.",
-                            "data.points")
+            raise RuleError("bad_points", "A {kind} card is worth {points}; leave points out.",
+                            "data.points", kind=kind, points=RED_CARDS[kind])
         return RED_CARDS[kind]
     if not _is_int(points) or not 1 <= points <= most:
-        raise RuleError("bad_points", f"A building card prints 1 to {most} points.", "data.points")
+        raise RuleError("bad_points", "A building card prints 1 to {most} points.", "data.points", most=most)
     return points
 
 
@@ -237,7 +249,8 @@ def _on_end_turn(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     _check_builder(state, data)
     total = state["turn"]["stopper_total"]
     if not state["turn"]["stop"]:
-        raise RuleError("not_stopped", f"The stopper is at {total}: the turn ends when it reaches {STOP_AT}.", "type")
+        raise RuleError("not_stopped", "The stopper is at {total}: the turn ends when it reaches {STOP_AT}.", "type",
+                        total=total, STOP_AT=STOP_AT)
     new = evolve(state)
     _close_turn(new)
     return new
@@ -252,8 +265,8 @@ def _is_int(value: Any) -> bool:
 
 def _check_not_over(state: dict[str, Any]) -> None:
     if state["finished"]:
-        raise RuleError("game_over", "The game is over: everyone has been the builder "
-                        f"{state['options']['turns_each']} times.", "type")
+        raise RuleError("game_over", "The game is over: everyone has been the builder {turns_each} times.", "type",
+                        turns_each=state['options']['turns_each'])
 
 
 def _check_builder(state: dict[str, Any], data: dict[str, Any]) -> None:
@@ -262,8 +275,8 @@ def _check_builder(state: dict[str, Any], data: dict[str, Any]) -> None:
         return
     seat = data["builder"]
     if not _is_int(seat) or seat != state["builder"]:
-        raise RuleError("not_your_turn", f"It is {state['seats'][state['builder']]}'s turn to build.",
-                        "data.builder")
+        raise RuleError("not_your_turn", "It is {who}'s turn to build.",
+                        "data.builder", who=state["seats"][state["builder"]])
 
 
 def _close_turn(state: dict[str, Any]) -> None:
@@ -341,16 +354,16 @@ def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
         raise RuleError("bad_sheet", "turns must be a list.", "turns")
     for i, turn in enumerate(turns):
         if state["finished"]:
-            raise RuleError("too_many_turns", f"Everyone has already been the builder "
-                            f"{state['options']['turns_each']} times.", f"turns.{i}")
+            raise RuleError("too_many_turns", "Everyone has already been the builder {turns_each} times.", f"turns.{i}",
+                            turns_each=state['options']['turns_each'])
         state = _replay_turn(state, turn, f"turns.{i}")
     return result(state)
 
 
 def _sheet_players(players: Any) -> list[str]:
     if not isinstance(players, list) or not MIN_SEATS <= len(players) <= MAX_SEATS:
-        raise RuleError("bad_players", f"players must list {MIN_SEATS} to {MAX_SEATS} names, clockwise from the "
-                        "oldest.", "players")
+        raise RuleError("bad_players", "players must list {MIN_SEATS} to {MAX_SEATS} names, clockwise from the oldest.",
+                        "players", MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS)
     names: list[str] = []
     for i, player in enumerate(players):
         if not isinstance(player, str) or not player.strip():
@@ -365,14 +378,15 @@ def _replay_turn(state: dict[str, Any], turn: Any, path: str) -> dict[str, Any]:
         raise RuleError("bad_turn", "A turn must be an object with builder, stopper_rolls and cards.", path)
     expected = state["seats"][state["builder"]]
     if turn.get("builder") != expected:
-        raise RuleError("wrong_builder", f"This turn is {expected}'s to build, not {turn.get('builder')}'s.",
-                        f"{path}.builder")
+        raise RuleError("wrong_builder", "This turn is {expected}'s to build, not {builder}'s.",
+                        f"{path}.builder", expected=expected, builder=turn.get("builder"))
     rolls = _sheet_list(turn, "stopper_rolls", path)
     for j, face in enumerate(rolls):
         state = _replayed(state, {"type": "stopper", "data": {"face": face}}, f"{path}.stopper_rolls.{j}")
     if not state["turn"]["stop"]:
-        raise RuleError("never_stopped", f"The stopper rolls add up to {state['turn']['stopper_total']}; a turn "
-                        f"lasts until they reach {STOP_AT}.", f"{path}.stopper_rolls")
+        raise RuleError("never_stopped", "The stopper rolls add up to {stopper_total}; a turn lasts until they reach "
+                        "{STOP_AT}.", f"{path}.stopper_rolls",
+                        stopper_total=state['turn']['stopper_total'], STOP_AT=STOP_AT)
     for j, card in enumerate(_sheet_list(turn, "cards", path)):
         if not isinstance(card, dict):
             raise RuleError("bad_card", "A card must be an object with a kind.", f"{path}.cards.{j}")
@@ -384,7 +398,7 @@ def _replay_turn(state: dict[str, Any], turn: Any, path: str) -> dict[str, Any]:
 def _sheet_list(turn: dict[str, Any], key: str, path: str) -> list[Any]:
     value = turn.get(key, [])
     if not isinstance(value, list):
-        raise RuleError("bad_turn", f"{key} must be a list.", f"{path}.{key}")
+        raise RuleError("bad_turn", "{key} must be a list.", f"{path}.{key}", key=key)
     return value
 
 
@@ -408,4 +422,13 @@ places_from_scores = rank_sides  # a typed result: highest total first, ties sha
 
 def check_final(players: list[dict[str, Any]], **_: Any) -> None:
     league_check(players, game=name, min_players=MIN_SEATS, max_players=MAX_SEATS,
-                 floor=0, floor_rule="fulfilled cards only add points, a total is never below 0")
+                 floor=0, floor_rule=N_("fulfilled cards only add points, a total is never below 0"))
+
+
+# --- what the services, the league and the phone read of this game (games/base.py Game) ----------
+
+GAME = Game(
+    id=id, name=name, MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS, OPTIONS=OPTIONS, EVENT_FIELDS=EVENT_FIELDS,
+    catalogue=catalogue, setup=setup, apply=apply, result=result, score_sheet=score_sheet,
+    league_places=league_places, places_from_scores=places_from_scores, check_final=check_final,
+)

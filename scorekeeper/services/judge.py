@@ -94,10 +94,11 @@ def judge_word(lexicon: Lexicon, word: str, others: Sequence[Lexicon] | None = N
 def check_words(words: Any) -> list[str]:
     """``words`` as a challenge takes them, or RuleError naming the offending field."""
     if not isinstance(words, list | tuple) or not 1 <= len(words) <= MAX_WORDS:
-        raise RuleError("bad_words", f"Challenge 1 to {MAX_WORDS} words at a time.", "words")
+        raise RuleError("bad_words", "Challenge 1 to {MAX_WORDS} words at a time.", "words", MAX_WORDS=MAX_WORDS)
     for i, word in enumerate(words):
         if not isinstance(word, str) or not 1 <= len(word) <= MAX_WORD_LENGTH:
-            raise RuleError("bad_words", f"Each word must be 1 to {MAX_WORD_LENGTH} characters.", f"words.{i}")
+            raise RuleError("bad_words", "Each word must be 1 to {MAX_WORD_LENGTH} characters.", f"words.{i}",
+                            MAX_WORD_LENGTH=MAX_WORD_LENGTH)
     return list(words)
 
 

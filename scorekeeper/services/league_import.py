@@ -24,10 +24,13 @@ from sqlalchemy import delete, insert, select
 
 from .. import names
 from ..cooperate import let_others_run
-from ..errors import ApiError
+from ..domain_errors import DomainError, TooBig
 from ..extensions import db
+from ..games.base import N_
 from ..models import League, LeaguePlayer, LeagueResult, ResultEntry, ResultVersion, Season, now_ms
-from .leagues import IMPORTED, _clean_name, _digest, _new_tokens, _refuse, check_result, check_rules
+from .house_rules import check as check_rules
+from .league_input import clean_name, refuse
+from .leagues import IMPORTED, check_result, new_tokens, result_digest
 
 MAX_RESULTS = 5_000
 MAX_PLAYERS = 1_000
@@ -50,8 +53,8 @@ def check_size(data: Any) -> None:
     for field, most in (("results", MAX_RESULTS), ("players", MAX_PLAYERS), ("seasons", MAX_SEASONS)):
         items = data.get(field)
         if isinstance(items, list) and len(items) > most:
-            message = f"An import holds at most {most:,} {field}; this one has {len(items):,}."
-            raise ApiError(413, "import_too_big", message, {field: [message]})
+            raise TooBig("import_too_big", "An import holds at most {most:,} {what}; this one has {count:,}.", field,
+                         most=most, what=field, count=len(items))
 
 
 def import_league(data: dict[str, Any]) -> tuple[League, dict[str, str]]:
@@ -80,13 +83,14 @@ def import_league(data: dict[str, Any]) -> tuple[League, dict[str, str]]:
 
 def _check(data: dict[str, Any]):
     check_size(data)
-    league = League(public_id=secrets.token_urlsafe(12), name=_clean_name(data["name"], "name", 80, "A league's name"),
+    league = League(public_id=secrets.token_urlsafe(12),
+                    name=clean_name(data["name"], "name", 80, N_("A league's name")),
                     rules=check_rules(data.get("rules") or {}), revision=1)
     seasons = _seasons(data.get("seasons", []))
     players = _players(data.get("players", []))
     known = {p.name_key: p for p in players}
     checked_results = _results(league, known, data.get("results", []))
-    tokens = _new_tokens(league)
+    tokens = new_tokens(league)
     db.session.add(league)
     db.session.flush()
     for row in [*seasons, *players]:
@@ -107,7 +111,7 @@ def _write(league: League, checked_results) -> None:
         db.session.execute(insert(LeagueResult.__table__), [
             {"league_id": league_id, "uid": r["id"], "game": checked["game"], "played_on": checked["played_on"],
              "table_code": r.get("table_code"), "sheet": checked["sheet"],
-             "digest": _digest(checked, r.get("table_code")), "version": r["version"],
+             "digest": result_digest(checked, r.get("table_code")), "version": r["version"],
              "created_at_ms": r["created_at_ms"], "updated_at_ms": r["updated_at_ms"]}
             for r, checked, _ in chunk])
         ids = dict(db.session.execute(select(LeagueResult.uid, LeagueResult.id).where(
@@ -126,17 +130,17 @@ def _write(league: League, checked_results) -> None:
 def _seasons(given: list[dict[str, Any]]) -> list[Season]:
     defaults = [s for s in given if s.get("default")]
     if len(defaults) > 1:
-        raise _refuse("seasons", "An export has one default season.")
+        raise refuse("seasons", "An export has one default season.")
     out = [] if defaults else [Season(name="All time", is_default=True)]
     for i, s in enumerate(given):
-        name = _clean_name(s["name"], f"seasons.{i}.name", 60, "A season's name")
+        name = clean_name(s["name"], f"seasons.{i}.name", 60, N_("A season's name"))
         for end in ("starts_on", "ends_on"):
             day = s.get(end)
             if day is not None and not FIRST_DAY <= day <= LAST_SEASON_DAY:
-                raise _refuse(f"seasons.{i}.{end}", f"A season's days are from {FIRST_DAY.year} to "
-                              f"{LAST_SEASON_DAY.year}.", "bad_date")
+                raise refuse(f"seasons.{i}.{end}", "A season's days are from {first} to {last}.", "bad_date",
+                              first=FIRST_DAY.year, last=LAST_SEASON_DAY.year)
         if s.get("starts_on") and s.get("ends_on") and s["ends_on"] < s["starts_on"]:
-            raise _refuse(f"seasons.{i}.ends_on", "A season must end on or after the day it starts.")
+            raise refuse(f"seasons.{i}.ends_on", "A season must end on or after the day it starts.")
         out.append(Season(name=name, starts_on=s.get("starts_on"), ends_on=s.get("ends_on"),
                           is_default=bool(s.get("default"))))
     return out
@@ -145,10 +149,10 @@ def _seasons(given: list[dict[str, Any]]) -> list[Season]:
 def _players(given: list[str]) -> list[LeaguePlayer]:
     out: dict[str, LeaguePlayer] = {}
     for i, name in enumerate(given):
-        clean = _clean_name(name, f"players.{i}", what="A player's name")
+        clean = clean_name(name, f"players.{i}", what=N_("A player's name"))
         key = names.key(clean)
         if key in out:
-            raise _refuse(f"players.{i}", f"{clean!r} is listed twice.", "duplicate_player")
+            raise refuse(f"players.{i}", "{clean!r} is listed twice.", "duplicate_player", clean=clean)
         out[key] = LeaguePlayer(name=clean, name_key=key)
     return list(out.values())
 
@@ -168,10 +172,9 @@ def _results(league: League, known: dict[str, LeaguePlayer], given: list[dict[st
             versions = [_check_version(known, v, f"history.{j}", r["version"]) for j, v in enumerate(r["history"])]
             numbers = [v["version"] for v in versions]
             if numbers != sorted(set(numbers)):
-                raise _refuse("history", "A result's earlier versions are listed once each, oldest first.")
-        except ApiError as err:
-            err.errors = {f"results.{i}.{k}": v for k, v in (err.errors or {}).items()}
-            raise
+                raise refuse("history", "A result's earlier versions are listed once each, oldest first.")
+        except DomainError as err:
+            raise err.under(f"results.{i}") from None
         out.append((r, checked, versions))
     return out
 
@@ -179,45 +182,49 @@ def _results(league: League, known: dict[str, LeaguePlayer], given: list[dict[st
 def _check_bookkeeping(r: dict[str, Any], uids: set[str], now: int, latest_day: dt.date) -> dict[str, Any]:
     r = {**r, "id": str(r["id"]), "history": r.get("history") or []}
     if r["id"] in uids:
-        raise _refuse("id", "Two results have this id.", "duplicate_id")
+        raise refuse("id", "Two results have this id.", "duplicate_id")
     uids.add(r["id"])
     if not FIRST_DAY <= r["played_on"] <= latest_day:
-        raise _refuse("played_on", f"played_on must be from {FIRST_DAY.year} to today.", "bad_date")
+        raise refuse("played_on", "played_on must be from {year} to today.", "bad_date", year=FIRST_DAY.year)
     code = r.get("table_code")
     if code is not None and not (len(code) == 6 and set(code) <= TABLE_CODE_LETTERS):
-        raise _refuse("table_code", "A table code is 6 letters and digits, as the app gives them.")
+        raise refuse("table_code", "A table code is 6 letters and digits, as the app gives them.")
     if r.get("sheet") is not None and len(json.dumps(r["sheet"], separators=(",", ":"))) > MAX_SHEET_BYTES:
-        raise _refuse("sheet", f"A score sheet is at most {MAX_SHEET_BYTES // 1024} KiB.", "too_big")
+        raise refuse("sheet", "A score sheet is at most {most} KiB.", "too_big",
+                      most=MAX_SHEET_BYTES // 1024)
     if len(r["history"]) > MAX_HISTORY:
-        raise _refuse("history", f"A result keeps at most {MAX_HISTORY} corrections.")
+        raise refuse("history", "A result keeps at most {MAX_HISTORY} corrections.", MAX_HISTORY=MAX_HISTORY)
     version = r.get("version") or len(r["history"]) + 1
     if not len(r["history"]) < version <= MAX_VERSION:
-        raise _refuse("version", f"version must be from {len(r['history']) + 1} (its history and itself) "
-                      f"to {MAX_VERSION:,}.")
+        raise refuse("version", "version must be from {least} (its history and itself) to {most:,}.",
+                      least=len(r["history"]) + 1, most=MAX_VERSION)
     r["version"] = version
     for field in ("created_at_ms", "updated_at_ms"):
         r[field] = r.get(field) or now
         if not 0 <= r[field] <= now + DAY_MS:
-            raise _refuse(field, f"{field} must be a time in the past.")
+            raise refuse(field, "{field2} must be a time in the past.", field2=field)
     if r["updated_at_ms"] < r["created_at_ms"]:
-        raise _refuse("updated_at_ms", "updated_at_ms cannot be before created_at_ms.")
+        raise refuse("updated_at_ms", "updated_at_ms cannot be before created_at_ms.")
     return r
 
 
 def _check_version(known: dict[str, LeaguePlayer], version: dict[str, Any], field: str, current: int):
     number = version["version"]
     if not 1 <= number < current:
-        raise _refuse(f"{field}.version", f"An earlier version is numbered from 1 to {current - 1}.")
+        raise refuse(f"{field}.version", "An earlier version is numbered from 1 to {last}.",
+                      last=current - 1)
     if not 0 <= version["replaced_at_ms"] <= now_ms() + DAY_MS:
-        raise _refuse(f"{field}.replaced_at_ms", "replaced_at_ms must be a time in the past.")
+        raise refuse(f"{field}.replaced_at_ms", "replaced_at_ms must be a time in the past.")
     code = version.get("table_code")
     if code is not None and not (len(code) == 6 and set(code) <= TABLE_CODE_LETTERS):
-        raise _refuse(f"{field}.table_code", "A table code is 6 letters and digits, as the app gives them.")
+        raise refuse(f"{field}.table_code", "A table code is 6 letters and digits, as the app gives them.")
     if version.get("sheet") is not None and len(json.dumps(version["sheet"])) > MAX_SHEET_BYTES:
-        raise _refuse(f"{field}.sheet", f"A score sheet is at most {MAX_SHEET_BYTES // 1024} KiB.", "too_big")
+        raise refuse(f"{field}.sheet", "A score sheet is at most {most} KiB.", "too_big",
+                      most=MAX_SHEET_BYTES // 1024)
     for j, p in enumerate(version.get("players", [])):
         if names.key(str(p.get("name", ""))) not in known:
-            raise _refuse(f"{field}.players.{j}.name", f"No player called {p.get('name')!r} in this export.")
+            raise refuse(f"{field}.players.{j}.name", "No player called {name!r} in this export.",
+                          name=p.get("name"))
     data = {k: version.get(k) for k in ("game", "played_on", "table_code", "sheet", "players")}
     played_on = data["played_on"]
     data["played_on"] = played_on.isoformat() if isinstance(played_on, dt.date) else played_on

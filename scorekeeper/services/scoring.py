@@ -7,20 +7,22 @@ from typing import Any
 from flask import current_app
 
 from .. import games
-from ..errors import ApiError
+from ..domain_errors import NotFound, Refused
 from ..games import dice
+from . import house_rules
 
 
 def game_or_404(game_id: str):
     module = games.get(game_id)
     if module is None:
         known = ", ".join(games.REGISTRY)
-        raise ApiError(404, "unknown_game", f"There is no game called {game_id!r}; the games are {known}.")
+        raise NotFound("unknown_game", "There is no game called {game_id!r}; the games are {known}.",
+                       game_id=game_id, known=known)
     return module
 
 
 def catalogue() -> dict[str, Any]:
-    return {"games": [m.catalogue() for m in games.REGISTRY.values()], "dice": dice.catalogue()}
+    return {"games": [game.describe() for game in games.REGISTRY.values()], "dice": dice.catalogue()}
 
 
 def lexicon(lexicon_id: str = "en"):
@@ -29,8 +31,8 @@ def lexicon(lexicon_id: str = "en"):
     try:
         return get_lexicon(lexicon_id, cache_dir=current_app.config["LEXICON_CACHE_DIR"])
     except UnknownLexicon:
-        raise ApiError(422, "unknown_lexicon", f"There is no word list called {lexicon_id!r}.",
-                       {"lexicon": ["unknown word list"]}) from None
+        raise Refused("unknown_lexicon", "There is no word list called {lexicon_id!r}.", "lexicon", "unknown word list",
+                      lexicon_id=lexicon_id) from None
 
 
 def other_lexicons(lexicon_id: str) -> list:
@@ -40,49 +42,48 @@ def other_lexicons(lexicon_id: str) -> list:
     return [lexicon(other) for other in LEXICON_IDS if other != lexicon_id]
 
 
-def _lexicon_id(options: dict[str, Any] | None, league=None) -> str:
-    lexicon_id = (options or {}).get("lexicon")
-    if not lexicon_id and league is not None:
-        from .leagues import house_lexicon
-
-        lexicon_id = house_lexicon(league)
+def _lexicon_id(game_id: str, options: dict[str, Any] | None, league=None) -> str:
+    """The word list a game's words are judged by: its own option, else the league's house list, else the
+    everyday list."""
+    game = games.get(game_id)
+    option = game.word_list_option if game is not None else None
+    lexicon_id = (options or {}).get(option) if option else None
+    if not lexicon_id:
+        lexicon_id = house_rules.word_list(league, game_id)
     return lexicon_id if isinstance(lexicon_id, str) and lexicon_id else "en"
 
 
-def judging_lexicon(lexicon_id: str, league=None):
+def judging_lexicon(lexicon_id: str, league=None, game_id: str | None = None):
     """The one way words are judged, for tables and typed-in sheets alike: the list, with the
-    league's house words (added and banned) on top when there is a league."""
+    league's house words for ``game_id`` (added and banned) on top when there is a league."""
     words = lexicon(lexicon_id)
-    if league is not None:
-        from .leagues import house_words
-
-        allowed, banned = house_words(league)
+    if league is not None and game_id is not None:
+        allowed, banned = house_rules.house_words(league, game_id)
         if allowed or banned:
             words = words.with_house_rules(allowed, banned)
     return words
 
 
 def table_lexicon(table):
-    """The word list a table judges with: its own option, its league's house words on top."""
-    return judging_lexicon(_lexicon_id(table.options), table.league)
+    """The word list a table judges with (its challenges too): its own option, its league's house words on top."""
+    return judging_lexicon(_lexicon_id(table.game, table.options), table.league, table.game)
 
 
 def rule_context(game_id: str, options: dict[str, Any] | None = None, league=None) -> dict[str, Any]:
-    """Keyword arguments a game's rules need from outside: a word check for Bresk!.
+    """Keyword arguments a game's rules need from outside: a word check for a game that judges words.
 
-    ``options`` is a sheet or a table's options (its ``lexicon``, else the league's house
+    ``options`` is a sheet or a table's options (the game's word-list option, else the league's house
     list, else the everyday list); ``league`` adds its house words.
     """
-    if game_id != "bresk":
+    game = games.get(game_id)
+    if game is None or game.word_list_option is None:
         return {}
-    return {"word_check": judging_lexicon(_lexicon_id(options, league), league).word_check}
+    return {"word_check": judging_lexicon(_lexicon_id(game_id, options, league), league, game_id).word_check}
 
 
 def table_context(table) -> dict[str, Any]:
     """rule_context for a table, which may judge words with house rules."""
-    if table.game != "bresk":
-        return {}
-    return {"word_check": table_lexicon(table).word_check}
+    return rule_context(table.game, table.options, table.league)
 
 
 def score(game_id: str, sheet: dict[str, Any]) -> dict[str, Any]:

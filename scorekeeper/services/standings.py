@@ -33,8 +33,10 @@ from .. import games
 from ..extensions import db
 from ..models import League, LeagueResult, LeagueTally, ResultEntry, Season
 from . import league_stats
+from .league_input import refuse
+from .league_queries import in_season, player_names
 from .league_stats import Entry, Played, Tally
-from .leagues import _filtered, _names, _refuse, player_by_name, season_or_default
+from .leagues import player_by_name, season_or_default
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +85,7 @@ def _scope(season: Season, game: str | None) -> str:
 
 def _check_game(game: str | None) -> None:
     if game is not None and games.get(game) is None:
-        raise _refuse("game", f"There is no game called {game!r}.", "unknown_game")
+        raise refuse("game", "There is no game called {game!r}.", "unknown_game", game=game)
 
 
 def _after(query, last):
@@ -101,7 +103,7 @@ def _up_to(query, last):
 
 def _played(league: League, season: Season, game: str | None, after=None) -> Iterator[Played]:
     """The results in the order they count (date, then creation), each with its entries."""
-    query = _after(_filtered(
+    query = _after(in_season(
         select(LeagueResult.id, LeagueResult.uid, LeagueResult.played_on, LeagueResult.game, LeagueResult.version,
                ResultEntry.player_id, ResultEntry.score, ResultEntry.place, ResultEntry.team)
         .join(ResultEntry, ResultEntry.result_id == LeagueResult.id)
@@ -160,7 +162,7 @@ def _still_counts(league: League, season: Season, game: str | None, tally: Tally
     """Are the results a saved tally counted still exactly those (none added before its last, none corrected)?"""
     if tally.last is None:
         return True
-    found = db.session.execute(_up_to(_filtered(
+    found = db.session.execute(_up_to(in_season(
         select(func.count(), func.coalesce(func.sum(LeagueResult.version), 0),
                func.coalesce(func.sum(LeagueResult.id * LeagueResult.version), 0))
         .where(LeagueResult.league_id == league.id), season, game), tally.last)).one()
@@ -239,11 +241,11 @@ def _results(league: League, season: Season, game: str | None) -> list[Played]:
 
 def standings(league: League, season_id: int | None = None, game: str | None = None,
               sort: str = "wins") -> list[dict[str, Any]]:
-    return tally(league, season_id, game).standings(_names(league), sort)
+    return tally(league, season_id, game).standings(player_names(league), sort)
 
 
 def leaderboards(league: League, season_id: int | None = None) -> list[dict[str, Any]]:
-    return league_stats.leaderboards(results(league, season_id), _names(league))
+    return league_stats.leaderboards(results(league, season_id), player_names(league))
 
 
 def head_to_head(league: League, a: str, b: str, season_id: int | None = None, game: str | None = None):
@@ -256,7 +258,7 @@ def player_page(league: League, name: str, season_id: int | None = None, game: s
     player = player_by_name(league, name)
     season = _season(league, season_id, game)
     counted = _tally(league, season, game)
-    names = _names(league)
+    names = player_names(league)
     mine = [(r, next(e for e in r.entries if e.player == player.id))
             for r in _results(league, season, game) if any(e.player == player.id for e in r.entries)]
     return {

@@ -29,13 +29,14 @@ import logging
 import threading
 import time
 from collections import Counter, OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from flask import Flask, current_app
 from sqlalchemy import select, text
 
 from ..extensions import db
+from ..models import Table
 
 log = logging.getLogger(__name__)
 
@@ -137,8 +138,6 @@ class Hub:
                 time.sleep(1)
 
     def _poll_once(self) -> None:
-        from ..models import Table
-
         with self._lock:
             ids = list(self._watching)
         if not ids:
@@ -205,13 +204,14 @@ class Hub:
 
     # --- what a stream sends --------------------------------------------------------------
 
-    def message(self, table_id: int, after: int, build, host_url: str = "") -> tuple[int, str]:
+    def message(self, table_id: int, after: int, build, cache_key: str = "") -> tuple[int, str]:
         """(seq, SSE message) taking a phone from ``after`` to now, built once and shared.
 
-        Shared only by streams opened through the same address: the message holds a join link made from it.
+        Shared only by streams with the same ``cache_key``: a message holds a join link made from the
+        address the stream was opened through.
         """
         latest = self.latest(table_id)
-        key = (table_id, after, latest, host_url)
+        key = (table_id, after, latest, cache_key)
         cached = self._messages.get(key)
         if cached is not None:
             return cached
@@ -239,12 +239,25 @@ _hubs: dict[int, Hub] = {}
 _hubs_lock = threading.Lock()
 
 
-def hub() -> Hub:
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
+def hub(app: Flask | None = None) -> Hub:
+    """This process's hub for ``app`` (the current app by default)."""
+    app = app or current_app._get_current_object()  # type: ignore[attr-defined]
     with _hubs_lock:
         if id(app) not in _hubs:
             _hubs[id(app)] = Hub(app)
         return _hubs[id(app)]
+
+
+def start_listening(app: Flask) -> bool:
+    """When a worker starts (``gunicorn_conf.post_worker_init``): on PostgreSQL with ``RECENT_ROWS``, hear of
+    every table's changes from now on, so table reads may be served again from memory (services/tables.py).
+    Nothing else starts the hub but a stream; a read never does. True when it started listening."""
+    with app.app_context():
+        postgres = db.engine.dialect.name == "postgresql"
+    if not (app.config["RECENT_ROWS"] and postgres):
+        return False
+    hub(app).start()
+    return True
 
 
 def sse(event: str, data: Any, seq: int | None = None) -> str:
@@ -252,10 +265,18 @@ def sse(event: str, data: Any, seq: int | None = None) -> str:
     return f"{head}event: {event}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
 
 
-def stream(table_id: int, code: str, after: int | None, host_url: str) -> Iterator[str]:
-    """The body of GET /api/tables/{code}/stream: catch up from ``after``, then follow until idle."""
-    from . import tables
+Render = Callable[[int], "tuple[int, dict[str, Any]]"]
 
+
+def stream(table_id: int, start_seq: int, after: int | None, render: Render,
+           cache_key: str = "") -> Iterator[str]:
+    """The body of GET /api/tables/{code}/stream: catch up from ``after``, then follow until idle.
+
+    ``render(since)`` is the API layer's: the table's seq and the message's data (the events after
+    ``since`` and the table as the phone shows it), read in an app context of its own. Messages are
+    shared by the streams with the same ``cache_key`` (what else the message depends on: the address
+    its join link is made from).
+    """
     app_hub = hub()
     app = app_hub.app
     idle_s = app.config["STREAM_IDLE_S"]
@@ -263,28 +284,23 @@ def stream(table_id: int, code: str, after: int | None, host_url: str) -> Iterat
     def build(since: int) -> tuple[int, str]:
         with app.app_context():
             try:
-                table = tables.read(code)
-                events = [tables.event_dict(e) for e in tables.events_after(table, since)]
-                seq = table.last_seq
-                return seq, sse("table", {"events": events, "table": tables.view(table, host_url)}, seq)
+                seq, data = render(since)
+                return seq, sse("table", data, seq)
             finally:
                 db.session.remove()
 
-    with app.app_context():
-        start_seq = tables.get(code).last_seq
-        db.session.remove()
     app_hub.watch(table_id, start_seq)
     try:
         yield "retry: 1000\n\n"
         position = start_seq if after is None else min(after, start_seq)
         # First message: the current state (and any events the phone missed).
-        position, message = app_hub.message(table_id, position, build, host_url)
+        position, message = app_hub.message(table_id, position, build, cache_key)
         yield message
         last_message = time.monotonic()
         while (idle_left := last_message + idle_s - time.monotonic()) > 0:
             latest = app_hub.wait(table_id, position, min(HEARTBEAT_S, idle_left))
             if latest > position:
-                position, message = app_hub.message(table_id, position, build, host_url)
+                position, message = app_hub.message(table_id, position, build, cache_key)
                 last_message = time.monotonic()
                 yield message
             elif idle_left > HEARTBEAT_S:

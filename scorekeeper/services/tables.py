@@ -23,18 +23,18 @@ import uuid
 from collections import OrderedDict
 from typing import Any, NamedTuple
 
-from flask import current_app, request
+from flask import current_app
 from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .. import games, jsonio, names, reducer, timer
-from ..errors import ApiError
+from ..domain_errors import Conflict, DomainError, NotFound, Refused, Unavailable
 from ..extensions import db
 from ..games.base import check_event_data
 from ..limits import count_join_code_miss
 from ..links import public_base
 from ..models import Event, League, Table, now_ms
-from . import leagues, scoring, streams
+from . import house_rules, leagues, scoring, streams
 
 log = logging.getLogger(__name__)
 
@@ -65,23 +65,22 @@ def normalize_code(code: str) -> str:
 
 def _seat_names(seats: list[dict[str, Any]], game) -> list[str]:
     if not game.MIN_SEATS <= len(seats) <= min(game.MAX_SEATS, MAX_SEATS):
-        raise ApiError(
-            422, "bad_seats",
-            f"{game.name} is for {game.MIN_SEATS}–{min(game.MAX_SEATS, MAX_SEATS)} players; you listed {len(seats)}.",
-            {"seats": [f"{game.MIN_SEATS} to {min(game.MAX_SEATS, MAX_SEATS)} seats"]},
-        )
+        raise Refused("bad_seats", "{game} is for {fewest}–{most} players; you listed {seats}.", "seats",
+                      "{fewest} to {most} seats", game=game.name, fewest=game.MIN_SEATS,
+                      most=min(game.MAX_SEATS, MAX_SEATS), seats=len(seats))
     seated: list[str] = []
     for i, seat in enumerate(seats):
         name = names.clean(str(seat.get("name", "")))
         if not 1 <= len(name) <= MAX_NAME:
-            raise ApiError(422, "bad_name", f"Seat {i + 1} needs a name of 1 to {MAX_NAME} characters.",
-                           {f"seats.{i}.name": [f"1 to {MAX_NAME} characters"]})
+            raise Refused("bad_name", "Seat {number} needs a name of 1 to {most} characters.", f"seats.{i}.name",
+                          "1 to {most} characters", number=i + 1, most=MAX_NAME)
         trouble = names.problem(name)
         if trouble:
-            raise ApiError(422, "bad_name", f"Seat {i + 1}'s name {trouble}.", {f"seats.{i}.name": [trouble]})
+            raise Refused("bad_name", "Seat {number}'s name {trouble}.", f"seats.{i}.name", trouble,
+                          number=i + 1, trouble=trouble)
         if names.key(name) in (names.key(n) for n in seated):
-            raise ApiError(422, "duplicate_name", f"Two seats are called {name!r}; give each player a different name.",
-                           {f"seats.{i}.name": ["already taken at this table"]})
+            raise Refused("duplicate_name", "Two seats are called {name!r}; give each player a different name.",
+                          f"seats.{i}.name", "already taken at this table", name=name)
         seated.append(name)
     return seated
 
@@ -93,11 +92,12 @@ def create(game_id: str, options: dict[str, Any] | None, seats: list[dict[str, A
     ``league_link`` is the digest of the league link that started it (see ``post_to_league``)."""
     game = games.get(game_id)
     if game is None:
-        raise ApiError(422, "unknown_game", f"There is no game called {game_id!r}; the games are "
-                       f"{', '.join(games.REGISTRY)}.", {"game": ["unknown game"]})
+        raise Refused("unknown_game", "There is no game called {game_id!r}; the games are {games}.",
+                      "game", "unknown game",
+                      game_id=game_id, games=", ".join(games.REGISTRY))
     seat_names = _seat_names(seats, game)
     if league is not None:
-        options = {**leagues.table_defaults(league, game_id), **(options or {})}
+        options = {**house_rules.table_defaults(league, game_id), **(options or {})}
     state = game.setup(options or {}, seat_names)  # RuleError → 422 naming the option
     for _ in range(10):
         if league is not None:  # again on every try: a rollback takes the new players with it
@@ -115,7 +115,7 @@ def create(game_id: str, options: dict[str, Any] | None, seats: list[dict[str, A
             return table
         except IntegrityError:  # the code was taken (or a seat's name joined the league just now): try again
             db.session.rollback()
-    raise ApiError(503, "no_code", "Could not find a free table code; try again.")
+    raise Unavailable("no_code", "Could not find a free table code; try again.")
 
 
 def get(code: str) -> Table:
@@ -124,7 +124,8 @@ def get(code: str) -> Table:
     table = db.session.scalar(select(Table).where(Table.code == code)) if CODE_SHAPE.match(code) else None
     if table is None:
         count_join_code_miss()  # guessing codes costs, on every endpoint; a code that exists never does
-        raise ApiError(404, "unknown_table", f"There is no table with the code {code!r}. Check the code and try again.")
+        raise NotFound("unknown_table", "There is no table with the code {given!r}. Check the code and try again.",
+                       given=code)
     return table
 
 
@@ -196,11 +197,9 @@ class _RecentRows:
 
     @staticmethod
     def epoch(hub: streams.Hub | None) -> int | None:
-        if hub is None:
-            return None
-        if hub.epoch is None:  # not listening (yet, or again): from the first read on, hear of changes
-            hub.start()
-        return hub.epoch
+        """The hub's listening epoch; None (remember nothing) while it is not listening. A read never
+        starts it: the server does, when a worker starts (``gunicorn_conf.post_worker_init``)."""
+        return None if hub is None else hub.epoch
 
     def get(self, code: str, hub: streams.Hub | None, epoch: int | None) -> TableRow | None:
         if epoch is None:
@@ -320,7 +319,7 @@ _EXISTING = (select(Event.seq, Event.uid, Event.type, Event.data, Event.created_
              .join(Table).where(Table.code == bindparam("code"), Event.uid == bindparam("uid")))
 
 
-def _existing(code: str, uid: str, kind: str, data: dict[str, Any]) -> dict[str, Any] | None:
+def _existing(code: str, uid: str, kind: str, data: dict[str, Any], host_url: str) -> dict[str, Any] | None:
     """The event already stored under this id, as the API shows it; 409 when it was another action."""
     with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
         row = conn.execute(_EXISTING, {"code": normalize_code(code), "uid": uid}).first()
@@ -328,9 +327,9 @@ def _existing(code: str, uid: str, kind: str, data: dict[str, Any]) -> dict[str,
         return None
     first = {"seq": row.seq, "id": row.uid, "type": row.type, "data": row.data, "at_ms": row.created_at_ms}
     if not reducer.same_action(kind, data, row.type, row.data):
-        raise ApiError(409, "id_reused", f"This id was already used for event #{row.seq} (a {row.type!r} event) "
-                       "with other data; a new action needs a new id.", event=first,
-                       table=view(read(code), request.host_url))
+        raise Conflict("id_reused", "This id was already used for event #{seq} (a {type!r} event) with other data; a "
+                       "new action needs a new id.",
+                       extra={"event": first, "table": view(read(code), host_url)}, seq=row.seq, type=row.type)
     return first
 
 
@@ -356,19 +355,21 @@ def _judge(table: Table) -> reducer.Judge:
 
 
 def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: int | None = None,
-           internal: bool = False):
+           internal: bool = False, host_url: str = "", league_token: str | None = None):
     """Validate and store one event. Returns (event, table row, created): created is False for a repeat id.
 
     ``internal`` events (the pointer to the next table) are written by the app itself, never sent by a phone.
+    ``host_url`` is the address the phone asked on (a conflict's table view carries a join link made from
+    it); ``league_token`` the league link the phone sent, if any (see ``post_to_league``).
     """
     if not CODE_SHAPE.match(normalize_code(code)):
         get(code)  # the 404, without asking the database about a code that cannot exist
     if not EVENT_TYPE.match(kind):
-        raise ApiError(422, "bad_type", "type must be a short lower-case name such as 'points'.", {"type": ["bad"]})
+        raise Refused("bad_type", "type must be a short lower-case name such as 'points'.", "type", "bad")
     if kind in INTERNAL_EVENTS and not internal:
-        message = f"'{kind}' is written by the app itself: use Play again (POST /api/tables/{{code}}/again)."
-        raise ApiError(422, "bad_type", message, {"type": [message]})
-    first = _existing(code, uid, kind, data)
+        raise Refused("bad_type", "{kind!r} is written by the app itself: use Play again "
+                      "(POST /api/tables/{{code}}/again).", "type", kind=kind)
+    first = _existing(code, uid, kind, data, host_url)
     if first is not None:  # a retry or an offline replay: the first outcome stands
         return first, read(code), False
 
@@ -386,15 +387,17 @@ def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: i
     seq = row.last_seq
     try:
         if expected_seq is not None and expected_seq != seq - 1:
-            raise ApiError(409, "stale", f"The table has moved on (it is at {seq - 1}, you expected {expected_seq}); "
-                           "here is the current state.", table=view_for_conflict(table, seq - 1))
+            raise Conflict("stale", "The table has moved on (it is at {seq}, you expected {expected_seq}); here is "
+                           "the current state.",
+                           extra={"table": view_for_conflict(table, seq - 1, host_url)}, seq=seq - 1,
+                           expected_seq=expected_seq)
         # Only the fields each event takes, bounded, before any rule sees them (nothing else is stored).
         check_event_data({**SERVICE_EVENT_FIELDS, **games.get(table.game).EVENT_FIELDS}, kind, data)
         try:
             done = reducer.step(table.snapshot, {"seq": seq, "type": kind, "data": data}, rules_of(table),
                                 _History(table.id), now=now, randbelow=secrets.randbelow, judge=_judge(table))
         except reducer.Stale as err:
-            raise ApiError(409, "stale", err.message, table=view_for_conflict(table, seq - 1)) from None
+            raise Conflict("stale", err.message, extra={"table": view_for_conflict(table, seq - 1, host_url)}) from None
         stored, snapshot = done.data, done.snapshot
         scored = snapshot["game"] is not table.snapshot["game"]  # timer and challenge events leave the score alone
         db.session.add(Event(table_id=table.id, seq=seq, uid=uid, type=kind, data=stored, trail=done.trail,
@@ -408,7 +411,7 @@ def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: i
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
-        first = _existing(code, uid, kind, data)
+        first = _existing(code, uid, kind, data, host_url)
         if first is None:
             raise
         return first, read(code), False  # the same id raced us and won: its outcome stands
@@ -417,7 +420,7 @@ def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: i
         raise
     streams.hub().published(shown.id, seq)
     if scored and in_league:
-        post_to_league(table, snapshot["result"], event["at_ms"])
+        post_to_league(table, snapshot["result"], event["at_ms"], league_token)
     return event, shown, True
 
 
@@ -426,7 +429,7 @@ def again_event_id(code: str) -> str:
     return str(uuid.uuid5(uuid.NAMESPACE_URL, f"scorekeeper:again:{normalize_code(code)}"))
 
 
-def play_again(code: str) -> tuple[Table | TableRow, bool]:
+def play_again(code: str, host_url: str = "") -> tuple[Table | TableRow, bool]:
     """The table after this one: same game, seats and options (and league). Returns (table, created).
 
     Every phone at the old table follows it: the old table's log gets a ``next_table`` event
@@ -440,9 +443,10 @@ def play_again(code: str) -> tuple[Table | TableRow, bool]:
     fresh = create(old.game, old.options, [{"name": name} for name in old.seats], old.league,
                    league_link=old.league_token_hash)
     try:
-        append(old.code, again_event_id(old.code), "next_table", {"code": fresh.code}, internal=True)
+        append(old.code, again_event_id(old.code), "next_table", {"code": fresh.code}, internal=True,
+               host_url=host_url)
         return fresh, True
-    except ApiError as err:
+    except Conflict as err:
         if err.code != "id_reused":
             raise
         winner = err.extra["event"]["data"]["code"]  # another phone's Play again got there first: follow theirs
@@ -456,14 +460,15 @@ def league_result_id(table: Table) -> str:
     return str(uuid.uuid5(uuid.NAMESPACE_URL, f"scorekeeper:table:{table.code}"))
 
 
-def post_to_league(table: Table, result: dict[str, Any], at_ms: int) -> None:
+def post_to_league(table: Table, result: dict[str, Any], at_ms: int, league_token: str | None = None) -> None:
     """When a league table's game is over, its ``result`` goes to the league's standings.
 
     After the event's own commit, so a problem here never loses the event. The join
     code is not a league link: a table posts only while the link that started it is
     still the league's member or admin link, and once its result is recorded, an undo
     and a different ending correct it only when the event carries a member link
-    (``Authorization: Bearer …``); otherwise the admin corrects it on the result's page.
+    (``league_token``, sent as ``Authorization: Bearer …``); otherwise the admin corrects it on the
+    result's page.
     """
     if not result["finished"] or not result["players"]:
         return
@@ -481,21 +486,24 @@ def post_to_league(table: Table, result: dict[str, Any], at_ms: int) -> None:
     try:
         leagues.record_table_result(league, table.code, table.game, played_on, players,
                                     league_result_id(table))
-    except ApiError as err:
+    except Conflict:  # recorded before: this is a different ending (after an undo), a correction
         db.session.rollback()
-        if err.status != 409:
-            log.warning("table %s could not post its result to its league: %r", table.code, err.message)
-            return
-        try:
-            leagues.authorize(league.public_id, request.headers.get("Authorization"), need="member")
-        except ApiError:
-            log.info("table %s did not rewrite its recorded league result: no member link", table.code)
-            return
-        leagues.correct(league, league_result_id(table),
-                        {"game": table.game, "played_on": played_on, "players": players}, source=leagues.FROM_GAME)
+    except DomainError as err:
+        db.session.rollback()
+        log.warning("table %s could not post its result to its league: %r", table.code, str(err.message))
+        return
+    else:
+        return
+    try:
+        leagues.authorize(league.public_id, league_token, need="member")
+    except DomainError:
+        log.info("table %s did not rewrite its recorded league result: no member link", table.code)
+        return
+    leagues.correct(league, league_result_id(table),
+                    {"game": table.game, "played_on": played_on, "players": players}, source=leagues.FROM_GAME)
 
 
-def view_for_conflict(table: Table, seq: int) -> dict[str, Any]:
-    out = view(table, request.host_url)
+def view_for_conflict(table: Table, seq: int, host_url: str) -> dict[str, Any]:
+    out = view(table, host_url)
     out["seq"] = seq
     return out

@@ -38,3 +38,37 @@ def test_bresk_sheet_is_scored_with_the_list_it_names(sqlite_app, tmp_path_facto
     assert wordgame["lexicon"] == "en-wordgame" and wordgame["players"][0]["total"] == 2 + 2 + 5 + 3  # ZA, QI
     unknown = client.post("/api/games/bresk/score", json={"lexicon": "xx", "players": [{"name": "Ann", "grid": grid}]})
     assert unknown.status_code == 422 and "lexicon" in unknown.get_json()["errors"]
+
+
+def test_every_option_is_in_players_words_with_its_type_and_whether_a_league_may_set_it(sqlite_app):
+    """GET /api/games is what the phone's settings screens are drawn from (frontend/js/lib/option-fields.js)."""
+    for game in sqlite_app.test_client().get("/api/games").get_json()["games"]:
+        for option in game["options"]:
+            where = f"{game['id']}.{option['name']}"
+            assert option["label"] and option["label"][0].isupper(), where
+            assert "_" not in option["label"] and "seat" not in option["label"].lower(), where  # no code words
+            assert option["type"] in ("choice", "boolean", "integer", "list") and isinstance(option["league"], bool)
+            if option["type"] == "choice":
+                assert len(option["choice_labels"]) == len(option["choices"]), where
+            if option["type"] == "integer":
+                assert option["minimum"] <= option["default"] <= option["maximum"], where
+        assert game["word_list_option"] in (None, *(o["name"] for o in game["options"]))
+
+
+def test_house_rules_are_the_options_a_league_may_set(sqlite_app):
+    """One definition: the league house rules the API takes are each game's options marked for leagues."""
+    from scorekeeper.api.league_schemas import HouseRulesSchema
+
+    catalogue = sqlite_app.test_client().get("/api/games").get_json()["games"]
+    expected = {}
+    for game in catalogue:
+        names = {o["name"] for o in game["options"] if o["league"]}
+        if game["word_list_option"]:
+            names |= {"extra_words", "banned_words"}
+        if names:
+            expected[game["id"]] = names
+    declared = {name: set(field.schema.fields) for name, field in HouseRulesSchema().fields.items()}
+    assert declared == expected
+    assert expected == {"bresk": {"lexicon", "live_word_marking", "extra_words", "banned_words"},
+                        "block-buster": {"tie_takes_nobody"},
+                        "make-n-break": {"rounds", "seconds_1", "seconds_2", "seconds_3"}}

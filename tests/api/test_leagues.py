@@ -215,15 +215,15 @@ def test_house_rules_put_patch_and_table_defaults(app, client):
 
     from scorekeeper.extensions import db
     from scorekeeper.models import League
-    from scorekeeper.services import leagues
+    from scorekeeper.services import house_rules
 
     with app.app_context():
         row = db.session.query(League).one()
-        assert leagues.table_defaults(row, "make-n-break") == {"rounds": 5, "seconds_1": 20}
-        assert leagues.table_defaults(row, "block-buster") == {"tie_takes_nobody": False}
-        assert leagues.table_defaults(row, "scorepad") == {}
-        assert leagues.house_words(row) == (frozenset({"QI", "ZED"}), frozenset({"CAT"}))
-        assert leagues.table_defaults(row, "bresk") == {} and leagues.house_lexicon(row) is None
+        assert house_rules.table_defaults(row, "make-n-break") == {"rounds": 5, "seconds_1": 20}
+        assert house_rules.table_defaults(row, "block-buster") == {"tie_takes_nobody": False}
+        assert house_rules.table_defaults(row, "scorepad") == {}
+        assert house_rules.house_words(row, "bresk") == (frozenset({"QI", "ZED"}), frozenset({"CAT"}))
+        assert house_rules.table_defaults(row, "bresk") == {} and house_rules.word_list(row, "bresk") is None
 
 
 def test_house_rule_word_list(app, client):
@@ -240,11 +240,11 @@ def test_house_rule_word_list(app, client):
 
     from scorekeeper.extensions import db
     from scorekeeper.models import League
-    from scorekeeper.services import leagues
+    from scorekeeper.services import house_rules
 
     with app.app_context():
         row = db.session.query(League).one()
-        assert leagues.table_defaults(row, "bresk") == {"lexicon": "en-wordgame"}
+        assert house_rules.table_defaults(row, "bresk") == {"lexicon": "en-wordgame"}
 
 
 # --- players and seasons -----------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ join-code misses), on SQLite and PostgreSQL.
 import uuid
 
 import pytest
-from conftest import _wipe
+from support import wipe
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
@@ -19,7 +19,7 @@ UNKNOWN = [f"ZZZZZ{c}" for c in "ABCDEFGHJKMNPQRSTUVWXYZ23456789"]  # 31 codes n
 @pytest.fixture
 def limited(backend):
     app = create_app({"TESTING": True, "RATELIMIT_ENABLED": True, "SQLALCHEMY_DATABASE_URI": backend["url"]})
-    _wipe(app)
+    wipe(app)
     limiter.reset()
     yield app.test_client()
     limiter.reset()

@@ -6,8 +6,8 @@ from __future__ import annotations
 import time
 
 import pytest
-from conftest import _wipe
 from sqlalchemy import text
+from support import wipe
 
 from scorekeeper import create_app
 from scorekeeper.config import load
@@ -18,7 +18,7 @@ from scorekeeper.services import streams, tables
 @pytest.fixture
 def cached(backend, monkeypatch):
     app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": backend["url"], "RECENT_ROWS": True})
-    _wipe(app)
+    wipe(app)
     fetched = []
     real = tables._fetch
 
@@ -30,10 +30,10 @@ def cached(backend, monkeypatch):
     client = app.test_client()
     code = client.post("/api/tables", json={"game": "scorepad", "seats": [{"name": "Ann"}, {"name": "Ben"}]}
                        ).get_json()["code"]
+    assert streams.start_listening(app) is (backend["name"] == "postgresql")  # as gunicorn's post_worker_init does
     if backend["name"] == "postgresql":
         with app.app_context():
             hub = streams.hub()
-            hub.start()
             deadline = time.monotonic() + 10
             while hub.epoch is None and time.monotonic() < deadline:
                 time.sleep(0.02)
@@ -108,6 +108,25 @@ def test_a_deaf_hub_means_reading_the_database(cached, backend):
         assert len(fetched) == 3
     finally:
         hub.epoch = epoch
+
+
+def test_a_read_never_starts_the_hub(backend):
+    """Reads are served from memory only once the server started the hub; a read alone starts nothing."""
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": backend["url"], "RECENT_ROWS": True})
+    wipe(app)
+    client = app.test_client()
+    code = client.post("/api/tables", json={"game": "scorepad", "seats": [{"name": "Ann"}, {"name": "Ben"}]}
+                       ).get_json()["code"]
+    try:
+        for _ in range(3):
+            assert seq_of(client, code) == 0
+        with app.app_context():
+            hub = streams.hub()
+        assert hub._watcher is None and hub.epoch is None
+    finally:
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()
 
 
 def test_the_recent_rows_can_be_turned_off(monkeypatch):

@@ -1,11 +1,27 @@
-"""Helpers for tests that visit every screen: axe-core, words that must never show, contrast."""
+"""Helpers for the browser tests: the phone, axe-core, words that must never show, contrast, leagues and tables
+made through the API or the screens."""
 
 from __future__ import annotations
 
+import os
 import uuid
 from pathlib import Path
 
+import pytest
 import requests
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+# A phone whose clock runs 7 s ahead, as a badly set phone's would: the shared timer must not care.
+SKEW_MS = 7000
+SKEWED_CLOCK = f"""
+(() => {{
+  const realNow = Date.now.bind(Date);
+  Date.now = () => realNow() + {SKEW_MS};
+}})();
+"""
 
 # axe-core comes inside the pinned `axe-playwright-python` wheel (dev extra): `make test` installs it
 # with everything else, and no Node is needed. Only its axe.min.js is used.
@@ -89,3 +105,42 @@ def post_event(live_server, code: str, kind: str, data=None, path="events") -> d
     response = requests.post(f"{live_server.url}/api/tables/{code}/{path}", json=body, timeout=10)
     assert response.status_code in (200, 201), response.text
     return response.json()
+
+
+def auth(token: str) -> dict[str, str]:
+    """The header a league call carries its capability token in."""
+    return {"Authorization": f"Bearer {token}"}
+
+
+def api_league(live_server, name: str = "Club", players=()) -> dict:
+    """A league made through the API, with ``players`` added by the member link; its creation answer (tokens)."""
+    league = requests.post(f"{live_server.url}/api/leagues", json={"name": name}, timeout=10).json()
+    for player in players:
+        response = requests.post(f"{live_server.url}/api/leagues/{league['id']}/players", json={"name": player},
+                                 headers=auth(league["member_token"]), timeout=10)
+        assert response.status_code == 201, response.text
+    return league
+
+
+def start_table_in_the_ui(phone, game: str, names) -> str:
+    """Home → Start a table → pick ``game``, name the seats → start; the new table's code.
+
+    Fails with the screen's own message if the new-table screen refuses.
+    """
+    phone.goto("/")
+    phone.get_by_role("link", name="Start a table", exact=True).click()
+    phone.select_option("#game", game)
+    phone.wait_for_function(f"() => location.hash === '#/new/{game}'")
+    inputs = phone.locator(".seats input")
+    for i, name in enumerate(names):
+        if i >= inputs.count():
+            phone.get_by_role("button", name="+ Add player").click()
+        inputs.nth(i).fill(name)
+    phone.get_by_role("button", name="Start the table").click()
+    phone.wait_for_function(
+        "() => location.hash.startsWith('#/table/') || !document.querySelector('form p.error')?.hidden"
+    )
+    if not phone.evaluate("location.hash.startsWith('#/table/')"):
+        pytest.fail(f"the new-table screen refused: {phone.locator('form p.error').inner_text()}")
+    phone.wait_for_selector(".live[data-state=live]")
+    return phone.evaluate("location.hash.split('/')[2]")

@@ -5,8 +5,18 @@ import datetime as dt
 
 import pytest
 import requests
-from conftest import PHONE, api_league, auth
-from screens import colours_of, contrast, missing_values, new_table, post_event, serious_violations, with_axe
+from screens import (
+    PHONE,
+    api_league,
+    auth,
+    colours_of,
+    contrast,
+    missing_values,
+    new_table,
+    post_event,
+    serious_violations,
+    with_axe,
+)
 
 pytestmark = pytest.mark.browser
 

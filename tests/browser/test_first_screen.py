@@ -3,8 +3,7 @@ it is, the shared timer (large) and the one action that matters now — proved b
 
 import pytest
 import requests
-from conftest import PHONE
-from screens import new_table, post_event
+from screens import PHONE, new_table, post_event
 
 pytestmark = pytest.mark.browser
 

@@ -4,7 +4,8 @@ import io
 
 import pytest
 import segno
-from conftest import PHONE, LiveServer, _migrate, start_table_in_the_ui
+from screens import PHONE, start_table_in_the_ui
+from support import LiveServer, migrate
 
 from scorekeeper import create_app
 
@@ -17,7 +18,7 @@ LAN = "http://192.0.2.44:8000"  # what `make run` found; TEST-NET, so nothing is
 def lan_server(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("lan")
     url = f"sqlite:///{tmp / 'lan.sqlite3'}"
-    _migrate(create_app({"SQLALCHEMY_DATABASE_URI": url}))
+    migrate(create_app({"SQLALCHEMY_DATABASE_URI": url}))
     server = LiveServer(url, tmp, workers=1, env={"SCOREKEEPER_LAN_URL": LAN})
     yield server
     server.stop()

@@ -3,7 +3,7 @@ the share links, and the refusal a member link meets."""
 
 import pytest
 import requests
-from conftest import api_league, auth
+from screens import api_league, auth
 
 pytestmark = pytest.mark.browser
 
@@ -32,20 +32,21 @@ def open_settings(phone, league):
 def test_house_rules_are_saved_and_a_refusal_keeps_what_was_typed(phone, live_server, shots):
     league = api_league(live_server, "Rules club")
     open_settings(phone, league)
-    assert phone.locator("#rule-tie").is_checked()  # the game's default: a tie takes nobody
-    assert not phone.locator("#rule-marking").is_checked()  # Bresk!: no dictionary while writing
-    assert phone.get_attribute("#rule-rounds", "min") == "1" and phone.get_attribute("#rule-rounds", "max") == "10"
-    assert phone.get_attribute("#rule-rounds", "placeholder") == "5"
+    assert phone.locator("#rule-block-buster-tie_takes_nobody").is_checked()  # the game's default: a tie takes nobody
+    assert not phone.locator("#rule-bresk-live_word_marking").is_checked()  # Bresk!: no dictionary while writing
+    rounds = "#rule-make-n-break-rounds"
+    assert phone.get_attribute(rounds, "min") == "1" and phone.get_attribute(rounds, "max") == "10"
+    assert phone.get_attribute("#rule-make-n-break-rounds", "placeholder") == "5"
     assert "Tables started in this league begin with these rules" in phone.locator("#house-rules").inner_text()
 
-    assert phone.input_value("#rule-lexicon") == "en"  # the everyday list, unless the league chooses
-    phone.fill("#rule-extra", "zorp, qix\nblick")
-    phone.fill("#rule-banned", "cat")
-    phone.select_option("#rule-lexicon", "en-wordgame")
-    phone.uncheck("#rule-tie")
-    phone.check("#rule-marking")
-    phone.fill("#rule-rounds", "3")
-    phone.fill("#rule-seconds_1", "35")
+    assert phone.input_value("#rule-bresk-lexicon") == "en"  # the everyday list, unless the league chooses
+    phone.fill("#rule-bresk-extra_words", "zorp, qix\nblick")
+    phone.fill("#rule-bresk-banned_words", "cat")
+    phone.select_option("#rule-bresk-lexicon", "en-wordgame")
+    phone.uncheck("#rule-block-buster-tie_takes_nobody")
+    phone.check("#rule-bresk-live_word_marking")
+    phone.fill("#rule-make-n-break-rounds", "3")
+    phone.fill("#rule-make-n-break-seconds_1", "35")
     phone.click("#save-rules")
     phone.wait_for_selector(".rules-status:has-text('Saved — new tables in this league use these rules.')")
     assert league_view(live_server, league)["rules"] == {
@@ -54,39 +55,41 @@ def test_house_rules_are_saved_and_a_refusal_keeps_what_was_typed(phone, live_se
         "block-buster": {"tie_takes_nobody": False},
         "make-n-break": {"rounds": 3, "seconds_1": 35},
     }
-    assert phone.input_value("#rule-extra") == "BLICK, QIX, ZORP"  # as the server keeps them
+    assert phone.input_value("#rule-bresk-extra_words") == "BLICK, QIX, ZORP"  # as the server keeps them
 
     # Opened again, the form shows the league's rules; empty boxes are the game's defaults.
     phone.reload()
     phone.wait_for_selector("#save-rules")
-    assert phone.input_value("#rule-banned") == "CAT"
-    assert phone.input_value("#rule-lexicon") == "en-wordgame"
-    assert phone.locator("#rule-lexicon option:checked").inner_text() == "Word-game list"
-    assert not phone.locator("#rule-tie").is_checked()
-    assert phone.locator("#rule-marking").is_checked()
-    assert phone.input_value("#rule-rounds") == "3" and phone.input_value("#rule-seconds_2") == ""
+    assert phone.input_value("#rule-bresk-banned_words") == "CAT"
+    assert phone.input_value("#rule-bresk-lexicon") == "en-wordgame"
+    assert phone.locator("#rule-bresk-lexicon option:checked").inner_text() == "Word-game list"
+    assert not phone.locator("#rule-block-buster-tie_takes_nobody").is_checked()
+    assert phone.locator("#rule-bresk-live_word_marking").is_checked()
+    assert phone.input_value("#rule-make-n-break-rounds") == "3"
+    assert phone.input_value("#rule-make-n-break-seconds_2") == ""
 
     # A word both allowed and banned: the server refuses, the message sits by the field, nothing is lost.
     phone.expected_errors.append("status of 422")
-    phone.fill("#rule-banned", "cat zorp")
-    phone.fill("#rule-seconds_3", "70")
+    phone.fill("#rule-bresk-banned_words", "cat zorp")
+    phone.fill("#rule-make-n-break-seconds_3", "70")
     phone.click("#save-rules")
-    error = phone.locator("#rule-banned-error")
+    error = phone.locator("#rule-bresk-banned_words-error")
     error.wait_for()
     assert "A word cannot be both allowed and banned" in error.inner_text() and "ZORP" in error.inner_text()
-    assert phone.get_attribute("#rule-banned", "aria-invalid") == "true"
-    assert phone.input_value("#rule-banned") == "cat zorp" and phone.input_value("#rule-seconds_3") == "70"
+    assert phone.get_attribute("#rule-bresk-banned_words", "aria-invalid") == "true"
+    assert phone.input_value("#rule-bresk-banned_words") == "cat zorp"
+    assert phone.input_value("#rule-make-n-break-seconds_3") == "70"
     assert phone.locator(".rules-status").inner_text() == ""
     phone.screenshot(path=shots / "league-admin-refused.png", full_page=True)
     assert league_view(live_server, league)["rules"]["bresk"]["banned_words"] == ["CAT"]
 
     # A number out of the game's range is refused by the server too, next to its box.
-    phone.fill("#rule-banned", "cat")
-    phone.fill("#rule-rounds", "11")
+    phone.fill("#rule-bresk-banned_words", "cat")
+    phone.fill("#rule-make-n-break-rounds", "11")
     phone.click("#save-rules")
-    phone.locator("#rule-rounds-error").wait_for()
-    assert phone.locator("#rule-rounds-error").inner_text() == "Rounds must be at most 10."
-    assert phone.locator("#rule-banned-error").is_hidden()
+    phone.locator("#rule-make-n-break-rounds-error").wait_for()
+    assert phone.locator("#rule-make-n-break-rounds-error").inner_text() == "Rounds must be at most 10."
+    assert phone.locator("#rule-bresk-banned_words-error").is_hidden()
 
 
 def test_seasons_players_and_qr_codes_of_the_links(phone, live_server, shots):

@@ -7,7 +7,7 @@ import uuid
 
 import pytest
 import requests
-from conftest import api_league, auth
+from screens import api_league, auth
 
 pytestmark = pytest.mark.browser
 

@@ -5,7 +5,7 @@ import datetime as dt
 
 import pytest
 import requests
-from conftest import api_league, auth
+from screens import api_league, auth
 
 pytestmark = pytest.mark.browser
 

@@ -6,7 +6,7 @@ from urllib.parse import quote
 
 import pytest
 import requests
-from conftest import api_league, auth
+from screens import api_league, auth
 
 pytestmark = pytest.mark.browser
 

@@ -3,8 +3,7 @@ the names played with are offered on the next new table."""
 
 import pytest
 import requests
-from conftest import api_league, auth, start_table_in_the_ui
-from screens import post_event
+from screens import api_league, auth, post_event, start_table_in_the_ui
 
 pytestmark = pytest.mark.browser
 

@@ -4,7 +4,7 @@ import uuid
 
 import pytest
 import requests
-from conftest import start_table_in_the_ui
+from screens import start_table_in_the_ui
 
 pytestmark = pytest.mark.browser
 

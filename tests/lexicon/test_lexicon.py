@@ -233,9 +233,10 @@ def test_damaged_or_stale_cache_is_rebuilt(lexicon_dir, tmp_path):
 
 
 def test_bresk_and_leagues_offer_every_list():
-    from scorekeeper.api.league_schemas import BreskRulesSchema
+    from scorekeeper.api.league_schemas import HouseRulesSchema
     from scorekeeper.games import bresk
 
     (option,) = [o for o in bresk.OPTIONS if o.name == "lexicon"]
-    assert option.choices == registry.LEXICON_IDS and option.default == "en"
-    assert tuple(BreskRulesSchema().fields["lexicon"].validate.choices) == registry.LEXICON_IDS
+    assert option.choices == registry.LEXICON_IDS and option.default == "en" and option.league
+    house_rule = HouseRulesSchema().fields["bresk"].schema.fields["lexicon"]  # derived from the option
+    assert tuple(house_rule.metadata["enum"]) == registry.LEXICON_IDS

@@ -3,16 +3,11 @@
 import { leagues } from '../api.js';
 import { t } from '../i18n.js';
 import { h } from '../lib/dom.js';
-import { LIST_TITLES } from '../lib/lexicon.js';
+import { inPlayersWords, optionField, readOption } from '../lib/option-fields.js';
 import {
-  dropToken, ensureCss, fill, findLeague, formatDate, gameName, games, linkRow, playerHref, qrButton, remember, replaceLink,
+  dropToken, ensureCss, fill, findLeague, formatDate, games, linkRow, playerHref, qrButton, remember, replaceLink,
   shareUrl,
 } from './league-common.js';
-
-const BB = 'block-buster';
-const MNB = 'make-n-break';
-// Make 'N' Break house rules: [option name, label]. Limits and defaults come from GET /api/games.
-const MNB_TIMES = [['seconds_1', t('admin.face', { n: 1 })], ['seconds_2', t('admin.face', { n: 2 })], ['seconds_3', t('admin.face', { n: 3 })]];
 
 function ensureAdminCss() {
   if (!document.querySelector('link[data-league-admin-css]')) {
@@ -41,6 +36,62 @@ function showFieldError(input, message) {
 function clearErrors(form) {
   for (const el of form.querySelectorAll('.field-error, .form-error')) el.hidden = true;
   for (const el of form.querySelectorAll('[aria-invalid]')) el.removeAttribute('aria-invalid');
+}
+
+/**
+ * One game's house rules (null when a league can set nothing for it): a fieldset, reading its values
+ * (only what differs from the game's own), and refilling it with what the server kept. `fields` gains
+ * each input under the name the server's refusals use ("make-n-break.rounds").
+ */
+function houseRules(game, saved, fields) {
+  const options = game.options.filter((o) => o.league);
+  if (!options.length && !game.word_list_option) return null;
+  const drawn = options.map((option) => {
+    const { field, input } = optionField(option, { id: `rule-${game.id}-${option.name}`, value: saved[option.name], blankIsDefault: true });
+    fields[`${game.id}.${option.name}`] = { input, option };
+    return { option, field, input };
+  });
+  let words = null;
+  if (game.word_list_option) {
+    const box = (name) => h(`textarea#rule-${game.id}-${name}`, { rows: 2, spellcheck: 'false', autocomplete: 'off', autocapitalize: 'characters', 'aria-describedby': `rule-${game.id}-words-help` });
+    words = { extra: box('extra_words'), banned: box('banned_words') };
+    fields[`${game.id}.extra_words`] = { input: words.extra, words };
+    fields[`${game.id}.banned_words`] = { input: words.banned, words };
+  }
+  const refill = (kept) => {
+    for (const { option, input } of drawn) {
+      if (option.type === 'boolean') input.checked = kept[option.name] ?? option.default;
+      else if (option.type === 'choice') input.value = String(kept[option.name] ?? option.default);
+      else input.value = kept[option.name] === undefined ? '' : String(kept[option.name]);
+    }
+    if (words) {
+      words.extra.value = (kept.extra_words || []).join(', ');
+      words.banned.value = (kept.banned_words || []).join(', ');
+    }
+  };
+  refill(saved);
+  const read = () => {
+    const values = {};
+    for (const { option, input } of drawn) {
+      const value = readOption(input, option, { changedOnly: option.type !== 'integer' });
+      if (Number.isNaN(value)) return { values, invalid: input };
+      if (value !== undefined) values[option.name] = value;
+    }
+    if (words) {
+      if (wordsIn(words.extra.value).length) values.extra_words = wordsIn(words.extra.value);
+      if (wordsIn(words.banned.value).length) values.banned_words = wordsIn(words.banned.value);
+    }
+    return { values };
+  };
+  const fieldset = h('fieldset.rules-game', { dataset: { game: game.id } },
+    h('legend', game.name),
+    drawn.map(({ field, input }) => [field, errorFor(input)]),
+    words ? [
+      h(`p.meta#rule-${game.id}-words-help`, t('admin.words_help')),
+      h('label', { for: words.extra.id }, t('admin.extra_words')), words.extra, errorFor(words.extra),
+      h('label', { for: words.banned.id }, t('admin.banned_words')), words.banned, errorFor(words.banned),
+    ] : null);
+  return { game: game.id, fieldset, read, refill };
 }
 
 /** The server's message without the "field.path: " it starts with when marshmallow refused the body. */
@@ -87,93 +138,18 @@ export function mount(root, params) {
   // --- house rules ------------------------------------------------------------------------------
 
   const renderRules = (rules, catalogue) => {
-    const option = (game, name) => catalogue.games.find((g) => g.id === game)?.options.find((o) => o.name === name) || {};
     const status = h('p.status.rules-status', { role: 'status' });
     const formError = h('p.error.form-error', { role: 'alert', hidden: true });
-
-    const extra = h('textarea#rule-extra', { rows: 2, spellcheck: 'false', autocomplete: 'off', autocapitalize: 'characters', 'aria-describedby': 'words-help' });
-    const banned = h('textarea#rule-banned', { rows: 2, spellcheck: 'false', autocomplete: 'off', autocapitalize: 'characters', 'aria-describedby': 'words-help' });
-    extra.value = (rules.bresk?.extra_words || []).join(', ');
-    banned.value = (rules.bresk?.banned_words || []).join(', ');
-    // The word list the league's Bresk! games are judged by: the game's own option, as a house rule.
-    const listOption = option('bresk', 'lexicon');
-    const wordList = h('select#rule-lexicon', { 'aria-describedby': 'lexicon-help' },
-      (listOption.choices || ['en']).map((id) => h('option', { value: id }, LIST_TITLES[id] || id)));
-    wordList.value = rules.bresk?.lexicon || listOption.default || 'en';
-
-    const markingDefault = option('bresk', 'live_word_marking').default ?? false;
-    const marking = h('input#rule-marking', { type: 'checkbox', checked: rules.bresk?.live_word_marking ?? markingDefault, 'aria-describedby': 'marking-help' });
-
-    const tieOption = option(BB, 'tie_takes_nobody');
-    const tieDefault = tieOption.default ?? true;
-    const tie = h('input#rule-tie', { type: 'checkbox', checked: rules[BB]?.tie_takes_nobody ?? tieDefault, 'aria-describedby': 'tie-help' });
-
-    const number = (name, label) => {
-      const o = option(MNB, name);
-      const input = h(`input#rule-${name}`, {
-        type: 'number', name, inputmode: 'numeric', step: 1, min: o.minimum, max: o.maximum,
-        placeholder: o.default === undefined ? '' : String(o.default), 'aria-describedby': 'mnb-help', dataset: { label },
-      });
-      if (rules[MNB]?.[name] !== undefined) input.value = String(rules[MNB][name]);
-      return input;
-    };
-    const rounds = number('rounds', t('admin.rounds'));
-    const times = MNB_TIMES.map(([name, label]) => number(name, label));
-    const range = (name) => {
-      const o = option(MNB, name);
-      return t('admin.range', { min: o.minimum, max: o.maximum, usual: o.default });
-    };
-    const defaults = MNB_TIMES.map(([name]) => option(MNB, name).default).join(', ');
-
-    // Where the server's refusal goes: the field its error names.
-    const fields = {
-      'bresk.extra_words': extra, 'bresk.banned_words': banned, 'bresk.lexicon': wordList, 'bresk.live_word_marking': marking,
-      [`${BB}.tie_takes_nobody`]: tie,
-      [`${MNB}.rounds`]: rounds, ...Object.fromEntries(times.map((input) => [`${MNB}.${input.name}`, input])),
-    };
+    // Every game's house rules come from GET /api/games: its options a league may set, and, for a game
+    // that judges words, the league's added and banned words. Where the server's refusal goes: the field it names.
+    const fields = {};
+    const ruleSets = catalogue.games.map((game) => houseRules(game, rules[game.id] || {}, fields)).filter(Boolean);
 
     const save = h('button#save-rules.primary.wide', { type: 'submit' }, t('admin.save_rules'));
     const form = h('form.stack.rules-form', { novalidate: true },
       h('p.meta.rules-intro', t('admin.rules_intro')),
-      h('fieldset.rules-game', { dataset: { game: 'bresk' } },
-        h('legend', gameName('bresk')),
-        h('label', { for: 'rule-lexicon' }, t('judge.word_list')), wordList,
-        h('p.meta#lexicon-help', t('admin.lexicon_help')),
-        errorFor(wordList),
-        h('p.meta#words-help', t('admin.words_help')),
-        h('label', { for: 'rule-extra' }, t('admin.extra_words')), extra, errorFor(extra),
-        h('label', { for: 'rule-banned' }, t('admin.banned_words')), banned, errorFor(banned),
-        h('div.option.check', marking, h('div',
-          h('label', { for: 'rule-marking' }, t('admin.marking')),
-          h('p.meta#marking-help', t('admin.marking_help')))),
-        errorFor(marking)),
-      h('fieldset.rules-game', { dataset: { game: BB } },
-        h('legend', gameName(BB)),
-        h('div.option.check', tie, h('div',
-          h('label', { for: 'rule-tie' }, t('admin.tie')),
-          h('p.meta.tie-help#tie-help', tieDefault ? t('admin.tie_help_on') : t('admin.tie_help_off')))),
-        errorFor(tie)),
-      h('fieldset.rules-game', { dataset: { game: MNB } },
-        h('legend', gameName(MNB)),
-        h('p.meta#mnb-help', t('admin.mnb_help')),
-        h('div.rounds', h('label', { for: 'rule-rounds' }, t('admin.rounds')), rounds, h('p.meta.range', range('rounds'))),
-        errorFor(rounds),
-        h('fieldset.times',
-          h('legend', t('admin.seconds_legend')),
-          h('div.times-grid', times.map((input) => h('div', h('label', { for: input.id }, input.dataset.label), input))),
-          h('p.meta.range', t('admin.seconds_range', { min: option(MNB, 'seconds_1').minimum, max: option(MNB, 'seconds_1').maximum, usual: defaults })),
-          times.map(errorFor))),
-      formError, save, status);
+      ruleSets.map((set) => set.fieldset), formError, save, status);
     fill(rulesCard, h('h2#rules-title', t('admin.house_rules')), form);
-
-    const refill = (saved) => {
-      extra.value = (saved.bresk?.extra_words || []).join(', ');
-      banned.value = (saved.bresk?.banned_words || []).join(', ');
-      wordList.value = saved.bresk?.lexicon || listOption.default || 'en';
-      tie.checked = saved[BB]?.tie_takes_nobody ?? tieDefault;
-      marking.checked = saved.bresk?.live_word_marking ?? markingDefault;
-      for (const input of [rounds, ...times]) input.value = saved[MNB]?.[input.name] ?? '';
-    };
 
     const showServerError = (err) => {
       const key = Object.keys(err.errors || {})[0] || '';
@@ -183,18 +159,18 @@ export function mount(root, params) {
         formError.hidden = false;
         return;
       }
-      const input = fields[field];
+      const { input, option, words } = fields[field];
       let message = plainMessage(err, key);
-      if (input.tagName === 'TEXTAREA') {
+      if (words) {
         // A word in a list (bresk.extra_words.3): say which; a word in both lists: say which ones.
         const index = key.slice(field.length + 1);
         const word = index ? wordsIn(input.value)[Number(index)] : null;
-        const both = wordsIn(extra.value).map((w) => w.toUpperCase())
-          .filter((w) => wordsIn(banned.value).some((b) => b.toUpperCase() === w));
+        const both = wordsIn(words.extra.value).map((w) => w.toUpperCase())
+          .filter((w) => wordsIn(words.banned.value).some((b) => b.toUpperCase() === w));
         if (word) message = `“${word}”: ${message}`;
         else if (both.length) message = `${message} ${t('admin.in_both', { words: [...new Set(both)].join(', ') })}`;
-      } else if (input.dataset.label) {
-        message = message.replace(new RegExp(`^${input.name}\\b`), input.dataset.label);
+      } else if (option) {
+        message = inPlayersWords(message, option);
       }
       showFieldError(input, message);
     };
@@ -204,23 +180,15 @@ export function mount(root, params) {
       clearErrors(form);
       status.textContent = '';
       const body = {};
-      const bresk = {};
-      if (wordsIn(extra.value).length) bresk.extra_words = wordsIn(extra.value);
-      if (wordsIn(banned.value).length) bresk.banned_words = wordsIn(banned.value);
-      if (wordList.value !== (listOption.default || 'en')) bresk.lexicon = wordList.value;
-      if (marking.checked !== markingDefault) bresk.live_word_marking = marking.checked;
-      if (Object.keys(bresk).length) body.bresk = bresk;
-      // A checkbox cannot be left empty: only a choice other than the game's own is a house rule.
-      if (tie.checked !== tieDefault) body[BB] = { tie_takes_nobody: tie.checked };
-      const mnb = {};
-      for (const input of [rounds, ...times]) {
-        if (input.validity.badInput) return showFieldError(input, t('admin.type_number'));
-        if (input.value.trim() !== '') mnb[input.name] = Number(input.value);
+      for (const set of ruleSets) {
+        const section = set.read();
+        if (section.invalid) return showFieldError(section.invalid, t('admin.type_number'));
+        if (Object.keys(section.values).length) body[set.game] = section.values;
       }
-      if (Object.keys(mnb).length) body[MNB] = mnb;
       save.disabled = true;
       try {
-        refill(await leagues.setRules(id, token(), body));
+        const saved = await leagues.setRules(id, token(), body);
+        for (const set of ruleSets) set.refill(saved[set.game] || {});
         status.textContent = t('admin.saved');
       } catch (err) {
         if (err.status === 401) lost();

@@ -2,41 +2,18 @@
 import { api, leagues } from '../api.js';
 import { t } from '../i18n.js';
 import { h } from '../lib/dom.js';
-import { LIST_TITLES } from '../lib/lexicon.js';
+import { optionField, readOption } from '../lib/option-fields.js';
 import { navigate } from '../router.js';
 import { rememberPlayers, store } from '../store.js';
 import { RANK, findLeague } from './league-common.js';
 
-const CHOICE_LABELS = { lexicon: LIST_TITLES }; // Bresk!'s word list: its name, not its id
-
-function optionInput(option) {
-  const id = `opt-${option.name}`;
-  let input;
-  if (option.choices) {
-    const label = (c) => CHOICE_LABELS[option.name]?.[c] || String(c);
-    input = h('select', { id, name: option.name }, option.choices.map((c) => h('option', { value: String(c), selected: c === option.default }, label(c))));
-  } else if (typeof option.default === 'boolean') {
-    input = h('input', { id, name: option.name, type: 'checkbox', checked: option.default });
-    return h('div.option.check', input, h('label', { for: id }, option.description));
-  } else if (typeof option.default === 'number') {
-    input = h('input', { id, name: option.name, type: 'number', inputmode: 'numeric', value: String(option.default), min: option.minimum, max: option.maximum });
-  } else {
-    input = h('input', { id, name: option.name, value: String(option.default ?? '') });
-  }
-  return h('div.option', h('label', { for: id }, option.description), input);
-}
-
+/** The options a player chose, only where they differ from the game's own (GET /api/games). */
 function readOptions(form, game) {
   const out = {};
   for (const option of game.options) {
-    const el = form.elements[option.name];
-    if (!el) continue;
-    let value;
-    if (el.type === 'checkbox') value = el.checked;
-    else if (typeof option.default === 'number') value = Number(el.value);
-    else value = option.choices?.find((c) => String(c) === el.value) ?? el.value;
-    if (option.default === null && value === '') continue; // left empty: the game's own default
-    if (value !== option.default) out[option.name] = value;
+    const input = form.querySelector(`#opt-${option.name}`);
+    const value = input ? readOption(input, option, { changedOnly: true }) : undefined;
+    if (value !== undefined) out[option.name] = value;
   }
   return out;
 }
@@ -95,7 +72,7 @@ export function mount(root, params) {
       ...[sameAgain].filter(Boolean), // replaceChildren would print a null
       seats,
       h('button', { type: 'button', onclick: () => seats.children.length < game.max_seats && addSeat().focus() }, t('new.add_player')),
-      ...(game.options.length ? [h('details.options', h('summary', t('new.options')), game.options.map(optionInput))] : []),
+      ...(game.options.length ? [h('details.options', h('summary', t('new.options')), game.options.map((o) => optionField(o, { id: `opt-${o.name}` }).field))] : []),
       error,
       h('button.primary.wide', { type: 'submit' }, t('new.start')),
     );

@@ -1,0 +1,131 @@
+"""The API's words in the asker's language: English, or German, chosen by ``Accept-Language``.
+
+The code says everything in English, as templates with named values (``games/base.py``
+``Text``, ``N_``); the answer is rendered here, at the edge, from the gettext catalog
+``scorekeeper/translations/<language>/LC_MESSAGES/messages.po``. A catalog is read and
+compiled in memory the first time a language is asked for (a few milliseconds), so no
+compiled ``.mo`` file exists anywhere: a clean checkout, ``make run``, ``make test`` and the
+wheel carry only the ``.po`` files, and a compiled file can never fall behind its source.
+
+Messages that other libraries put in an answer (marshmallow's "Missing data for required
+field.", werkzeug's descriptions) arrive already filled in; ``loose`` finds the template
+they were made from (``library_messages.py`` lists them for the catalogs) and says it again.
+
+Adding a language is adding its catalog (README, *Languages*).
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import io
+import re
+import string
+from pathlib import Path
+from typing import Any
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from flask import has_request_context, request
+
+from .games.base import Text
+
+DEFAULT = "en"  # the language the code is written in, and the answer when none we have is asked for
+CATALOGS = Path(__file__).resolve().parent / "translations"
+DOMAIN = "messages"
+
+
+def catalog_path(language: str) -> Path:
+    return CATALOGS / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+# Every language with a catalog: adding one is adding its catalog, nothing else.
+LANGUAGES = (DEFAULT, *sorted(p.name for p in CATALOGS.iterdir() if catalog_path(p.name).is_file()))
+
+
+@functools.cache
+def translations(language: str) -> gettext.NullTranslations:
+    """The language's catalog, compiled in memory once per process; English is the code's own words."""
+    if language == DEFAULT:
+        return gettext.NullTranslations()
+    with catalog_path(language).open("rb") as po:
+        catalog = read_po(po, locale=language, domain=DOMAIN)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+def language() -> str:
+    """The language this request asked for (``de-DE`` counts as ``de``); English when it asked for none we have."""
+    if not has_request_context():
+        return DEFAULT
+    return request.accept_languages.best_match(LANGUAGES, default=DEFAULT)
+
+
+def render(value: Any, language_code: str | None = None) -> str:
+    """``value`` in ``language_code`` (this request's by default): a ``Text`` is translated, with every
+    value in it that is a ``Text`` too; anything else is shown as it is."""
+    if not isinstance(value, Text):
+        return str(value)
+    catalog = translations(language_code or language())
+    if value.plural is not None:
+        template = catalog.ngettext(value.template, value.plural, value.count)
+    else:
+        template = catalog.gettext(value.template)
+    if not value.params:
+        return template
+    params = {k: render(v, language_code) if isinstance(v, Text) else v for k, v in value.params.items()}
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):  # a translation naming a value the code does not give
+        return str(value)
+
+
+_FIELD = re.compile(r"\{(\w+)(![rsa])?(:[^{}]*)?\}")
+
+
+@functools.cache
+def _patterns(language_code: str) -> list[tuple[re.Pattern[str], str]]:
+    """(pattern, translation) for each library template with values (``library_messages.py``): how a
+    filled-in English sentence is recognised, the most specific first. The translation's fields lose
+    their conversions (``!r``, ``:,``): the values taken from the English sentence are shown that way."""
+    from .library_messages import MARSHMALLOW, OURS, WEBARGS, WERKZEUG
+
+    catalog = translations(language_code)
+    out = []
+    for text in (*MARSHMALLOW, *OURS, *WEBARGS, *WERKZEUG):
+        if "{" not in text.template:
+            continue
+        parts, names, literal_length = [], set(), 0
+        for literal, name, _, _ in string.Formatter().parse(text.template):
+            parts.append(re.escape(literal))
+            literal_length += len(literal)
+            if name is not None:
+                parts.append(f"(?P={name})" if name in names else f"(?P<{name}>.+?)")
+                names.add(name)
+        pattern = re.compile("".join(parts) + r"\Z", re.DOTALL)
+        out.append((literal_length, pattern, _FIELD.sub(r"{\1}", catalog.gettext(text.template))))
+    return [(pattern, said) for _, pattern, said in sorted(out, key=lambda x: -x[0])]
+
+
+def loose(message: Any, language_code: str | None = None) -> str:
+    """A message that arrived as finished English text (a library's), said in the asker's language
+    when the catalog knows the sentence or the template it was filled from; else as it came."""
+    if isinstance(message, Text):
+        return render(message, language_code)
+    message = str(message)
+    language_code = language_code or language()
+    if language_code == DEFAULT:
+        return message
+    said = translations(language_code).gettext(message)
+    if said != message:
+        return said
+    for pattern, translation in _patterns(language_code):
+        found = pattern.match(message)
+        if found:
+            try:
+                return translation.format(**found.groupdict())
+            except (KeyError, IndexError, ValueError):
+                break
+    return message

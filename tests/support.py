@@ -1,0 +1,112 @@
+"""What the test tiers share that is not a fixture: the databases, the policy for a missing one, a live server.
+
+Imported by name (``from support import …``); fixtures live in the conftest.py of the tier that uses
+them: this folder's for the databases (the API tier and the migrations), ``api/conftest.py`` and
+``browser/conftest.py`` for theirs.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import requests
+from sqlalchemy import create_engine, text
+
+from scorekeeper.config import database_url
+from scorekeeper.extensions import db
+
+ROOT = Path(__file__).resolve().parent.parent
+IN_CI = os.environ.get("CI", "").lower() == "true"
+PG_URL = os.environ.get("TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
+
+
+def missing(reason: str):
+    """Skip, or fail under CI where every suite must really run."""
+    if IN_CI:
+        pytest.fail(f"CI=true and {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+def _pg_reachable() -> str | None:
+    try:
+        engine = create_engine(database_url(PG_URL, ""), connect_args={"connect_timeout": 3})
+        with engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+        engine.dispose()
+        return None
+    except Exception as err:  # noqa: BLE001
+        return f"PostgreSQL is not reachable at {PG_URL}: {err.__class__.__name__}"
+
+
+PG_PROBLEM = _pg_reachable()
+
+
+def pg_url_for(schema: str) -> str:
+    sep = "&" if "?" in PG_URL else "?"
+    return f"{PG_URL}{sep}options=-csearch_path%3D{schema}"
+
+
+def migrate(app) -> None:
+    from flask_migrate import upgrade
+
+    with app.app_context():
+        upgrade()
+
+
+def wipe(app) -> None:
+    with app.app_context():
+        for table in reversed(db.metadata.sorted_tables):
+            db.session.execute(table.delete())
+        db.session.commit()
+
+
+# --- a live server (gunicorn, as in production) -------------------------------------------
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(url: str, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if requests.get(url, timeout=1).ok:
+                return
+        except requests.RequestException:
+            time.sleep(0.1)
+    raise RuntimeError(f"{url} did not answer within {timeout} s")
+
+
+class LiveServer:
+    def __init__(self, database: str, tmp: Path, workers: int = 2, env: dict[str, str] | None = None):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        env = dict(os.environ, DATABASE_URL=database, SCOREKEEPER_LEXICON_CACHE=str(tmp / "lexicon"), **(env or {}))
+        gunicorn = str(Path(sys.executable).with_name("gunicorn"))
+        self.log = open(tmp / "server.log", "wb")  # noqa: SIM115 - closed in stop()
+        self.process = subprocess.Popen(
+            [gunicorn, "--config=python:scorekeeper.gunicorn_conf", f"--bind=127.0.0.1:{self.port}",
+             f"--workers={workers}", "scorekeeper:create_app()"],
+            cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT,
+        )
+        try:
+            wait_for(self.url + "/api/health")
+        except RuntimeError:
+            self.stop()
+            raise
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.log.close()
