@@ -37,12 +37,17 @@ class MakeNBreakRulesSchema(Schema):
     seconds_3 = fields.Integer(strict=True)
 
 
+class ScorePadRulesSchema(Schema):
+    lowest_wins = StrictBoolean(metadata={"description": "Lowest total wins (golf-style)."})
+
+
 class HouseRulesSchema(Schema):
     """House rules per game; tables started in the league default to them."""
 
     bresk = fields.Nested(BreskRulesSchema)
     block_buster = fields.Nested(BlockBusterRulesSchema, data_key="block-buster", attribute="block-buster")
     make_n_break = fields.Nested(MakeNBreakRulesSchema, data_key="make-n-break", attribute="make-n-break")
+    scorepad = fields.Nested(ScorePadRulesSchema)
 
 
 # --- leagues ---------------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ MAX_SEATS = 10
 MAX_POINTS = 10_000
 OPTIONS = (
     Option("rounds", 0, "Rounds to play; 0 keeps going until someone taps finish.", minimum=0, maximum=100),
-    Option("lowest_wins", False, "Golf-style: the lowest total wins."),
+    Option("lowest_wins", False, "Lowest total wins (golf-style)"),
 )
 
 
@@ -131,8 +131,10 @@ def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
 
 
 # --- in a league (games/base.py) ------------------------------------------------------------------
-# A pad set to lowest_wins ranks the lowest total first. Typed in, a pad is any game: its scores have no
-# floor or ceiling of their own and the places given decide (they are not checked against the scores).
+# A pad set to lowest_wins ranks the lowest total first: a table or a sheet set so, and in a league whose house
+# rule for the score pad says so, typed scores and sheets that do not say otherwise. Typed in, a pad is any game:
+# its scores have no floor or ceiling of their own and the places given decide (they are not checked against
+# the scores).
 
 
 def league_places(result: dict[str, Any]) -> list[int]:

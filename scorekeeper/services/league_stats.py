@@ -173,8 +173,10 @@ class Tally:
         return tally
 
 
-def leaderboards(results: Iterable[Played], names: dict[Hashable, str]) -> list[dict[str, Any]]:
-    """Per game: how many results, the best score (the first to reach it keeps it), the average, most wins."""
+def leaderboards(results: Iterable[Played], names: dict[Hashable, str],
+                 lowest_best: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
+    """Per game: how many results, the best score (the first to reach it keeps it), the average, most wins.
+    The best score is the highest, or the lowest for the games in ``lowest_best`` (a golf-style score pad)."""
     boards: dict[str, dict[str, Any]] = {}
     wins: dict[str, dict[Hashable, int]] = defaultdict(lambda: defaultdict(int))
     for result in results:
@@ -189,7 +191,8 @@ def leaderboards(results: Iterable[Played], names: dict[Hashable, str]) -> list[
             board["_total"] += e.score
             board["_scored"] += 1
             best = board["best_score"]
-            if best is None or e.score > best["score"]:  # the first to reach a score keeps it
+            lowest = result.game in lowest_best
+            if best is None or (e.score < best["score"] if lowest else e.score > best["score"]):  # first keeps it
                 board["best_score"] = {"score": e.score, "player": names[e.player],
                                        "played_on": result.played_on.isoformat(), "result_id": result.id}
     out = []

@@ -144,6 +144,7 @@ RULE_OPTIONS = {
     "bresk": ("lexicon", "live_word_marking"),  # lexicon: the word list its Bresk! games are judged by
     "block-buster": ("tie_takes_nobody",),
     "make-n-break": ("rounds", "seconds_1", "seconds_2", "seconds_3"),
+    "scorepad": ("lowest_wins",),  # golf-style: tables, sheets and typed scores rank the lowest total first
 }
 WORD_LISTS = ("extra_words", "banned_words")
 
@@ -214,6 +215,11 @@ def table_defaults(league: League, game_id: str) -> dict[str, Any]:
 def house_lexicon(league: League) -> str | None:
     """The word list the league's Bresk! games are judged by, if the league chose one."""
     return ((league.rules or {}).get("bresk") or {}).get("lexicon")
+
+
+def lowest_wins(league: League, game_id: str) -> bool:
+    """Whether the league's house rule ranks this game's typed scores lowest first (a golf-style score pad)."""
+    return bool(table_defaults(league, game_id).get("lowest_wins"))
 
 
 def house_words(league: League) -> tuple[frozenset[str], frozenset[str]]:
@@ -333,6 +339,10 @@ def check_result(league: League, payload: dict[str, Any], check_date: bool = Tru
     if check_date and played_on > dt.date.today() + dt.timedelta(days=1):  # a day's grace for time zones
         raise _refuse("played_on", "played_on cannot be in the future.", "future_date")
     sheet = payload.get("sheet")
+    if isinstance(sheet, dict) and "lowest_wins" not in sheet and lowest_wins(league, game_id):
+        # The league's golf-style score pad, written into the stored sheet: re-scored after the house rule
+        # changes (a correction), it still ranks as it did.
+        sheet = {**sheet, "lowest_wins": True}
     if sheet is not None:
         if payload.get("players"):
             raise _refuse("players", "Send either players with scores or a score sheet, not both.")
@@ -392,7 +402,8 @@ def check_result(league: League, payload: dict[str, Any], check_date: bool = Tru
         except RuleError as err:
             raise _game_refusal(err, prefix) from None
     if not any(with_place):  # scores only: the game says how they rank
-        places = module.places_from_scores([r["score"] for r in rows], [r["team"] for r in rows])
+        places = module.places_from_scores([r["score"] for r in rows], [r["team"] for r in rows],
+                                           lowest_wins=lowest_wins(league, game_id))
         for row, place in zip(rows, places, strict=True):
             row["place"] = place
     return {"game": game_id, "played_on": played_on, "sheet": sheet,

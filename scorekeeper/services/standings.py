@@ -34,7 +34,7 @@ from ..extensions import db
 from ..models import League, LeagueResult, LeagueTally, ResultEntry, Season
 from . import league_stats
 from .league_stats import Entry, Played, Tally
-from .leagues import _filtered, _names, _refuse, player_by_name, season_or_default
+from .leagues import _filtered, _names, _refuse, lowest_wins, player_by_name, season_or_default
 
 log = logging.getLogger(__name__)
 
@@ -280,7 +280,8 @@ def standings(league: League, season_id: int | None = None, game: str | None = N
 
 
 def leaderboards(league: League, season_id: int | None = None) -> list[dict[str, Any]]:
-    return league_stats.leaderboards(results(league, season_id), _names(league))
+    lowest_best = frozenset(game for game in games.REGISTRY if lowest_wins(league, game))
+    return league_stats.leaderboards(results(league, season_id), _names(league), lowest_best)
 
 
 def head_to_head(league: League, a: str, b: str, season_id: int | None = None, game: str | None = None):
