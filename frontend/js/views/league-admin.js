@@ -10,6 +10,7 @@ import {
 
 const BB = 'block-buster';
 const MNB = 'make-n-break';
+const PAD = 'scorepad';
 // Make 'N' Break house rules: [option name, label]. Limits and defaults come from GET /api/games.
 const MNB_TIMES = [['seconds_1', 'Face 1'], ['seconds_2', 'Face 2'], ['seconds_3', 'Face 3']];
 
@@ -108,6 +109,10 @@ export function mount(root, params) {
     const tieDefault = tieOption.default ?? true;
     const tie = h('input#rule-tie', { type: 'checkbox', checked: rules[BB]?.tie_takes_nobody ?? tieDefault, 'aria-describedby': 'tie-help' });
 
+    const golfOption = option(PAD, 'lowest_wins');
+    const golfDefault = golfOption.default ?? false;
+    const golf = h('input#rule-lowest-wins', { type: 'checkbox', checked: rules[PAD]?.lowest_wins ?? golfDefault, 'aria-describedby': 'golf-help' });
+
     const number = (name, label) => {
       const o = option(MNB, name);
       const input = h(`input#rule-${name}`, {
@@ -128,7 +133,7 @@ export function mount(root, params) {
     // Where the server's refusal goes: the field its error names.
     const fields = {
       'bresk.extra_words': extra, 'bresk.banned_words': banned, 'bresk.lexicon': wordList, 'bresk.live_word_marking': marking,
-      [`${BB}.tie_takes_nobody`]: tie,
+      [`${BB}.tie_takes_nobody`]: tie, [`${PAD}.lowest_wins`]: golf,
       [`${MNB}.rounds`]: rounds, ...Object.fromEntries(times.map((input) => [`${MNB}.${input.name}`, input])),
     };
 
@@ -163,6 +168,12 @@ export function mount(root, params) {
           h('div.times-grid', times.map((input) => h('div', h('label', { for: input.id }, input.dataset.label), input))),
           h('p.meta.range', `${option(MNB, 'seconds_1').minimum}–${option(MNB, 'seconds_1').maximum} s each; usually ${defaults} s.`),
           times.map(errorFor))),
+      h('fieldset.rules-game', { dataset: { game: PAD } },
+        h('legend', gameName(PAD)),
+        h('div.option.check', golf, h('div',
+          h('label', { for: 'rule-lowest-wins' }, golfOption.description || 'Lowest total wins (golf-style)'),
+          h('p.meta#golf-help', 'Typed-in scores and score sheets rank the lowest total first, and new score pad tables start so.'))),
+        errorFor(golf)),
       formError, save, status);
     fill(rulesCard, h('h2#rules-title', 'House rules'), form);
 
@@ -171,6 +182,7 @@ export function mount(root, params) {
       banned.value = (saved.bresk?.banned_words || []).join(', ');
       wordList.value = saved.bresk?.lexicon || listOption.default || 'en';
       tie.checked = saved[BB]?.tie_takes_nobody ?? tieDefault;
+      golf.checked = saved[PAD]?.lowest_wins ?? golfDefault;
       marking.checked = saved.bresk?.live_word_marking ?? markingDefault;
       for (const input of [rounds, ...times]) input.value = saved[MNB]?.[input.name] ?? '';
     };
@@ -212,6 +224,7 @@ export function mount(root, params) {
       if (Object.keys(bresk).length) body.bresk = bresk;
       // A checkbox cannot be left empty: only a choice other than the game's own is a house rule.
       if (tie.checked !== tieDefault) body[BB] = { tie_takes_nobody: tie.checked };
+      if (golf.checked !== golfDefault) body[PAD] = { lowest_wins: golf.checked };
       const mnb = {};
       for (const input of [rounds, ...times]) {
         if (input.validity.badInput) return showFieldError(input, 'Type a number, or leave the box empty for the game’s default.');
@@ -351,6 +364,8 @@ export function mount(root, params) {
       renderShare(updated);
       shareStatus.textContent = `New ${role} link made. The old one no longer works.`;
       shareCard.querySelector(`.link-${role} input`)?.focus();
+      // A new admin link is shown at once with its QR code: the other phones that run the league need it now.
+      if (role === 'admin') shareCard.querySelector('.link-admin .show-qr')?.click();
     } catch (err) {
       if (err.status === 401) lost();
       else shareStatus.textContent = err.message;
@@ -362,7 +377,9 @@ export function mount(root, params) {
     if (shareUrl(current, role)) {
       buttons.push(qrButton(id, role, (message) => (shareStatus.textContent = message), 'Show QR code'));
     }
-    if (role !== 'admin') {
+    if (role === 'admin') {
+      buttons.push(h('button.replace#new-admin-link', { type: 'button', onclick: () => rotate(role) }, 'New admin link'));
+    } else {
       buttons.push(h('button.replace', { type: 'button', onclick: () => rotate(role) },
         current.tokens?.[role] ? 'Replace link' : `Make a new ${role} link`));
     }
