@@ -362,10 +362,11 @@ export function mount(root, params) {
       const updated = await replaceLink(id, role);
       if (!updated) return;
       renderShare(updated);
-      shareStatus.textContent = `New ${role} link made. The old one no longer works.`;
       shareCard.querySelector(`.link-${role} input`)?.focus();
       // A new admin link is shown at once with its QR code: the other phones that run the league need it now.
+      // (Opening the QR code clears the status line, so the status is said after it.)
       if (role === 'admin') shareCard.querySelector('.link-admin .show-qr')?.click();
+      shareStatus.textContent = `New ${role} link made. The old one no longer works.`;
     } catch (err) {
       if (err.status === 401) lost();
       else shareStatus.textContent = err.message;
