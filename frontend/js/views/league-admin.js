@@ -317,8 +317,11 @@ export function mount(root, params) {
       const updated = await replaceLink(id, role);
       if (!updated) return;
       renderShare(updated);
-      shareStatus.textContent = `New ${role} link made. The old one no longer works.`;
       shareCard.querySelector(`.link-${role} input`)?.focus();
+      // A new admin link is shown at once with its QR code: the other phones that run the league need it now.
+      // (Opening the QR code clears the status line, so the status is said after it.)
+      if (role === 'admin') shareCard.querySelector('.link-admin .show-qr')?.click();
+      shareStatus.textContent = `New ${role} link made. The old one no longer works.`;
     } catch (err) {
       if (err.status === 401) lost();
       else shareStatus.textContent = err.message;
@@ -330,7 +333,9 @@ export function mount(root, params) {
     if (shareUrl(current, role)) {
       buttons.push(qrButton(id, role, (message) => (shareStatus.textContent = message), 'Show QR code'));
     }
-    if (role !== 'admin') {
+    if (role === 'admin') {
+      buttons.push(h('button.replace#new-admin-link', { type: 'button', onclick: () => rotate(role) }, 'New admin link'));
+    } else {
       buttons.push(h('button.replace', { type: 'button', onclick: () => rotate(role) },
         current.tokens?.[role] ? 'Replace link' : `Make a new ${role} link`));
     }

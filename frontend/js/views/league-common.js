@@ -311,7 +311,10 @@ export function qrButton(leagueId, role, say, label = 'QR code') {
  * Resolves to this phone's updated entry, or null if they changed their mind; rejects with the server's error.
  */
 export async function replaceLink(leagueId, role) {
-  if (!window.confirm(`Make a new ${role} link? The old ${role} link stops working for everyone who has it.`)) return null;
+  const question = role === 'admin'
+    ? 'Make a new admin link? The old admin link stops working at once, on every phone that has it. This phone gets the new one: share it only with those who run the league.'
+    : `Make a new ${role} link? The old ${role} link stops working for everyone who has it.`;
+  if (!window.confirm(question)) return null;
   const { token } = await leagues.rotate(leagueId, findLeague(leagueId).token, role);
   return remember({ id: leagueId, role, token });
 }
