@@ -1,5 +1,6 @@
 """Long requests share their worker: under gevent, a loop that works for long yields now and then."""
 
+import gc
 import time
 
 # Not 0: gevent's sleep(0) runs the other ready greenlets but may not poll for I/O, so a phone's
@@ -10,3 +11,28 @@ PAUSE_S = 0.0005
 def let_others_run() -> None:
     """Under gevent (time is patched), let the worker's other requests run; elsewhere a short pause."""
     time.sleep(PAUSE_S)
+
+
+# A big request (a league import) makes hundreds of thousands of small objects at once: its parsed body and
+# what is checked from it. Each batch of them woke Python's cyclic garbage collector, whose oldest-generation
+# pass walks every object in the process and held the worker, and every phone waiting on it, for 60–150 ms at
+# a time (bench/abuse.py). The collector is paused while such a request runs; reference counting still frees
+# everything as usual, and the collector resumes (counted, so overlapping requests agree) when the last ends.
+_paused = 0
+_we_disabled = False
+
+
+def pause_collector() -> None:
+    global _paused, _we_disabled
+    if _paused == 0 and gc.isenabled():
+        gc.disable()
+        _we_disabled = True
+    _paused += 1
+
+
+def resume_collector() -> None:
+    global _paused, _we_disabled
+    _paused = max(_paused - 1, 0)
+    if _paused == 0 and _we_disabled:
+        _we_disabled = False
+        gc.enable()

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import flask_smorest
+from flask import g
 from webargs.flaskparser import FlaskParser
 
 
 class JsonParser(FlaskParser):
     def _raw_load_json(self, req):
+        body = g.get("parsed_json")
+        if body is not None:  # a hook has parsed it already (a league import: a megabyte is parsed once)
+            return body
         try:
             return super()._raw_load_json(req)
         except RecursionError as err:  # [[[[…]]]] nested past Python's limit: a bad body, not a crash

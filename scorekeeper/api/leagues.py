@@ -10,8 +10,9 @@ from __future__ import annotations
 import csv
 import io
 
-from flask import Response, jsonify, request
+from flask import Response, g, jsonify, request
 
+from ..cooperate import pause_collector, resume_collector
 from ..services import league_import, league_queries, leagues, ratings
 from ..services import standings as league_standings
 from .blueprint import Blueprint
@@ -93,7 +94,17 @@ def _neutralised(cell):
 def _bigger_imports():
     if request.endpoint == "leagues.import_league":
         request.max_content_length = MAX_IMPORT_BYTES
-        league_import.check_size(request.get_json(silent=True))  # 413 before the schema builds anything
+        pause_collector()  # resumed at teardown, whatever happens (cooperate.py says why)
+        g.collector_paused = True
+        body = request.get_json(silent=True)
+        g.parsed_json = body  # parsed once: the arguments parser takes it from here (api/blueprint.py)
+        league_import.check_size(body)  # 413 before the schema builds anything
+
+
+@blp.teardown_request
+def _after_imports(_exc):
+    if g.pop("collector_paused", False):
+        resume_collector()
 
 
 @blp.route("", methods=["POST"])

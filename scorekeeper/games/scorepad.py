@@ -24,7 +24,8 @@ MAX_POINTS = 10_000
 OPTIONS = (
     Option("rounds", 0, "Rounds to play; 0 keeps going until someone taps finish.", minimum=0, maximum=100,
            label="Rounds (0: until someone taps Finish)"),
-    Option("lowest_wins", False, "Golf-style: the lowest total wins.", label="Lowest total wins"),
+    Option("lowest_wins", False, "Typed-in scores and score sheets rank the lowest total first.",
+           label="Lowest total wins (golf-style)", league=True),
 )
 
 
@@ -134,8 +135,10 @@ def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
 
 
 # --- in a league (games/base.py) ------------------------------------------------------------------
-# A pad set to lowest_wins ranks the lowest total first. Typed in, a pad is any game: its scores have no
-# floor or ceiling of their own and the places given decide (they are not checked against the scores).
+# A pad set to lowest_wins ranks the lowest total first: a table or a sheet set so, and in a league whose house
+# rule for the score pad says so, typed scores and sheets that do not say otherwise. Typed in, a pad is any game:
+# its scores have no floor or ceiling of their own and the places given decide (they are not checked against
+# the scores).
 
 
 def league_places(result: dict[str, Any]) -> list[int]:

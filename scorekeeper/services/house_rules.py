@@ -89,6 +89,11 @@ def table_defaults(league: League, game_id: str) -> dict[str, Any]:
     return {name: value for name, value in _section(league, game_id).items() if name in options}
 
 
+def lowest_wins(league: League, game_id: str) -> bool:
+    """Whether the league's house rule ranks this game's typed scores lowest first (a golf-style score pad)."""
+    return bool(table_defaults(league, game_id).get("lowest_wins"))
+
+
 def word_list(league: League | None, game_id: str) -> str | None:
     """The word list the league's games of ``game_id`` are judged by, if the league chose one."""
     game = games.get(game_id)

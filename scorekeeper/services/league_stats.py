@@ -38,11 +38,13 @@ class Played(NamedTuple):
     version: int = 1  # bumped by every correction
 
 
-def _side(entry: Entry) -> tuple[str, Any]:
-    return ("team", entry.team) if entry.team else ("solo", entry.player)
+def _side(entry: tuple) -> tuple[str, Any]:
+    """A team, or a player on their own: (player, score, place, team) → who shares a place with whom."""
+    player, team = entry[0], entry[3]
+    return ("team", team) if team else ("solo", player)
 
 
-@dataclass
+@dataclass(slots=True)  # slots: counting a big league touches these attributes a few hundred thousand times
 class Line:
     played: int = 0
     wins: int = 0
@@ -74,28 +76,42 @@ class Tally:
         self.last: tuple[dt.date, int] | None = None
 
     def add(self, result: Played) -> None:
-        rated = self.ratings.rate([(e.player, e.place, e.team) for e in result.entries])
-        first_sides = {_side(e) for e in result.entries if e.place == 1}
-        shared = len(first_sides) > 1
-        day = result.played_on.toordinal()
-        for e, rating in zip(result.entries, rated, strict=True):
-            line = self.lines[e.player]
+        self.count(result.played_on, result.row, result.version, result.entries)
+
+    def count(self, played_on: dt.date, row: int, version: int,
+              entries: tuple[Entry, ...] | list[tuple]) -> None:
+        """One result: its day, row and version, and its entries as ``(player, score, place, team, …)`` in the
+        result's order (``Entry`` or plain tuples, later fields ignored: counting from nothing makes no
+        ``Played`` at all)."""
+        places = [e[2] for e in entries]  # list comprehensions, not generators: a few times faster this small
+        if any([e[3] for e in entries]):
+            rated = self.ratings.rate([(e[0], e[2], e[3]) for e in entries])
+            shared = len({_side(e) for e in entries if e[2] == 1}) > 1
+        else:
+            rated = self.ratings.rate_solo([e[0] for e in entries], places)
+            shared = places.count(1) > 1
+        day = played_on.toordinal()
+        lines = self.lines
+        for e, rating in zip(entries, rated):  # noqa: B905 (rate gives one per entry)
+            player, score, place = e[0], e[1], e[2]
+            line = lines[player]
             line.played += 1
-            won = e.place == 1
-            if won:
+            if place == 1:
                 line.wins += 1
                 line.shared_wins += shared
-                line.streak = line.streak + 1 if line.streak > 0 else 1
-                line.longest_win_streak = max(line.longest_win_streak, line.streak)
+                streak = line.streak + 1 if line.streak > 0 else 1
+                line.streak = streak
+                if streak > line.longest_win_streak:
+                    line.longest_win_streak = streak
             else:
                 line.streak = line.streak - 1 if line.streak < 0 else -1
-            if e.score is not None:
-                line.score_total += e.score
+            if score is not None:
+                line.score_total += score
                 line.scored += 1
             line.history += (day, rating)
         count, versions, rows = self.fingerprint
-        self.fingerprint = (count + 1, versions + result.version, rows + result.row * result.version)
-        self.last = (result.played_on, result.row)
+        self.fingerprint = (count + 1, versions + version, rows + row * version)
+        self.last = (played_on, row)
 
     def row(self, player: Hashable, name: str) -> dict[str, Any]:
         line = self.lines[player] if player in self.lines else Line()
@@ -157,8 +173,10 @@ class Tally:
         return tally
 
 
-def leaderboards(results: Iterable[Played], names: dict[Hashable, str]) -> list[dict[str, Any]]:
-    """Per game: how many results, the best score (the first to reach it keeps it), the average, most wins."""
+def leaderboards(results: Iterable[Played], names: dict[Hashable, str],
+                 lowest_best: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
+    """Per game: how many results, the best score (the first to reach it keeps it), the average, most wins.
+    The best score is the highest, or the lowest for the games in ``lowest_best`` (a golf-style score pad)."""
     boards: dict[str, dict[str, Any]] = {}
     wins: dict[str, dict[Hashable, int]] = defaultdict(lambda: defaultdict(int))
     for result in results:
@@ -173,7 +191,8 @@ def leaderboards(results: Iterable[Played], names: dict[Hashable, str]) -> list[
             board["_total"] += e.score
             board["_scored"] += 1
             best = board["best_score"]
-            if best is None or e.score > best["score"]:  # the first to reach a score keeps it
+            lowest = result.game in lowest_best
+            if best is None or (e.score < best["score"] if lowest else e.score > best["score"]):  # first keeps it
                 board["best_score"] = {"score": e.score, "player": names[e.player],
                                        "played_on": result.played_on.isoformat(), "result_id": result.id}
     out = []

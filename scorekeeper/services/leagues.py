@@ -239,6 +239,10 @@ def check_result(league: League, payload: dict[str, Any], check_date: bool = Tru
     if check_date and played_on > dt.date.today() + dt.timedelta(days=1):  # a day's grace for time zones
         raise refuse("played_on", "played_on cannot be in the future.", "future_date")
     sheet = payload.get("sheet")
+    if isinstance(sheet, dict) and "lowest_wins" not in sheet and house_rules.lowest_wins(league, game_id):
+        # The league's golf-style score pad, written into the stored sheet: re-scored after the house rule
+        # changes (a correction), it still ranks as it did.
+        sheet = {**sheet, "lowest_wins": True}
     if sheet is not None:
         if payload.get("players"):
             raise refuse("players", "Send either players with scores or a score sheet, not both.")
@@ -301,7 +305,8 @@ def check_result(league: League, payload: dict[str, Any], check_date: bool = Tru
         except RuleError as err:
             raise game_refusal(err, prefix) from None
     if not any(with_place):  # scores only: the game says how they rank
-        places = module.places_from_scores([r["score"] for r in rows], [r["team"] for r in rows])
+        places = module.places_from_scores([r["score"] for r in rows], [r["team"] for r in rows],
+                                           lowest_wins=house_rules.lowest_wins(league, game_id))
         for row, place in zip(rows, places, strict=True):
             row["place"] = place
     return {"game": game_id, "played_on": played_on, "sheet": sheet,

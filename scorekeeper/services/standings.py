@@ -33,6 +33,7 @@ from .. import games
 from ..extensions import db
 from ..models import League, LeagueResult, LeagueTally, ResultEntry, Season
 from . import league_stats
+from .house_rules import lowest_wins
 from .league_input import refuse
 from .league_queries import in_season, player_names
 from .league_stats import Entry, Played, Tally
@@ -121,6 +122,44 @@ def _played(league: League, season: Season, game: str | None, after=None) -> Ite
         entries.append(Entry(player_id, score, place, team))
     if current is not None:
         yield Played(current[1], current[2], current[3], tuple(entries), current[0], current[4])
+
+
+def _count(tally: Tally, league: League, season: Season, game: str | None) -> None:
+    """Carry ``tally`` forward over the results after its last, in the order they count.
+
+    The one read that counting a league from nothing waits for, so it asks only for what a tally needs
+    (no result ids or game names, which cost a Python string per row) and no sort by the entries'
+    position: SQLite then reads each result's entries straight from the index, and a result's entries
+    are written in position order, so they nearly always come so; a result whose do not is put in order
+    here. Rows go straight into the tally, with no ``Played`` or ``Entry`` objects between.
+    """
+    query = _after(in_season(
+        select(LeagueResult.id, LeagueResult.played_on, LeagueResult.version,
+               ResultEntry.position, ResultEntry.player_id, ResultEntry.score, ResultEntry.place, ResultEntry.team)
+        .join(ResultEntry, ResultEntry.result_id == LeagueResult.id)
+        .where(LeagueResult.league_id == league.id), season, game), tally.last,
+    ).order_by(LeagueResult.played_on, LeagueResult.id)
+    days: dict[Any, dt.date] = {}
+    add = tally.count
+    current, played_on, version, entries, last_position, in_order = None, None, 1, [], -1, True
+    for row, day, row_version, position, player_id, score, place, team in _plain_rows(query):
+        if row != current:
+            if current is not None:
+                add(played_on, current, version, entries if in_order else _by_position(entries))
+            played_on = days.get(day)
+            if played_on is None:  # SQLite gives 'YYYY-MM-DD': parsed once a day
+                played_on = days[day] = day if isinstance(day, dt.date) else dt.date.fromisoformat(day)
+            current, version, entries, last_position, in_order = row, row_version, [], -1, True
+        if position < last_position:
+            in_order = False
+        last_position = position
+        entries.append((player_id, score, place, team, position))
+    if current is not None:
+        add(played_on, current, version, entries if in_order else _by_position(entries))
+
+
+def _by_position(entries: list[tuple]) -> list[tuple]:
+    return sorted(entries, key=lambda e: e[4])
 
 
 @contextlib.contextmanager
@@ -218,8 +257,7 @@ def _tally(league: League, season: Season, game: str | None) -> Tally:
         if current is None or not _still_counts(league, season, game, current):
             current = Tally()
         with _collector_paused():
-            for result in _played(league, season, game, after=current.last):
-                current.add(result)
+            _count(current, league, season, game)
         _save(league, scope, revision, current)
     _TALLIES.put(key, revision, current)
     return current
@@ -245,7 +283,8 @@ def standings(league: League, season_id: int | None = None, game: str | None = N
 
 
 def leaderboards(league: League, season_id: int | None = None) -> list[dict[str, Any]]:
-    return league_stats.leaderboards(results(league, season_id), player_names(league))
+    lowest_best = frozenset(game for game in games.REGISTRY if lowest_wins(league, game))
+    return league_stats.leaderboards(results(league, season_id), player_names(league), lowest_best)
 
 
 def head_to_head(league: League, a: str, b: str, season_id: int | None = None, game: str | None = None):

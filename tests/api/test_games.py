@@ -71,4 +71,5 @@ def test_house_rules_are_the_options_a_league_may_set(sqlite_app):
     assert declared == expected
     assert expected == {"bresk": {"lexicon", "live_word_marking", "extra_words", "banned_words"},
                         "block-buster": {"tie_takes_nobody"},
-                        "make-n-break": {"rounds", "seconds_1", "seconds_2", "seconds_3"}}
+                        "make-n-break": {"rounds", "seconds_1", "seconds_2", "seconds_3"},
+                        "scorepad": {"lowest_wins"}}

@@ -109,3 +109,38 @@ def test_a_refusal_deep_in_a_long_import_names_its_result(client):
     body["results"][217]["played_on"] = "not a date"
     response = client.post("/api/leagues/import", json=body)
     assert response.status_code == 422 and "results.217.played_on" in response.get_json()["errors"]
+
+
+def test_an_import_parses_its_body_once_with_the_collector_paused_and_resumed(client, monkeypatch):
+    """The two stalls bench/abuse.py found on the phone beside an import: a megabyte parsed twice (once for the
+    count check, once by the arguments parser), and the cyclic collector walking every object of the process."""
+    import gc
+    import json
+
+    from webargs import core
+
+    from scorekeeper.services import league_import
+
+    parsed, enabled = [], []
+    real_import, app_loads, webargs_parse = league_import.import_league, client.application.json.loads, core.parse_json
+
+    def counted(parse):
+        def loads(text, *args, **kwargs):
+            parsed.append(len(text))
+            return parse(text, *args, **kwargs)
+        return loads
+
+    def import_league(data):
+        enabled.append(gc.isenabled())
+        return real_import(data)
+
+    monkeypatch.setattr(client.application.json, "loads", counted(app_loads))
+    monkeypatch.setattr(core, "parse_json", counted(webargs_parse))
+    monkeypatch.setattr(league_import, "import_league", import_league)
+    assert gc.isenabled()
+    response = client.post("/api/leagues/import", data=json.dumps(export(50)), content_type="application/json")
+    assert response.status_code == 201, response.get_json()
+    assert len(parsed) == 1 and enabled == [False] and gc.isenabled()
+    refused = client.post("/api/leagues/import", data=json.dumps(export(MAX_IMPORT_RESULTS + 1)),
+                          content_type="application/json")
+    assert refused.status_code == 413 and gc.isenabled()  # resumed after a refusal too

@@ -3,6 +3,8 @@ and always equal to counting every result from scratch."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from sqlalchemy import delete, select
 from test_leagues import RESULTS, auth, get, new_league, post_result
@@ -15,15 +17,15 @@ from scorekeeper.services.league_stats import Tally
 
 @pytest.fixture
 def counted(monkeypatch):
-    """How many results get rated (Tally.add calls) — the expensive step a saved tally saves."""
+    """Which results get rated (Tally.count calls, by row) — the expensive step a saved tally saves."""
     calls = []
-    real = Tally.add
+    real = Tally.count
 
-    def add(self, result):
-        calls.append(result.id)
-        return real(self, result)
+    def count(self, played_on, row, version, entries):
+        calls.append(row)
+        return real(self, played_on, row, version, entries)
 
-    monkeypatch.setattr(Tally, "add", add)
+    monkeypatch.setattr(Tally, "count", count)
     return calls
 
 
@@ -138,3 +140,48 @@ def test_a_tally_saved_in_another_format_is_counted_again(app, client, counted):
     counted.clear()
     assert get(client, league, "/standings")["rows"] == first
     assert len(counted) == len(RESULTS)
+
+
+def test_entries_stored_out_of_their_order_are_counted_in_their_order(app, client, monkeypatch):
+    """Counting from nothing reads entries in storage order and puts a result's in position order itself
+    (a rating sums its pairs in that order: the last bits can depend on it), so the tally is the one made
+    from the results as they are listed."""
+    given = []
+    real = Tally.count
+
+    def count(self, played_on, row, version, entries):
+        given.append([e[4] if len(e) > 4 else None for e in entries])
+        return real(self, played_on, row, version, entries)
+
+    league = new_league(client)
+    for body in [*RESULTS, result("2024-01-06", ("Ann", 9), ("Ben", 7), ("Cy", 5), ("Dee", 3))]:
+        assert post_result(client, league, body).status_code == 201
+    with app.app_context():
+        from scorekeeper.models import LeagueResult, ResultEntry
+
+        row = db.session.scalar(select(League).where(League.public_id == league["id"]))
+        # The last result (four players for themselves, from unequal ratings: each one's move sums three
+        # pairs, so the order they are added in shows in the last bits) stored in reverse position order.
+        first = db.session.scalar(select(LeagueResult.id).where(LeagueResult.played_on == dt.date(2024, 1, 6)))
+        entries = db.session.scalars(select(ResultEntry).where(ResultEntry.result_id == first)
+                                     .order_by(ResultEntry.position)).all()
+        copies = [(e.player_id, e.position, e.score, e.place, e.team) for e in entries]
+        db.session.execute(delete(ResultEntry).where(ResultEntry.result_id == first))
+        db.session.flush()
+        for player_id, position, score, place, team in reversed(copies):
+            db.session.add(ResultEntry(result_id=first, player_id=player_id, position=position, score=score,
+                                       place=place, team=team))
+        db.session.commit()
+        db.session.execute(delete(LeagueTally))
+        db.session.commit()
+        standings.forget()
+        monkeypatch.setattr(Tally, "count", count)
+        counted = standings.tally(row)
+        monkeypatch.undo()
+        assert [3, 2, 1, 0] not in given and [0, 1, 2, 3] in given
+        in_order = Tally()
+        for played in standings.results(row):
+            in_order.add(played)
+        assert [e.position for e in db.session.scalars(
+            select(ResultEntry).where(ResultEntry.result_id == first).order_by(ResultEntry.id))] == [3, 2, 1, 0]
+        assert counted.dumps() == in_order.dumps()

@@ -317,8 +317,11 @@ export function mount(root, params) {
       const updated = await replaceLink(id, role);
       if (!updated) return;
       renderShare(updated);
-      shareStatus.textContent = role === 'member' ? t('league.member_link_made') : t('league.viewer_link_made');
       shareCard.querySelector(`.link-${role} input`)?.focus();
+      // A new admin link is shown at once with its QR code: the other phones that run the league need it now.
+      // (Opening the QR code clears the status line, so the status is said after it.)
+      if (role === 'admin') shareCard.querySelector('.link-admin .show-qr')?.click();
+      shareStatus.textContent = role === 'admin' ? t('league.admin_link_made') : role === 'member' ? t('league.member_link_made') : t('league.viewer_link_made');
     } catch (err) {
       if (err.status === 401) lost();
       else shareStatus.textContent = err.message;
@@ -330,7 +333,9 @@ export function mount(root, params) {
     if (shareUrl(current, role)) {
       buttons.push(qrButton(id, role, (message) => (shareStatus.textContent = message), t('admin.show_qr')));
     }
-    if (role !== 'admin') {
+    if (role === 'admin') {
+      buttons.push(h('button.replace#new-admin-link', { type: 'button', onclick: () => rotate(role) }, t('admin.new_admin_link')));
+    } else {
       buttons.push(h('button.replace', { type: 'button', onclick: () => rotate(role) },
         current.tokens?.[role] ? t('league.replace_link') : role === 'member' ? t('league.new_member_link') : t('league.new_viewer_link')));
     }

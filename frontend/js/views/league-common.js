@@ -316,7 +316,8 @@ export function qrButton(leagueId, role, say, label = t('qr.button')) {
  * Resolves to this phone's updated entry, or null if they changed their mind; rejects with the server's error.
  */
 export async function replaceLink(leagueId, role) {
-  if (!window.confirm(t('link.confirm_replace', { link: LINK_IN_TEXT[role] }))) return null;
+  const question = role === 'admin' ? t('link.confirm_replace_admin') : t('link.confirm_replace', { link: LINK_IN_TEXT[role] });
+  if (!window.confirm(question)) return null;
   const { token } = await leagues.rotate(leagueId, findLeague(leagueId).token, role);
   return remember({ id: leagueId, role, token });
 }

@@ -1,0 +1,117 @@
+"""League settings on the phone: a new admin link (confirmed, the old one dead, the new one shown with its QR
+code) and the score pad's golf-style rule, chosen where house rules and table options are chosen; at 360×640
+and 390×844, light and dark, with axe-core."""
+
+import pytest
+import requests
+from screens import PHONE, api_league, auth, missing_values, serious_violations, with_axe
+from test_league_admin_screens import league_view, open_settings
+
+pytestmark = pytest.mark.browser
+
+PHONES = {"390x844": {"width": 390, "height": 844}, "360x640": {"width": 360, "height": 640}}
+
+
+@pytest.fixture(params=[(size, scheme) for size in PHONES for scheme in ("light", "dark")], ids="-".join)
+def axe_phone(request, browser, live_server):
+    size, scheme = request.param
+    context = with_axe(browser.new_context(base_url=live_server.url, **{**PHONE, "viewport": PHONES[size]},
+                                           color_scheme=scheme))
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.label = f"{size}-{scheme}"
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def clean(page):
+    assert serious_violations(page) == [] and missing_values(page) == []
+
+
+def test_a_new_admin_link_is_confirmed_replaces_the_old_one_and_shows_its_qr(axe_phone, live_server, shots):
+    phone = axe_phone
+    league = api_league(live_server, "Links club", players=("Ann", "Ben"))
+    old = league["admin_token"]
+    open_settings(phone, league)
+    button = phone.get_by_role("button", name="New admin link")
+    button.scroll_into_view_if_needed()
+    clean(phone)
+
+    # Changing one's mind changes nothing; the question says what stops working.
+    asked = []
+    phone.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    button.click()
+    phone.wait_for_function("() => true")
+    assert asked and "old admin link stops working" in asked[0] and "This phone gets the new one" in asked[0]
+    assert league_view(live_server, league)["role"] == "admin"  # the old link still works
+
+    phone.once("dialog", lambda d: d.accept())
+    button.click()
+    qr = phone.locator("dialog.qr-dialog[open] svg[role=img]")
+    qr.wait_for()
+    assert qr.get_attribute("aria-label") == "QR code for the admin link"
+    clean(phone)
+    phone.screenshot(path=shots / f"league-admin-new-link-qr-{phone.label}.png")
+    phone.get_by_role("button", name="Close").click()
+    phone.locator("dialog.qr-dialog").wait_for(state="detached")
+    status = phone.locator(".share-status")
+    assert status.inner_text() == "New admin link made. The old one no longer works."
+
+    # The old link is refused; the one now on screen (and on this phone) is the admin's.
+    refused = requests.get(f"{live_server.url}/api/leagues/{league['id']}", headers=auth(old), timeout=10)
+    assert refused.status_code == 401
+    url = phone.input_value(".link-admin input.link-url")
+    new = url.split("t=")[1].split("&")[0]
+    assert new != old
+    assert league_view(live_server, {**league, "admin_token": new})["role"] == "admin"
+    clean(phone)
+    phone.screenshot(path=shots / f"league-admin-new-link-{phone.label}.png", full_page=True)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= phone.viewport_size["width"]
+
+    # The settings still save with the new link: this phone carries on as the admin.
+    phone.reload()
+    phone.wait_for_selector("#save-rules")
+    phone.check("#rule-scorepad-lowest_wins")
+    phone.click("#save-rules")
+    phone.wait_for_selector(".rules-status:has-text('Saved')")
+
+
+def test_the_golf_rule_is_chosen_in_the_house_rules_and_in_a_tables_options(axe_phone, live_server, shots):
+    phone = axe_phone
+    league = api_league(live_server, "Golf club", players=("Ann", "Ben"))
+    open_settings(phone, league)
+    golf = phone.get_by_label("Lowest total wins (golf-style)")
+    assert not golf.is_checked()
+    golf.check()
+    phone.click("#save-rules")
+    phone.wait_for_selector(".rules-status:has-text('Saved')")
+    assert league_view(live_server, league)["rules"] == {"scorepad": {"lowest_wins": True}}
+    phone.reload()
+    phone.wait_for_selector("#save-rules")
+    assert phone.get_by_label("Lowest total wins (golf-style)").is_checked()
+    phone.locator("fieldset[data-game=scorepad]").scroll_into_view_if_needed()
+    clean(phone)
+    phone.screenshot(path=shots / f"league-admin-golf-{phone.label}.png")
+
+    # A casual table: the option sits with the score pad's others.
+    phone.goto("/#/new/scorepad")
+    phone.wait_for_selector("form .seats input")
+    phone.locator("details.options summary").click()
+    box = phone.get_by_label("Lowest total wins (golf-style)")
+    assert not box.is_checked()
+    box.check()
+    inputs = phone.locator(".seats input")
+    inputs.nth(0).fill("Ann")
+    if inputs.count() < 2:
+        phone.get_by_role("button", name="+ Add player").click()
+    inputs.nth(1).fill("Ben")
+    clean(phone)
+    phone.screenshot(path=shots / f"new-table-golf-{phone.label}.png", full_page=True)
+    phone.get_by_role("button", name="Start the table").click()
+    phone.wait_for_function("() => location.hash.startsWith('#/table/')")
+    code = phone.evaluate("location.hash.split('/')[2]")
+    table = requests.get(f"{live_server.url}/api/tables/{code}", timeout=10).json()
+    assert table["options"]["lowest_wins"] is True
