@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 import requests
-from conftest import api_league, auth
-from screens import missing_values, new_table, post_event, serious_violations, with_axe
+from screens import api_league, auth, missing_values, new_table, post_event, serious_violations, with_axe
 
 pytestmark = pytest.mark.browser
 
