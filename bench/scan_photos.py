@@ -89,13 +89,14 @@ def _circle(draw: ImageDraw.ImageDraw, box: tuple[int, int], rng: np.random.Gene
     radius = rng.uniform(20, 33)
     angles = np.linspace(0, 2 * math.pi, 40, endpoint=False)
     wobble = 1 + 0.08 * np.sin(angles * rng.integers(2, 5) + rng.uniform(0, 6)) + rng.normal(0, 0.025, angles.size)
-    points = [(cx + radius * w * math.cos(a), cy + radius * w * 0.92 * math.sin(a)) for a, w in zip(angles, wobble)]
+    points = [(cx + radius * w * math.cos(a), cy + radius * w * 0.92 * math.sin(a)) for a, w in zip(angles, wobble, strict=True)]
     draw.polygon(points, fill=ink)
     for _ in range(int(rng.integers(2, 6))):  # the scribble's strokes poking out of the blob
         a = rng.uniform(0, 2 * math.pi)
         r1, r2 = radius * rng.uniform(0.3, 0.8), radius * rng.uniform(0.95, 1.15)
-        draw.line([(cx + r1 * math.cos(a), cy + r1 * math.sin(a)), (cx + r2 * math.cos(a + 0.3), cy + r2 * math.sin(a + 0.3))],
-                  fill=ink, width=int(rng.integers(2, 5)))
+        start = (cx + r1 * math.cos(a), cy + r1 * math.sin(a))
+        end = (cx + r2 * math.cos(a + 0.3), cy + r2 * math.sin(a + 0.3))
+        draw.line([start, end], fill=ink, width=int(rng.integers(2, 5)))
 
 
 def draw_card(truth: list[str], rng: np.random.Generator) -> np.ndarray:
@@ -154,7 +155,8 @@ def photograph(card: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     placed = corners @ rot.T * scale
     placed += rng.normal(0, 0.02 * scale * cw, placed.shape).astype(np.float32)  # perspective
     half = np.abs(placed).max(axis=0)
-    centre = [w / 2 + rng.uniform(-0.5, 0.5) * max(0, w / 2 - half[0] - 10), h / 2 + rng.uniform(-0.5, 0.5) * max(0, h / 2 - half[1] - 10)]
+    centre = [w / 2 + rng.uniform(-0.5, 0.5) * max(0, w / 2 - half[0] - 10),
+              h / 2 + rng.uniform(-0.5, 0.5) * max(0, h / 2 - half[1] - 10)]
     placed = (placed + centre).astype(np.float32)
     src = np.array([[0, 0], [cw, 0], [cw, ch], [0, ch]], np.float32)
     m = cv2.getPerspectiveTransform(src, placed)
