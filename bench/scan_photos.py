@@ -89,7 +89,8 @@ def _circle(draw: ImageDraw.ImageDraw, box: tuple[int, int], rng: np.random.Gene
     radius = rng.uniform(20, 33)
     angles = np.linspace(0, 2 * math.pi, 40, endpoint=False)
     wobble = 1 + 0.08 * np.sin(angles * rng.integers(2, 5) + rng.uniform(0, 6)) + rng.normal(0, 0.025, angles.size)
-    points = [(cx + radius * w * math.cos(a), cy + radius * w * 0.92 * math.sin(a)) for a, w in zip(angles, wobble, strict=True)]
+    points = [(cx + radius * w * math.cos(a), cy + radius * w * 0.92 * math.sin(a))
+              for a, w in zip(angles, wobble, strict=True)]
     draw.polygon(points, fill=ink)
     for _ in range(int(rng.integers(2, 6))):  # the scribble's strokes poking out of the blob
         a = rng.uniform(0, 2 * math.pi)

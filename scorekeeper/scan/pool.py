@@ -124,10 +124,19 @@ class Pool:
     def _read(self, data: bytes) -> dict:
         with self._lock:
             child = self._idle.pop() if self._idle else None
-        if child is None or child.proc.poll() is not None:
-            child = _Child()
+        deadline = time.monotonic() + self.timeout_s
+        if child is not None:
+            try:
+                return self._ask(child, data, deadline)
+            except Failed:
+                if time.monotonic() >= deadline:
+                    raise  # it ran out of time: no second try
+                # it had died while idle (killed, out of memory): a fresh one tries once
+        return self._ask(_Child(), data, deadline)
+
+    def _ask(self, child: _Child, data: bytes, deadline: float) -> dict:
         try:
-            reply = child.ask(data, time.monotonic() + self.timeout_s)
+            reply = child.ask(data, deadline)
         except Failed:
             child.close()
             raise
