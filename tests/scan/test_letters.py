@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
+from scan_photos import FONTS
 
 from scorekeeper.scan import letters
-from scan_photos import FONTS
 
 
 def rendered(ch: str, font_index: int = 0) -> np.ndarray:
