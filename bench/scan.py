@@ -33,6 +33,8 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=30)
     parser.add_argument("--first-seed", type=int, default=1000)
     parser.add_argument("--show-errors", action="store_true")
+    parser.add_argument("--no-server", action="store_true", help="skip the server part (reads while scanning)")
+    parser.add_argument("--reads", type=int, default=300)
     args = parser.parse_args()
 
     t = time.perf_counter()
@@ -83,14 +85,87 @@ def main() -> None:
           f"squares flagged: {flagged} / {squares} ({100 * flagged / max(squares, 1):.1f} %)")
     print(f"flag threshold {read.FLAG_BELOW}; letters wrong with confidence ≥ it: "
           f"{sum(c >= read.FLAG_BELOW for c in confidences_wrong)}")
-    for threshold in (0.5, 0.7, 0.8, 0.9, 0.95):
+    for threshold in (0.5, 0.7, 0.8, 0.9, 0.95, 0.97):
         below_right = sum(c < threshold for c in confidences_right)
         below_wrong = sum(c < threshold for c in confidences_wrong)
         print(f"  threshold {threshold}: flags {below_right + below_wrong} letters, catches {below_wrong} of "
               f"{len(confidences_wrong)} misread letters")
     print(f"seconds per photo: median {statistics.median(seconds):.2f}, max {max(seconds):.2f} "
           f"(model load once: {load_s:.2f} s)")
-    print(f"peak memory of this process: {peak_mb:.0f} MB")
+    print(f"peak memory of this process (the photos and their generator included): {peak_mb:.0f} MB")
+    scan_process(photos)
+    if not args.no_server:
+        server_while_scanning(photos[:4], args.reads)
+
+
+def scan_process(photos) -> None:
+    """The photos through a real scan process (scan/pool.py): seconds each, and the process's peak memory."""
+    from scorekeeper.scan.pool import Pool
+
+    pool = Pool(size=1)
+    try:
+        seconds = []
+        for photo in photos:
+            t = time.perf_counter()
+            pool.read(photo.jpeg)
+            seconds.append(time.perf_counter() - t)
+        (pid,) = pool.pids()
+        status = Path(f"/proc/{pid}/status").read_text()
+        peak = next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmHWM:")) / 1024
+        print(f"through the scan process: median {statistics.median(seconds[1:]):.2f} s a photo "
+              f"(first, loading the model: {seconds[0]:.2f} s); its peak memory: {peak:.0f} MB")
+    finally:
+        pool.close()
+
+
+def server_while_scanning(photos, reads: int) -> None:
+    """A phone reading its table on a one-worker server, idle and while 3 phones scan cards without pause."""
+    import threading
+
+    import requests
+    from servers import database, server
+
+    def timed_reads(base: str, code: str) -> list[float]:
+        out = []
+        with requests.Session() as s:
+            for _ in range(reads):
+                t = time.perf_counter()
+                assert s.get(f"{base}/api/tables/{code}", timeout=30).status_code == 200
+                out.append(time.perf_counter() - t)
+                time.sleep(0.02)
+        return sorted(out)
+
+    with database("sqlite") as url, server(url, workers=1) as base:
+        code = requests.post(f"{base}/api/tables", json={"game": "bresk", "seats": [{"name": "Ann"}]},
+                             timeout=10).json()["code"]
+        requests.post(f"{base}/api/games/bresk/scan", files={"photo": ("c.jpg", photos[0].jpeg)}, timeout=60)
+        idle = timed_reads(base, code)
+        stop = threading.Event()
+        done = []
+
+        def scanner(i: int) -> None:
+            with requests.Session() as s:
+                while not stop.is_set():
+                    card = photos[i % len(photos)].jpeg
+                    r = s.post(f"{base}/api/games/bresk/scan", files={"photo": ("c.jpg", card)}, timeout=60)
+                    done.append(r.status_code)
+
+        threads = [threading.Thread(target=scanner, args=(i,)) for i in range(3)]
+        for t in threads:
+            t.start()
+        time.sleep(1)
+        busy = timed_reads(base, code)
+        stop.set()
+        for t in threads:
+            t.join()
+
+    def p(values, q):
+        return values[min(len(values) - 1, int(q * len(values)))] * 1000
+
+    print(f"table reads on a one-worker server, {reads} each: "
+          f"idle p50 {p(idle, .5):.1f} ms, p95 {p(idle, .95):.1f} ms; "
+          f"while 3 phones scan ({len(done)} scans: {sorted(set(done))}): p50 {p(busy, .5):.1f} ms, "
+          f"p95 {p(busy, .95):.1f} ms — p95 ratio {p(busy, .95) / p(idle, .95):.2f}")
 
 
 if __name__ == "__main__":

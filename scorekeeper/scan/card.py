@@ -30,7 +30,7 @@ CELL_PX = 96  # px per square once the grid is warped flat
 INSET = 0.13  # share of a square left out at each side: the printed lines and their blur
 INK = 0.78  # a flattened pixel darker than this share of its paper is ink (a thin, blurred stroke reaches 0.6)
 EMPTY_SHARE = 0.012  # less ink than this share of the inset square: empty
-CORE_DISC = 0.3  # the disc that wipes out strokes, as a share of the inset square's side
+CORE_DISC = 0.38  # the disc that wipes out strokes, as a share of the inset square's side
 CORE_SHARE = 0.1  # a circle's solid middle covers at least this share of the inset square
 DARK = 60  # a photo whose brightest tenth is darker than this (of 255) was taken in the dark
 BLURRED = 15.0  # the variance of the Laplacian below which a photo is too blurred to find lines in
@@ -88,16 +88,53 @@ def candidate_quads(grey: np.ndarray, limit: int = 8) -> list[np.ndarray]:
         for eps in (0.02, 0.04, 0.06):
             approx = cv2.approxPolyDP(hull, eps * perimeter, True)
             if len(approx) == 4:
-                out.append(order_corners(approx.reshape(4, 2).astype(np.float32)))
+                rough = order_corners(approx.reshape(4, 2).astype(np.float32))
                 break
         else:
-            rect = cv2.minAreaRect(hull)  # a corner cut off by the photo's edge or a thumb
-            out.append(order_corners(cv2.boxPoints(rect).astype(np.float32)))
+            rough = order_corners(cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32))  # a corner cut off
+        out.append(refine_quad(contour.reshape(-1, 2).astype(np.float32), rough))
         if len(out) >= 2 and np.abs(out[-1] - out[-2]).max() < 0.01 * max(grey.shape):
             out.pop()  # the two sides of one thick outline
         if len(out) == limit:
             break
     return out
+
+
+def refine_quad(points: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """Corners from four lines fitted to the outline's points along each side of a rough quad.
+
+    The rough corners come from the outline's convex hull, which a word printed close to the
+    grid (the card's "Total") pulls outwards; a robust line through the many points of each side
+    is not pulled by the few of the word.
+    """
+    lines = []
+    for i in range(4):
+        a, b = quad[i], quad[(i + 1) % 4]
+        length = float(np.linalg.norm(b - a))
+        if length < 1:
+            return quad
+        direction = (b - a) / length
+        normal = np.array([-direction[1], direction[0]])
+        rel = points - a
+        along = rel @ direction
+        across = np.abs(rel @ normal)
+        near = points[(across < 0.04 * length) & (along > 0.1 * length) & (along < 0.9 * length)]
+        if len(near) < 10:
+            return quad
+        vx, vy, x0, y0 = cv2.fitLine(near, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append((np.array([x0, y0]), np.array([vx, vy])))
+    corners = []
+    for i in range(4):
+        (p1, d1), (p2, d2) = lines[i - 1], lines[i]
+        m = np.array([d1, -d2]).T
+        if abs(np.linalg.det(m)) < 1e-6:
+            return quad
+        t = np.linalg.solve(m, p2 - p1)
+        corners.append(p1 + t[0] * d1)
+    refined = np.array(corners, np.float32)
+    if np.abs(refined - quad).max() > 0.1 * max(np.ptp(quad[:, 0]), np.ptp(quad[:, 1])):
+        return quad  # the fit went astray: keep the rough corners
+    return refined
 
 
 def order_corners(pts: np.ndarray) -> np.ndarray:
@@ -163,6 +200,10 @@ def _axis_lines(lines_mask: np.ndarray, grey: np.ndarray, axis: int) -> list[flo
     # Bands between neighbouring lines; a grey total band is darker than the band beside it.
     band = [float(np.median(grey[int(a) + 4:int(b) - 3, :] if axis == 0 else grey[:, int(a) + 4:int(b) - 3]))
             for a, b in zip(peaks, peaks[1:], strict=False)]
+    # How much darker each band is than its brighter neighbour: a grey band stands out from the
+    # white one beside it, whatever the light does across the whole card.
+    grey_share = [max(0.0, 1 - b / max(band[max(0, i - 1)], band[min(len(band) - 1, i + 1)], b))
+                  for i, b in enumerate(band)]
     best, best_score = None, None
     for start in range(len(peaks) - SIZE):
         window = peaks[start:start + SIZE + 1]
@@ -170,9 +211,8 @@ def _axis_lines(lines_mask: np.ndarray, grey: np.ndarray, axis: int) -> list[flo
         spread = float(gaps.std() / gaps.mean())
         if spread > 0.2:
             continue
-        inner = band[start:start + SIZE]
         # Prefer the window of white bands: a grey band inside it costs as much as its darkness.
-        score = spread + float(np.mean([max(0.0, 1 - b / max(inner)) for b in inner]))
+        score = spread + float(sum(grey_share[start:start + SIZE]))
         if best_score is None or score < best_score:
             best, best_score = window, score
     return best

@@ -14,7 +14,7 @@ from . import card, letters
 
 # Letters read with less confidence than this are flagged for the player to check. Measured on
 # the synthetic photos (bench/scan.py): see the README's "Scanning a scorecard".
-FLAG_BELOW = 0.95
+FLAG_BELOW = 0.97
 
 
 def read_card(data: bytes, recogniser: letters.Letters | None = None) -> dict:

@@ -1,7 +1,7 @@
 """The whole reader on ten synthetic phone photos: what it gets right, and that its doubts are useful.
 
 Figures for these seeds (0–9), measured: letters 98.0 % (496 of 506), circles and
-empty squares 100 %, all 10 misread letters flagged, 11.6 % of squares flagged. bench/scan.py measures
+empty squares 100 %, all 10 misread letters flagged, 12.3 % of squares flagged. bench/scan.py measures
 30 other photos.
 """
 
