@@ -69,3 +69,7 @@ class TooBig(DomainError):
 
 class Unavailable(DomainError):
     """Could not be done just now; the same request may work a moment later (503)."""
+
+
+class NotInstalled(DomainError):
+    """This server lacks an optional part the request needs, e.g. reading scorecards (501)."""

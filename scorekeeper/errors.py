@@ -25,6 +25,7 @@ from .domain_errors import (
     DomainError,
     Forbidden,
     NotFound,
+    NotInstalled,
     Refused,
     TooBig,
     Unauthorized,
@@ -48,7 +49,7 @@ class ErrorSchema(Schema):
 
 # The one place a domain error becomes an HTTP status.
 STATUS = {Refused: 422, NotFound: 404, Conflict: 409, Unauthorized: 401, Forbidden: 403, TooBig: 413,
-          Unavailable: 503}
+          Unavailable: 503, NotInstalled: 501}
 
 
 class ApiError(Exception):

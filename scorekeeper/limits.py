@@ -31,6 +31,10 @@ from .games.base import N_
 WRITES = "600 per minute"
 JOIN_CODE_MISSES = "30 per minute"
 WORD_CHECKS = "240 per minute"
+# Reading a photographed scorecard costs about a second of a core (README, "Scanning a scorecard"):
+# a budget of its own, on top of the write budget. 6 a minute is a table of six scanning at once,
+# and one address at its limit keeps one scan process busy a tenth of the time.
+SCANS = "6 per minute"
 
 
 def _is_read() -> bool:
@@ -47,6 +51,7 @@ limiter = Limiter(
 )
 
 word_checks = limiter.limit(WORD_CHECKS)
+scans = limiter.limit(SCANS)
 
 _MISSES = parse(JOIN_CODE_MISSES)
 

@@ -106,10 +106,19 @@ def docs_static(filename: str):
     return response
 
 
+# The one upload: a photo of a scorecard, sent as a phone's file input sends it (api/scan.py).
+PHOTO_UPLOADS = ("/api/games/bresk/scan",)
+
+
 def require_json() -> Response | None:
-    """Bodies sent to the API must say they are JSON; anything else is refused before parsing."""
+    """Bodies sent to the API must say they are JSON (a photo upload: multipart); anything else is refused."""
     writes = request.method in ("POST", "PUT", "PATCH")
-    if writes and request.path.startswith("/api/") and request.content_length and not request.is_json:
+    if not (writes and request.path.startswith("/api/") and request.content_length):
+        return None
+    if request.path in PHOTO_UPLOADS:
+        if request.mimetype != "multipart/form-data":
+            raise UnsupportedMediaType(N_("Send the photo as multipart/form-data, in the field photo."))
+    elif not request.is_json:
         raise UnsupportedMediaType(N_("Send the body as JSON, with Content-Type: application/json."))
     return None
 

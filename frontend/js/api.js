@@ -71,7 +71,25 @@ export const api = {
   challenge: (lexicon, words, reveal = false) =>
     request('POST', `/api/lexicons/${encodeURIComponent(lexicon)}/challenge`, { words, reveal }),
   wordsPath: (lexicon) => `/api/lexicons/${encodeURIComponent(lexicon)}/words.compact`, // front-coded (wordpack.js)
+  // Reading a photographed Bresk! card (games/bresk-scan.js): whether the server can, and the grid it reads.
+  scanStatus: () => request('GET', '/api/games/bresk/scan'),
+  scan: (photo) => upload('/api/games/bresk/scan', 'photo', photo, 'card.jpg'),
 };
+
+// A file sent as a form's file input sends it (multipart); the answer as request() gives it.
+async function upload(path, field, blob, filename) {
+  const form = new FormData();
+  form.append(field, blob, filename);
+  let response;
+  try {
+    response = await fetch(path, { method: 'POST', body: form, headers: { Accept: 'application/json', 'Accept-Language': lang } });
+  } catch {
+    throw new ApiError();
+  }
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new ApiError({ status: response.status, message: data.message || t('api.upload_failed'), code: data.code });
+  return data;
+}
 
 // Leagues: every call but create sends the league's capability token (admin, member or viewer).
 export const leagues = {

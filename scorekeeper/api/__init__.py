@@ -18,7 +18,7 @@ class ResultIdConverter(BaseConverter):
 
 
 def register_blueprints(app: Flask, api: Api) -> None:
-    from . import games, leagues, lexicons, meta, qr, tables
+    from . import games, leagues, lexicons, meta, qr, scan, tables
 
     app.url_map.converters["game"] = games.GameConverter
     app.url_map.converters["league_id"] = LeagueIdConverter
@@ -26,5 +26,5 @@ def register_blueprints(app: Flask, api: Api) -> None:
     api.register_converter(ResultIdConverter, lambda _: {"type": "string", "minLength": 1, "maxLength": 64})
     api.register_converter(LeagueIdConverter, lambda _: {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,32}$"})
 
-    for module in (meta, games, tables, lexicons, leagues, qr):
+    for module in (meta, games, scan, tables, lexicons, leagues, qr):
         api.register_blueprint(module.blp)

@@ -9,6 +9,7 @@ import { h } from '../lib/dom.js';
 import { t } from '../i18n.js';
 import { LIST_NAMES, REASON_TEXT, cellLetter, getLexicon, lexiconNow, listName, onLexiconProgress } from '../lib/lexicon.js';
 import { mountJudge, seatKey, useStylesheet } from '../views/judge.js';
+import { mountScan } from './bresk-scan.js';
 import { scoreCells } from './bresk-score.js';
 
 export { scoreCells };
@@ -176,6 +177,19 @@ export function mount(root, session) {
   const handInWhy = h('p.meta.bresk-hand-in-why', { 'aria-live': 'polite' });
   const clear = h('button.bresk-clear', { type: 'button' }, t('bresk.clear'));
   entry.append(entryTitle, entryHelp, markingHelp, mine.grid, countNote, wordNote, h('div.row.bresk-hand-in-row', handIn, clear), handInWhy);
+  // Scan my card: the paper card read from a photo, checked, then handed in as if typed.
+  const scanner = mountScan({
+    canHandIn: () => mySeat() !== null && !handedIn(),
+    onConfirm: (scanned) => {
+      if (handedIn()) return;
+      values = scanned;
+      saveDraft();
+      paintMine();
+      updateHandIn();
+      if (!handIn.disabled) handIn.click();
+    },
+  });
+  entry.insertBefore(scanner.element, mine.grid);
 
   // The end.
   const final = h('section.card.bresk-final', { hidden: true, 'aria-label': t('bresk.final_scores') });
@@ -529,6 +543,7 @@ export function mount(root, session) {
     renderChallenges();
     renderFinal();
     entry.hidden = view.state.finished;
+    scanner.element.classList.toggle('handed-in', Boolean(handedIn()));
   }
   if (view) update(view);
 
@@ -536,6 +551,7 @@ export function mount(root, session) {
     update,
     destroy() {
       offProgress();
+      scanner.destroy();
       dialog?.close();
     },
   };

@@ -1,0 +1,86 @@
+"""The scan process: ``python -m scorekeeper.scan.worker``, started and fed by pool.py.
+
+It reads photos from stdin and writes answers to stdout, each framed as an 8-byte big-endian
+length and then the bytes (the photo; the answer as JSON). The recogniser is loaded on the first
+photo and kept. Nothing is written to disk: a photo lives in this process's memory while it is
+read, and is gone when the answer is sent.
+
+An answer is ``{"ok": {grid, cells, flagged}}`` or ``{"refused": {"code", "message"}}``.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+
+import orjson
+
+from ..games.base import N_
+
+NOT_A_PHOTO = N_("The photo must be a JPEG or PNG picture.")
+
+FRAME = 8
+MAX_PIXELS = 50_000_000  # a 50-megapixel phone's full photo; the phone app sends at most 2,000 px a side
+REDUCE_ABOVE = 12_000_000  # larger JPEGs are decoded at half size: plenty for a card, a quarter of the memory
+
+
+def _read_exact(stream, n: int) -> bytes | None:
+    chunks, left = [], n
+    while left:
+        chunk = stream.read(left)
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+def answer(data: bytes) -> dict:
+    """One photo's answer (never raises for a bad photo: the refusal is part of the answer)."""
+    from PIL import Image, UnidentifiedImageError
+
+    from . import card, read
+
+    try:
+        with Image.open(io.BytesIO(data)) as probe:
+            width, height = probe.size
+            kind = probe.format
+    except (UnidentifiedImageError, OSError, ValueError):
+        return {"refused": {"code": "not_a_photo", "message": NOT_A_PHOTO}}
+    if kind not in ("JPEG", "PNG", "MPO"):  # MPO: some phones' JPEG with a depth map appended
+        return {"refused": {"code": "not_a_photo", "message": NOT_A_PHOTO}}
+    if width * height > MAX_PIXELS:
+        return {"refused": {"code": "photo_too_large",
+                            "message": N_("The photo has {megapixels} megapixels; at most {most} can be read. "
+                                          "Send a smaller copy."),
+                            "params": {"megapixels": round(width * height / 1e6), "most": MAX_PIXELS // 1_000_000}}}
+    try:
+        grey = card.decode(data, reduce=width * height > REDUCE_ABOVE)
+        return {"ok": read.read_grey(grey)}
+    except ValueError:
+        return {"refused": {"code": "not_a_photo", "message": NOT_A_PHOTO}}
+    except card.NoCard as refusal:
+        return {"refused": {"code": "no_card", "message": refusal.hint}}
+
+
+def main() -> None:
+    # The protocol owns stdout; anything a library prints goes to stderr instead.
+    out = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)
+    stdin = sys.stdin.buffer
+    while True:
+        header = _read_exact(stdin, FRAME)
+        if header is None:
+            return  # the web worker went away
+        data = _read_exact(stdin, int.from_bytes(header, "big"))
+        if data is None:
+            return
+        body = orjson.dumps(answer(data))
+        del data
+        out.write(len(body).to_bytes(FRAME, "big") + body)
+        out.flush()
+
+
+if __name__ == "__main__":
+    main()

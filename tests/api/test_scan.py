@@ -1,0 +1,133 @@
+"""POST /api/games/bresk/scan: a photo in, the grid out; every refusal names the photo field."""
+
+from __future__ import annotations
+
+import io
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import create_app
+from scorekeeper.limits import limiter
+from scorekeeper.services import scan
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+from scan_photos import make_photo  # noqa: E402
+
+URL = "/api/games/bresk/scan"
+
+
+@pytest.fixture(scope="module")
+def photo():
+    return make_photo(3)
+
+
+@pytest.fixture
+def client(sqlite_app):
+    yield sqlite_app.test_client()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _stop_scan_processes():
+    yield
+    if scan._pool is not None:
+        scan._pool.close()
+
+
+def post(client, data: bytes, name="card.jpg"):
+    return client.post(URL, data={"photo": (io.BytesIO(data), name)}, content_type="multipart/form-data")
+
+
+def test_a_photo_becomes_the_grid_the_hand_in_takes(client, photo):
+    response = post(client, photo.jpeg)
+    assert response.status_code == 200, response.get_json()
+    body = response.get_json()
+    assert body["grid"] == photo.truth
+    assert [(c["row"], c["col"]) for c in body["cells"]] == [(r, c) for r in range(8) for c in range(8)]
+    assert all(0 <= c["confidence"] <= 1 for c in body["cells"])
+    empties = [[r, c] for r in range(8) for c in range(8) if photo.truth[r][c] == "?"]
+    assert all(square in body["flagged"] for square in empties)
+
+
+def test_the_status_tells_the_phone_whether_to_show_the_camera(client, monkeypatch):
+    assert client.get(URL).get_json()["available"] is True
+    monkeypatch.setattr(scan, "available", lambda: False)
+    body = client.get(URL).get_json()
+    assert body["available"] is False and body["install"] == "pip install -e '.[scan]'"
+
+
+def test_without_the_scan_extra_the_answer_is_501_with_the_install_line(client, monkeypatch, photo):
+    monkeypatch.setattr(scan, "available", lambda: False)
+    response = post(client, photo.jpeg)
+    assert response.status_code == 501 and "pip install -e '.[scan]'" in response.get_json()["message"]
+
+
+def test_refusals_name_the_photo_field(client):
+    missing = client.post(URL, data={}, content_type="multipart/form-data")
+    assert missing.status_code == 422 and "photo" in missing.get_json()["errors"]
+    not_a_photo = post(client, b"GIF89a not what we read")
+    assert not_a_photo.status_code == 422 and not_a_photo.get_json()["code"] == "not_a_photo"
+    assert not_a_photo.get_json()["errors"]["photo"] == ["The photo must be a JPEG or PNG picture."]
+    broken = post(client, b"\xff\xd8\xff\xe0 half a jpeg")
+    assert broken.status_code == 422 and broken.get_json()["code"] == "not_a_photo"
+    as_json = client.post(URL, json={"photo": "x"})
+    assert as_json.status_code == 415 and "multipart/form-data" in as_json.get_json()["message"]
+
+
+def test_a_photo_over_the_size_limit_is_413(client):
+    response = post(client, b"\xff\xd8\xff" + b"\0" * (scan.MAX_PHOTO_BYTES + 100))
+    body = response.get_json()
+    assert response.status_code == 413 and body["code"] == "photo_too_large" and "photo" in body["errors"]
+
+
+def test_too_many_pixels_is_422_before_decoding(client):
+    import cv2
+    import numpy as np
+
+    # A PNG that says 8,000 × 7,000 px (56 megapixels): small to send, refused from its header.
+    ok, png = cv2.imencode(".png", np.zeros((7000, 8000), np.uint8), [cv2.IMWRITE_PNG_COMPRESSION, 9])
+    response = post(client, png.tobytes(), "big.png")
+    assert response.status_code == 422 and response.get_json()["code"] == "photo_too_large"
+    assert "56 megapixels" in response.get_json()["message"]
+
+
+def test_a_photo_without_a_card_says_what_to_do(client):
+    import cv2
+    import numpy as np
+
+    ok, png = cv2.imencode(".png", np.full((900, 1200), 180, np.uint8))
+    response = post(client, png.tobytes(), "wall.png")
+    assert response.status_code == 422
+    assert response.get_json()["message"] == "No scorecard found: photograph the whole card, flat, in good light."
+
+
+def test_scans_have_a_budget_of_their_own_per_address(tmp_path, monkeypatch):
+    app = create_app({"TESTING": True, "RATELIMIT_ENABLED": True,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
+    limiter.reset()
+    monkeypatch.setattr(scan, "read", lambda photo: {"grid": ["?" * 8] * 8, "cells": [], "flagged": []})
+    client = app.test_client()
+    try:
+        statuses = [post(client, b"\xff\xd8\xff").status_code for _ in range(7)]
+        assert statuses == [200] * 6 + [429]
+    finally:
+        limiter.reset()
+
+
+def test_when_every_scan_process_is_busy_the_answer_is_503(client, monkeypatch, photo):
+    from scorekeeper.scan.pool import Pool
+
+    busy = Pool(size=1, queue=0, wait_s=0.1)
+    monkeypatch.setattr(scan, "_pool", busy)
+    release = threading.Event()
+    monkeypatch.setattr(busy, "_read", lambda data: release.wait(5) and {"ok": {}})
+    worker = threading.Thread(target=busy.read, args=(b"x",))
+    worker.start()
+    try:
+        response = post(client, photo.jpeg)
+        assert response.status_code == 503 and response.get_json()["code"] == "scan_busy"
+    finally:
+        release.set()
+        worker.join()
