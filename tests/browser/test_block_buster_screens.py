@@ -89,7 +89,9 @@ def skip_many(phone, seat, spaces):
 
 
 def enter_point_block(phone, index, counts, shots=None, shot_name=None):
+    """Tap the block, then count its spaces (the picker's way for a majority in doubt)."""
     phone.locator(f".bb-tile[data-index='{index}']").click()
+    phone.locator("dialog.bb-picker[open] .bb-count-spaces").click()
     editor = phone.locator("dialog.bb-editor[open]")
     editor.wait_for()
     total = 0
@@ -177,7 +179,8 @@ def test_three_players_from_setup_to_final_scores(phone, live_server, shots):
     assert tiles[8] == ["clinched", "red"]
     assert phone.locator(".bb-tile .bb-lock-badge").count() == 4  # blocks 0, 6, 8, 11
     assert phone.locator(".bb-progress").inner_text() == "16 of 16 entered"
-    assert phone.locator(".bb-finish").is_disabled()
+    assert phone.locator(".bb-finish").is_hidden()  # play goes on: the way out is "End the game"
+    assert phone.get_by_role("button", name="End the game").is_visible()
     phone.locator(".bb-board-card").screenshot(path=shots / "block-buster-board.png")
 
     # Everyone passes; then leftovers per player.
@@ -186,14 +189,15 @@ def test_three_players_from_setup_to_final_scores(phone, live_server, shots):
         phone.wait_for_selector(f".bb-ledger .bb-player[data-seat='{seat}'][data-passed='true']")
     tiles = phone.eval_on_selector_all(".bb-tile", "els => els.map(e => [e.dataset.state, e.dataset.owner])")
     assert tiles[1] == ["decided", "blue"]  # final once nobody can place
-    for seat, name in enumerate(NAMES):
-        row = ledger_row(phone, seat)
-        for _ in range(LEFTOVERS[name]):
-            row.get_by_role("button", name="More leftover squares").click()
-        row.get_by_role("button", name="Save").click()
-        row.get_by_role("button", name="Saved").wait_for()
-    phone.wait_for_function("() => !document.querySelector('.bb-finish').disabled")
-    phone.get_by_role("button", name="Finish the game").click()
+    # Leftovers on the keypad: opened from Ann's row, it moves on to Ben and Cat by itself,
+    # then shows the final scores to confirm.
+    ledger_row(phone, 0).get_by_role("button", name="Enter Ann's leftover squares").click()
+    keypad = phone.locator("dialog.bb-keypad[open]")
+    for name in NAMES:
+        keypad.locator("h2", has_text=f"{name}: leftover squares").wait_for()
+        for digit in str(LEFTOVERS[name]):
+            keypad.get_by_role("button", name=digit, exact=True).click()
+        keypad.locator(".bb-keypad-save").click()
     phone.get_by_role("button", name="Finish: Ann wins").click()
     phone.wait_for_selector(".bb-banner[data-kind='final']")
 
@@ -281,18 +285,20 @@ def test_finish_waits_for_everything_then_shows_the_scores_to_confirm(phone, liv
     phone.wait_for_selector(".bb-board .bb-tile")
     # A point block still open: no finishing, and the note says what is missing.
     assert phone.locator(".bb-finish").is_disabled()
-    assert "1 point block still open" in phone.locator(".bb-finish-note").inner_text()
+    assert "1 point block still open" in phone.locator(".bb-now-text").inner_text()
     post_event(live_server, code, "point_block", {"index": 8, "owner": None})
     # Ben's leftovers are not said: 0 is not assumed.
-    phone.wait_for_function("() => document.querySelector('.bb-finish-note').textContent.includes('of Ben')")
+    phone.wait_for_function("() => document.querySelector('.bb-now-text').textContent.includes('of Ben')")
     assert phone.locator(".bb-finish").is_disabled()
     row = phone.locator(".bb-ledger .bb-player[data-seat='1']")
-    row.get_by_role("button", name="Save").click()  # the stepper shows 0: saying it is enough
-    row.get_by_role("button", name="Saved").wait_for()
-    phone.wait_for_function("() => !document.querySelector('.bb-finish').disabled")
+    row.get_by_role("button", name="Enter Ben's leftover squares").click()
+    keypad = phone.locator("dialog.bb-keypad[open]")
+    assert keypad.locator(".bb-keypad-save").is_disabled()  # nothing typed: 0 is not assumed
+    keypad.get_by_role("button", name="0", exact=True).click()
+    keypad.locator(".bb-keypad-save").click()
 
-    # The summary: everyone's final lines and totals, the winner, and a way back.
-    phone.get_by_role("button", name="Finish the game").click()
+    # Everything said: the summary opens by itself, everyone's final lines and totals, the winner,
+    # and a way back.
     dialog = phone.locator("dialog.bb-summary")
     dialog.wait_for()
     phone.wait_for_timeout(250)  # the sheet's slide-in

@@ -2,6 +2,7 @@
 it is, the shared timer (large) and the one action that matters now — proved by bounding boxes."""
 
 import pytest
+import requests
 from screens import PHONE, new_table, post_event
 
 pytestmark = pytest.mark.browser
@@ -111,4 +112,82 @@ def test_wuerfelspiel_stopp_and_the_cards_to_tap(browser, live_server, shots, si
     assert_on_first_screen(page, {"whose turn": ".mnb-builder", "Stopp!": ".ws-stopp",
                                   "a card to tap": ".ws-points button", "End turn": ".ws-cards .mnb-end"},
                            shots / "first-wuerfelspiel-stopp.png")
+    context.close()
+
+
+def test_make_n_break_bonus_build(browser, live_server, shots, size):
+    code = new_table(live_server, "make-n-break", NAMES)
+    post_event(live_server, code, "die", {"face": 2, "builder": 0})
+    post_event(live_server, code, "card", {"kind": "ten", "builder": 0})
+    post_event(live_server, code, "end_turn", {"builder": 0})
+    context, page = first_screen(browser, live_server, code, ".mnb-bonus:not([hidden])", size)
+    assert_on_first_screen(page, {"whose turn": ".mnb-builder", "timer": ".timer-digits", "start": ".timer-main",
+                                  "bonus done": ".mnb-bonus-done", "not completed": ".mnb-bonus-miss"},
+                           shots / "first-mnb-bonus.png")
+    context.close()
+
+
+def bresk_roll(live_server, code, die):
+    post_event(live_server, code, "roll", {"dice": [die]})
+    return requests.get(f"{live_server.url}/api/tables/{code}", timeout=10).json()["state"]
+
+
+def bresk_as(browser, live_server, code, ready, size, seat_name="Ann"):
+    context, page = first_screen(browser, live_server, code, ".bresk-seat", size)
+    page.locator(".bresk-seat", has_text=seat_name).click()
+    page.wait_for_selector(ready)
+    page.evaluate("scrollTo(0, 0)")
+    return context, page
+
+
+def test_bresk_writing(browser, live_server, shots, size):
+    code = new_table(live_server, "bresk", NAMES)
+    state = bresk_roll(live_server, code, "bresk")
+    while state["requires"] is None or state["requires"].get("kind") not in ("choose", "letter", "space"):
+        state = bresk_roll(live_server, code, "alphabet" if state["alphabet_pending"] else "bresk")
+    context, page = bresk_as(browser, live_server, code, ".bresk-seat[aria-pressed=true]", size)
+    # What to write (big), who rolls next, and the grid to write in: its first row at least.
+    assert_on_first_screen(page, {"what to write": ".bresk-ask-big", "who rolls next": ".bresk-next",
+                                  "the grid's first square": ".bresk-entry .cell",
+                                  "the first row's last square": ".bresk-entry .cell[data-i='7']"},
+                           shots / "first-bresk-writing.png")
+    context.close()
+
+
+def test_bresk_hand_in(browser, live_server, shots, size):
+    code = new_table(live_server, "bresk", NAMES)
+    state = bresk_roll(live_server, code, "bresk")
+    for _ in range(200):  # every roll fills at least nothing and at most 5 squares: bounded, however the dice fall
+        if state["placements"] >= 64 and not state["alphabet_pending"]:
+            break
+        state = bresk_roll(live_server, code, "alphabet" if state["alphabet_pending"] else "bresk")
+    assert state["placements"] == 64
+    context, page = bresk_as(browser, live_server, code, ".bresk-seat[aria-pressed=true]", size)
+    assert_on_first_screen(page, {"what now": ".bresk-ask-big", "hand in": ".bresk-hand-in"},
+                           shots / "first-bresk-hand-in.png")
+    context.close()
+
+
+def test_block_buster_finished(browser, live_server, shots, size):
+    code = new_table(live_server, "block-buster", ("Ann", "Ben", "Cy"))
+    for seat in range(3):
+        post_event(live_server, code, "pass", {"seat": seat})
+        post_event(live_server, code, "leftover", {"seat": seat, "squares": seat})
+    owners = ("yellow", "blue", "red", None)
+    for index in range(16):
+        post_event(live_server, code, "point_block", {"index": index, "owner": owners[index % 4]})
+    post_event(live_server, code, "finish")
+    context, page = first_screen(browser, live_server, code, ".bb-banner[data-kind='final']", size)
+    assert_on_first_screen(page, {"game over": ".bb-banner", "play again": ".play-again"},
+                           shots / "first-block-buster-over.png")
+    context.close()
+
+
+def test_block_buster_everyone_passed(browser, live_server, shots, size):
+    code = new_table(live_server, "block-buster", ("Ann", "Ben", "Cy"))
+    for seat in range(3):
+        post_event(live_server, code, "pass", {"seat": seat})
+    context, page = first_screen(browser, live_server, code, ".bb-now[data-phase='entering']", size)
+    assert_on_first_screen(page, {"what now": ".bb-now-text", "enter the blocks": ".bb-step-action",
+                                  "the board": ".bb-board > *"}, shots / "first-block-buster-entering.png")
     context.close()

@@ -1,32 +1,32 @@
-// Block Buster at the table: the point blocks in their pattern (tap one to count the
-// 12 spaces around it), the penalty-token ledger with the common supply, leftovers
-// after a pass, a compact live score, the immediate-win banner and "Finish the game",
-// which waits until every point block is entered and every leftover said (0 included),
-// then shows the final scores for the table to check together before it finishes.
+// Block Buster at the table: the point blocks in their pattern, the penalty-token ledger with
+// the common supply, leftovers after a pass, a compact live score and the immediate-win banner.
 //
-// Everything shown comes from the table view (state.rules has the pattern for the
-// variant and player count); the catalogue entry is only used for names when it has
-// them. Point-block counts are sent once, on Save: the owner is previewed live in the
-// editor while counting, and the server's verdict (or refusal) replaces it on reply.
+// The end of the game is entered by tapping: "End the game" (everyone passes), then each open
+// point block — tap who holds it, or Nobody — the sheet moving on to the next block by itself;
+// spaces are counted only where the majority is in doubt ("Count the spaces"). Then each
+// player's leftover squares on a number keypad, and the final scores to confirm together.
+//
+// Everything shown comes from the table view (state.rules has the pattern for the variant and
+// player count); the catalogue entry is only used for names when it has them. The server's
+// verdict (games/block_buster.py) is the one kept: the phone sends what the table says and
+// shows the reply; block-buster-rules.js only previews a majority while spaces are counted.
+//
+// The panel is built from small pieces, each a function returning { el, render(view) } (cards)
+// or { dialog, open(…), close(), refresh(view) } (sheets), sharing one context `ctx`.
 import { h } from '../lib/dom.js';
+import { SHAPE_NAMES, SPACES, coloursInPlay, judge, seatOfColour } from './block-buster-rules.js';
 
+export { judge };
 export const usesTimer = false;
 
 const SVG = 'http://www.w3.org/2000/svg';
-const SPACES = 12;
-const SHAPE_NAMES = {
-  'red-circle': 'red circle',
-  'red-star': 'red star',
-  'green-spiral': 'green spiral',
-  'blue-wave': 'blue wave',
-  'yellow-moon': 'yellow moon',
-};
 const MINUS = '\u2212';
 
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `${MINUS}${-n}` : '0');
 const minus = (n) => (n < 0 ? `${MINUS}${-n}` : String(n));
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+const joined = (names) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
 
 // The panel's own stylesheet, added once (CSP allows same-origin stylesheets only).
 function loadStyles() {
@@ -96,39 +96,7 @@ function tokenRow(counts) {
   return out;
 }
 
-// --- pure helpers ---------------------------------------------------------------------
-
-// The same majority rule as the server, to show the owner while counts are entered.
-export function judge(counts, state) {
-  const entries = Object.entries(counts);
-  const top = Math.max(0, ...entries.map(([, n]) => n));
-  if (top === 0) return { owner: null, why: 'nobody surrounds it yet', clinched: false, tie: false };
-  const tied = entries.filter(([, n]) => n === top).map(([c]) => c);
-  const free = SPACES - entries.reduce((s, [, n]) => s + n, 0);
-  if (tied.length === 1) {
-    const owner = tied[0];
-    const others = entries.filter(([c, n]) => c !== owner && n > 0).sort((a, b) => b[1] - a[1]);
-    const second = others.length ? others[0][1] : 0;
-    const why = others.length ? `${owner} ${top} vs ${others[0][0]} ${second}` : `${owner} ${top}, nobody else`;
-    return { owner, why, clinched: top - second > free, tie: false };
-  }
-  const score = tied.map(() => top).join('–');
-  if (state.options.tie_takes_nobody !== false) return { owner: null, why: `tie ${score}: nobody`, clinched: false, tie: true };
-  const seatOf = seatOfColour(state);
-  const latest = Math.max(...tied.map((c) => seatOf[c]));
-  const owner = state.players[latest].colours.find((c) => tied.includes(c));
-  return { owner, why: `tie ${score}: ${owner} (later in turn order)`, clinched: false, tie: true };
-}
-
-function seatOfColour(state) {
-  const out = {};
-  state.players.forEach((p, seat) => p.colours.forEach((c) => (out[c] = seat)));
-  return out;
-}
-
-function coloursInPlay(state) {
-  return state.players.flatMap((p, seat) => p.colours.map((colour) => ({ colour, seat, name: p.name })));
-}
+// --- names and places -------------------------------------------------------------------
 
 function shapeOf(name) {
   return Object.keys(SHAPE_NAMES).find((id) => SHAPE_NAMES[id] === name) || null;
@@ -143,361 +111,624 @@ function shapePlural(shape, n, game) {
   return n === 1 ? `1 ${name}` : `${n} ${name}s`;
 }
 
-/** "row 1, column 2" of every point block nobody has entered yet. */
-function unenteredBlocks(state) {
+function place(state, index) {
   const columns = state.rules.columns;
-  return state.point_blocks.map((entry, i) => (entry ? null : `row ${Math.floor(i / columns) + 1}, column ${(i % columns) + 1}`)).filter(Boolean);
+  return { row: Math.floor(index / columns) + 1, column: (index % columns) + 1 };
 }
 
 function swatches(colours) {
   return h('span.bb-swatches', colours.map((c) => h('span.bb-swatch', { dataset: { colour: c }, title: c })));
 }
 
-// --- the panel --------------------------------------------------------------------------
+// --- what is left to enter at the end, in the order the table enters it ------------------
 
-export function mount(root, session, game) {
-  loadStyles();
-  let view = null;
-  const skipDraft = {}; // seat → spaces being chosen in "Skipped 2…"
-  const leftoverDraft = {}; // seat → squares on the stepper, until saved
-  const ledgerNotes = {}; // seat → the server's refusal for that player's last action
-
-  const banner = h('div.bb-banner', { role: 'status', hidden: true });
-  const boardGrid = h('div.bb-board');
-  const boardCaption = h('p.meta.bb-board-caption');
-  const board = h('section.card.bb-board-card', { 'aria-label': 'Point blocks' },
-    h('div.bb-head', h('h2', 'Point blocks'), h('span.bb-progress')), boardGrid, boardCaption);
-  const supply = h('div.bb-supply');
-  const ledgerList = h('ol.bb-ledger');
-  const ledger = h('section.card.bb-ledger-card', { 'aria-label': 'Penalty tokens' },
-    h('div.bb-head', h('h2', 'Penalty tokens')), supply, ledgerList);
-  const scoreList = h('ol.bb-scores');
-  const teamList = h('ul.bb-teams');
-  const finishButton = h('button.primary.wide.bb-finish', { type: 'button' }, 'Finish the game');
-  const finishNote = h('p.meta.bb-finish-note');
-  const finishError = h('p.error', { role: 'alert', hidden: true });
-  const scores = h('section.card.bb-score-card', { 'aria-label': 'Live score' },
-    h('div.bb-head', h('h2', 'Live score')), scoreList, teamList, finishNote, finishError, finishButton);
-  root.append(h('div.bb', banner, board, ledger, scores));
-
-  const act = (type, data) => session.act(type, data);
-
-  // --- the point-block editor (a bottom sheet) ---
-  const editor = {
-    index: null,
-    counts: {},
-    dialog: h('dialog.bb-editor', { 'aria-labelledby': 'bb-editor-title' }),
+/** Who has not passed, which point blocks are open, whose leftovers are unsaid. */
+export function whatIsMissing(state) {
+  return {
+    waiting: state.players.filter((p) => !p.passed).map((p) => p.name),
+    open: state.point_blocks.map((entry, i) => (entry ? null : i)).filter((i) => i !== null),
+    unsaid: state.players.map((p, seat) => (p.leftover_squares === null ? seat : null)).filter((s) => s !== null),
   };
-  document.body.append(editor.dialog);
-  editor.dialog.addEventListener('close', () => (editor.index = null));
-  editor.dialog.addEventListener('click', (e) => {
-    if (e.target === editor.dialog) editor.dialog.close(); // a tap on the backdrop
-  });
+}
 
-  function openEditor(index) {
-    const state = view.state;
-    const entry = state.point_blocks[index];
-    editor.index = index;
-    editor.counts = Object.fromEntries(coloursInPlay(state).map(({ colour }) => [colour, entry?.counts?.[colour] ?? 0]));
-    editor.error = '';
-    renderEditor();
-    if (!editor.dialog.open) editor.dialog.showModal();
+/** Once everyone has passed: the next open point block after `after` (board order, wrapping),
+ *  else the first player whose leftovers are unsaid, else the summary. Null while play goes on. */
+export function nextStep(state, after = -1) {
+  if (state.finished || !state.players.every((p) => p.passed)) return null;
+  const n = state.point_blocks.length;
+  for (let k = 1; k < n + (after < 0 ? 1 : 0); k++) {
+    const i = (after + k + n) % n;
+    if (!state.point_blocks[i]) return { block: i };
+  }
+  const seat = state.players.findIndex((p) => p.leftover_squares === null);
+  return seat >= 0 ? { seat } : { summary: true };
+}
+
+// --- sheets (bottom sheets over the table) -------------------------------------------------
+
+function sheet(kind) {
+  const dialog = h(`dialog.bb-sheet.${kind}`, { 'aria-labelledby': `${kind}-title` });
+  document.body.append(dialog);
+  dialog.addEventListener('click', (e) => {
+    if (e.target === dialog) dialog.close(); // a tap on the backdrop
+  });
+  return dialog;
+}
+
+function sheetHead(kind, title, meta, onClose, icon = null) {
+  return h('div.bb-editor-head',
+    icon ? h('span.bb-head-shape', icon) : null,
+    h('div.bb-head-text', h(`h2#${kind}-title`, title), meta ? h('p.meta', meta) : null),
+    h('button.icon', { type: 'button', 'aria-label': 'Close', onclick: onClose }, '×'));
+}
+
+const overNote = () => h('p.meta', 'The game is over; undo the last event to change the board.');
+
+/** Tap a point block, tap who holds it. Once everyone has passed it moves on by itself. */
+function ownerPicker(ctx) {
+  const dialog = sheet('bb-picker');
+  let index = null;
+  let error = '';
+
+  function holderButton(label, detail, pressed, colour, onclick) {
+    return h('li', h('button.bb-holder', {
+      type: 'button', 'aria-pressed': String(pressed), disabled: ctx.view.state.finished,
+      dataset: colour ? { colour } : {}, onclick,
+    }, colour ? h('span.bb-swatch', { dataset: { colour } }) : h('span.bb-swatch.bb-none'),
+    h('span.bb-holder-text', h('b', label), detail ? h('small', detail) : null)));
   }
 
-  function renderEditor() {
-    const state = view.state;
-    const index = editor.index;
+  function draw() {
+    const state = ctx.view.state;
     const shape = state.rules.pattern[index];
-    const columns = state.rules.columns;
-    const row = Math.floor(index / columns) + 1;
-    const column = (index % columns) + 1;
-    const total = Object.values(editor.counts).reduce((a, b) => a + b, 0);
-    const verdict = judge(editor.counts, state);
-    const holder = verdict.owner ? state.players[seatOfColour(state)[verdict.owner]].name : null;
-    const over = state.finished;
-
-    // The 12 spaces around the block, filled colour by colour clockwise from the top left.
-    const ringOrder = [0, 1, 2, 3, 7, 11, 15, 14, 13, 12, 8, 4];
-    const fill = [];
-    for (const { colour } of coloursInPlay(state)) for (let i = 0; i < editor.counts[colour]; i++) fill.push(colour);
-    const cells = Array.from({ length: 16 }, () => null);
-    ringOrder.forEach((cell, i) => (cells[cell] = h('span.bb-space', fill[i] ? { dataset: { colour: fill[i] } } : {})));
-    const ring = h('div.bb-ring', { 'aria-hidden': 'true' });
-    ring.replaceChildren(cells[0], cells[1], cells[2], cells[3], cells[4], h('span.bb-ring-centre', shapeIcon(shape)), cells[7],
-      cells[8], cells[11], cells[12], cells[13], cells[14], cells[15]);
-
-    const steppers = coloursInPlay(state).map(({ colour, name }) => {
-      const n = editor.counts[colour];
-      const set = (value) => {
-        editor.counts[colour] = value;
-        editor.error = '';
-        renderEditor();
-      };
-      return h('li.bb-stepper', { dataset: { colour } },
-        h('span.bb-stepper-label', h('span.bb-swatch', { dataset: { colour } }), h('span', h('b', cap(colour)), h('small', name))),
-        h('button.bb-step', { type: 'button', 'aria-label': `Fewer ${colour}`, disabled: over || n <= 0, onclick: () => set(n - 1) }, MINUS),
-        h('output.bb-count', { 'aria-label': `${colour} spaces`, 'aria-live': 'polite' }, String(n)),
-        h('button.bb-step', { type: 'button', 'aria-label': `More ${colour}`, disabled: over || total >= SPACES || n >= SPACES, onclick: () => set(n + 1) }, '+'));
-    });
-
-    let ownerText;
-    if (verdict.owner) ownerText = `${holder} (${verdict.owner}) ${verdict.clinched ? 'takes it' : 'leads'} — ${verdict.why}`;
-    else ownerText = cap(verdict.why);
-    const save = h('button.primary.bb-save', { type: 'button', disabled: over, onclick: saveEditor }, 'Save');
-    editor.dialog.replaceChildren(...[
-      h('div.bb-editor-head',
-        h('div', h('h2#bb-editor-title', cap(shapeName(shape, game))), h('p.meta', `Row ${row}, column ${column}`)),
-        h('button.icon', { type: 'button', 'aria-label': 'Close', onclick: () => editor.dialog.close() }, '×')),
-      ring,
-      h('p.bb-sum', { dataset: { full: String(total >= SPACES) } }, `${total} of ${SPACES} spaces`),
-      h('ul.bb-steppers', steppers),
-      h('p.bb-owner', { dataset: { owner: verdict.owner || '', clinched: String(verdict.clinched) }, 'aria-live': 'polite' },
-        verdict.owner ? h('span.bb-swatch', { dataset: { colour: verdict.owner } }) : null,
-        h('span.bb-owner-text', ownerText), verdict.clinched ? h('span.bb-lock', 'clinched') : null),
-      over ? h('p.meta', 'The game is over; undo the last event to change the board.') : null,
-      h('p.error.bb-editor-error', { role: 'alert', hidden: !editor.error }, editor.error || ''),
-      h('div.row.bb-editor-actions', h('button', { type: 'button', onclick: () => editor.dialog.close() }, 'Cancel'), save),
+    const { row, column } = place(state, index);
+    const entry = state.point_blocks[index];
+    const judged = (ctx.view.result.point_blocks || state.point_block_owners || [])[index] || {};
+    const current = entry ? judged.owner ?? null : undefined;
+    const entered = state.point_blocks.filter(Boolean).length;
+    const tieNobody = state.options.tie_takes_nobody !== false;
+    const counted = entry?.counts ? h('p.meta.bb-counted', `Counted: ${judged.why}`) : null;
+    dialog.replaceChildren(...[
+      sheetHead('bb-picker', cap(shapeName(shape, ctx.game)),
+        `Row ${row}, column ${column} · ${entered} of ${state.point_blocks.length} entered`, () => dialog.close(), shapeIcon(shape)),
+      h('p.bb-ask', 'Who holds it?'),
+      h('ul.bb-holders',
+        coloursInPlay(state).map(({ colour, name }) =>
+          holderButton(name, state.rules.colours_per_player > 1 ? colour : null, current === colour, colour, () => choose(colour))),
+        holderButton('Nobody', tieNobody ? 'a tie, or none' : 'none around it', current === null, null, () => choose(null))),
+      counted,
+      h('p.meta.bb-tie-rule', tieNobody ? 'A tie goes to nobody.' : 'A tie goes to the tied player later in turn order.'),
+      h('button.wide.bb-count-spaces', { type: 'button', disabled: state.finished, onclick: () => ctx.sheets.counter.open(index) },
+        tieNobody ? 'Not sure? Count the spaces' : 'A tie? Count the spaces'),
+      state.finished ? overNote() : null,
+      h('p.error', { role: 'alert', hidden: !error }, error),
     ].filter(Boolean));
   }
 
-  async function saveEditor() {
-    const index = editor.index;
+  async function choose(owner) {
+    const at = index;
+    let reply;
     try {
-      await act('point_block', { index, counts: { ...editor.counts } });
-      if (editor.index === index) editor.dialog.close();
+      reply = await ctx.act('point_block', { index: at, owner });
     } catch (err) {
-      editor.error = err.message;
-      if (editor.index === index) renderEditor();
+      error = err.message;
+      if (index === at && dialog.open) draw();
+      return;
     }
+    if (index !== at || !dialog.open) return;
+    if (reply === null) dialog.close(); // queued while offline: nothing to move on from yet
+    else ctx.goOn(at);
   }
 
-  // --- ledger actions ---
-  async function ledgerAct(seat, type, data) {
-    delete ledgerNotes[seat];
-    try {
-      await act(type, data);
-      return true;
-    } catch (err) {
-      ledgerNotes[seat] = err.message;
-      if (view) render(view);
-      return false;
-    }
+  return {
+    dialog,
+    open(i) {
+      index = i;
+      error = '';
+      draw();
+      if (!dialog.open) dialog.showModal();
+    },
+    close: () => dialog.open && dialog.close(),
+    refresh: () => dialog.open && draw(),
+  };
+}
+
+/** The 12 spaces around one point block, colour by colour, with the owner previewed live. */
+function spaceCounter(ctx) {
+  const dialog = sheet('bb-editor');
+  let index = null;
+  let counts = {};
+  let error = '';
+  const RING = [0, 1, 2, 3, 7, 11, 15, 14, 13, 12, 8, 4]; // the ring's cells clockwise from the top left
+
+  function ring(state, shape) {
+    const fill = coloursInPlay(state).flatMap(({ colour }) => Array.from({ length: counts[colour] }, () => colour));
+    const cells = Array.from({ length: 16 }, () => null);
+    RING.forEach((cell, i) => (cells[cell] = h('span.bb-space', fill[i] ? { dataset: { colour: fill[i] } } : {})));
+    return h('div.bb-ring', { 'aria-hidden': 'true' }, cells[0], cells[1], cells[2], cells[3], cells[4],
+      h('span.bb-ring-centre', shapeIcon(shape)), cells[7], cells[8], cells[11], cells[12], cells[13], cells[14], cells[15]);
   }
 
-  // --- rendering ---
-  function renderBoard(state, result) {
-    const columns = state.rules.columns;
-    const blocks = result.point_blocks || state.point_block_owners || [];
-    boardGrid.dataset.columns = String(columns);
-    boardGrid.replaceChildren(...state.rules.pattern.map((shape, index) => {
-      const b = blocks[index] || {};
-      const entry = state.point_blocks[index];
-      let status = 'empty';
-      let caption = '';
-      if (b.entered) {
-        if (b.owner) status = b.clinched ? 'clinched' : b.decided ? 'decided' : 'leading';
-        else status = /^tie/.test(b.why || '') ? 'tie' : 'nobody';
-        caption = b.owner ? b.holder : status === 'tie' ? 'tie' : 'nobody';
-      }
-      const counts = entry?.counts ? Object.entries(entry.counts).filter(([, n]) => n > 0) : [];
-      const row = Math.floor(index / columns) + 1;
-      const column = (index % columns) + 1;
-      const label = `Row ${row}, column ${column}: ${shapeName(shape, game)}` +
-        (b.entered ? ` — ${b.owner ? `${b.holder} (${b.owner})${b.clinched ? ', clinched' : b.decided ? '' : ', leading'}` : b.why}` : ', not entered');
-      return h('button.bb-tile', {
-        type: 'button', 'aria-label': label, dataset: { index: String(index), state: status, owner: b.owner || '' },
-        onclick: () => openEditor(index),
-      },
-      shapeIcon(shape),
-      b.clinched ? h('span.bb-lock-badge', { title: 'clinched' }, '✓') : null,
-      h('span.bb-caption', caption || '\u00a0'),
-      counts.length ? h('span.bb-pips', counts.map(([c, n]) => h('span.bb-pip', { dataset: { colour: c } }, String(n)))) : null);
-    }));
-    const entered = state.point_blocks.filter(Boolean).length;
-    board.querySelector('.bb-progress').textContent = `${entered} of ${state.point_blocks.length} entered`;
-    boardCaption.textContent = state.finished
-      ? 'Final board.'
-      : 'Tap a point block to count the 12 spaces around it. A ✓ marks a block nobody can take any more.';
-  }
-
-  function renderSupply(state) {
-    const start = { '-2': 8, '-1': 8 };
-    const left = state.supply;
-    supply.replaceChildren(
-      h('p.bb-supply-title', h('b', 'Supply'), h('span.meta', ` ${left['-2']} × ${MINUS}2 and ${left['-1']} × ${MINUS}1 left`)),
-      ...['-2', '-1'].map((v) => h('div.bb-supply-row', { dataset: { value: v }, role: 'group', 'aria-label': `${left[v]} of ${start[v]} ${MINUS}${v.slice(1)} tokens left` },
-        Array.from({ length: start[v] }, (_, i) => token(v, i >= left[v])))));
-  }
-
-  function renderLedger(state) {
+  function stepper(state, { colour, name }, total) {
+    const n = counts[colour];
     const over = state.finished;
-    const maxSquares = state.rules.blocks_per_player * state.options.max_squares_per_block;
-    ledgerList.replaceChildren(...state.players.map((p, seat) => {
-      const tokens = tokenRow(p.tokens);
-      const actions = [];
-      if (!p.passed && !over) {
-        if (skipDraft[seat]) {
-          const n = skipDraft[seat];
-          actions.push(h('div.bb-skip-chooser',
-            h('span', 'Skipped'),
-            h('button.bb-step', { type: 'button', 'aria-label': 'Fewer spaces', disabled: n <= 2, onclick: () => { skipDraft[seat] = n - 1; render(view); } }, MINUS),
-            h('output.bb-count', String(n)),
-            h('button.bb-step', { type: 'button', 'aria-label': 'More spaces', onclick: () => { skipDraft[seat] = n + 1; render(view); } }, '+'),
-            h('span', 'spaces'),
-            h('button.primary', { type: 'button', onclick: async () => { if (await ledgerAct(seat, 'skip', { seat, spaces: n })) { delete skipDraft[seat]; render(view); } } },
-              `Take ${n} × ${MINUS}2`),
-            h('button', { type: 'button', onclick: () => { delete skipDraft[seat]; render(view); } }, 'Cancel')));
-        } else {
-          actions.push(h('div.bb-actions',
-            h('button', { type: 'button', onclick: () => ledgerAct(seat, 'skip', { seat, spaces: 1 }) }, 'Skipped 1 space'),
-            h('button', { type: 'button', onclick: () => { skipDraft[seat] = 2; delete ledgerNotes[seat]; render(view); } }, 'Skipped 2…'),
-            h('button.bb-pass', { type: 'button', onclick: () => ledgerAct(seat, 'pass', { seat }) }, 'Pass')));
-        }
-      }
-      if (p.passed) {
-        const saved = p.leftover_squares;
-        const n = leftoverDraft[seat] ?? saved ?? 0;
-        const dirty = saved === null || n !== saved;
-        const setN = (v) => { leftoverDraft[seat] = v; render(view); };
-        actions.push(h('div.bb-leftover',
-          h('span.bb-leftover-label', 'Leftover squares'),
-          h('button.bb-step', { type: 'button', 'aria-label': 'Fewer leftover squares', disabled: over || n <= 0, onclick: () => setN(n - 1) }, MINUS),
-          h('output.bb-count', String(n)),
-          h('button.bb-step', { type: 'button', 'aria-label': 'More leftover squares', disabled: over || n >= maxSquares, onclick: () => setN(n + 1) }, '+'),
-          over ? null : h(`button${dirty ? '.primary' : ''}`, {
-            type: 'button', disabled: !dirty,
-            onclick: async () => { if (await ledgerAct(seat, 'leftover', { seat, squares: n })) { delete leftoverDraft[seat]; render(view); } },
-          }, dirty ? 'Save' : 'Saved')));
-      }
-      return h('li.bb-player', { dataset: { seat: String(seat), passed: String(p.passed) } },
-        h('div.bb-player-head',
-          swatches(p.colours),
-          h('span.bb-player-name', p.name, p.team ? h('small', ` team ${p.team}`) : null),
-          p.passed ? h('span.bb-badge', 'passed') : null,
-          h('span.bb-penalty', { dataset: { penalty: String(p.penalty) }, 'aria-label': `${p.name}: penalty ${p.penalty}` }, minus(p.penalty))),
-        h('div.bb-held', tokens.length ? tokens : h('span.meta', 'no tokens'),
-          p.skipped_spaces ? h('span.meta', ` · skipped ${plural(p.skipped_spaces, 'space')}`) : null),
-        actions,
-        ledgerNotes[seat] ? h('p.error.bb-note', { role: 'alert' }, ledgerNotes[seat]) : null);
-    }));
+    const set = (value) => {
+      counts[colour] = value;
+      error = '';
+      draw();
+    };
+    return h('li.bb-stepper', { dataset: { colour } },
+      h('span.bb-stepper-label', h('span.bb-swatch', { dataset: { colour } }), h('span', h('b', cap(colour)), h('small', name))),
+      h('button.bb-step', { type: 'button', 'aria-label': `Fewer ${colour}`, disabled: over || n <= 0, onclick: () => set(n - 1) }, MINUS),
+      h('output.bb-count', { 'aria-label': `${colour} spaces`, 'aria-live': 'polite' }, String(n)),
+      h('button.bb-step', { type: 'button', 'aria-label': `More ${colour}`, disabled: over || total >= SPACES, onclick: () => set(n + 1) }, '+'));
   }
 
-  function renderScores(state, result) {
-    const winners = new Set(result.winners);
-    scoreList.replaceChildren(...result.players.map((p, seat) => {
-      return h('li.bb-score', { dataset: { seat: String(seat) }, class: result.finished && winners.has(p.name) ? 'bb-score winner' : 'bb-score' },
-        h('div.bb-score-head', swatches(p.colours || state.players[seat].colours), h('span.bb-player-name', p.name),
-          h('span.bb-total', { dataset: { total: String(p.total) } }, minus(p.total))),
-        h('ul.bb-lines',
-          p.lines.map((l) => {
-            // "2 × green spiral" (the server's set lines) gets its shapes drawn in front.
-            const set = l.label.match(/^(\d+) × ([a-z ]+?)(?: \(|$)/);
-            const shape = set && shapeOf(set[2]);
-            return h('li.bb-line',
-              h('span.bb-line-label', shape ? h('span.bb-mini-shapes', Array.from({ length: Number(set[1]) }, () => shapeIcon(shape))) : null, l.label),
-              h('span.bb-pts', signed(l.points)));
-          }),
-          p.lines.length ? null : h('li.bb-line.meta', 'No points yet')));
-    }));
-    teamList.replaceChildren(...(result.teams || []).map((t) =>
-      h('li.bb-team', h('span', `Team ${t.team}: ${t.name}`), h('b.bb-total', { dataset: { total: String(t.total) } }, minus(t.total)))));
+  function ownerLine(state) {
+    const verdict = judge(counts, state);
+    const holder = verdict.owner ? state.players[seatOfColour(state)[verdict.owner]].name : null;
+    const text = verdict.owner ? `${holder} (${verdict.owner}) ${verdict.clinched ? 'takes it' : 'leads'} — ${verdict.why}` : cap(verdict.why);
+    return h('p.bb-owner', { dataset: { owner: verdict.owner || '', clinched: String(verdict.clinched) }, 'aria-live': 'polite' },
+      verdict.owner ? h('span.bb-swatch', { dataset: { colour: verdict.owner } }) : null,
+      h('span.bb-owner-text', text), verdict.clinched ? h('span.bb-lock', 'clinched') : null);
+  }
 
-    const waiting = state.players.filter((p) => !p.passed).map((p) => p.name);
-    const open = unenteredBlocks(state);
-    const unsaid = state.players.filter((p) => p.leftover_squares === null).map((p) => p.name);
-    finishButton.hidden = state.finished;
-    // As the server's finish (games/block_buster.py): nothing is assumed, not even a 0.
-    finishButton.disabled = waiting.length > 0 || open.length > 0 || unsaid.length > 0;
-    if (state.finished) {
-      finishNote.textContent = result.reason || 'Game over.';
-      finishNote.classList.add('bb-final');
-    } else {
-      finishNote.classList.remove('bb-final');
-      finishNote.textContent = waiting.length
-        ? `The game ends when nobody can place a block; waiting for ${waiting.join(', ')} to pass.`
-        : open.length ? `Everyone has passed. Enter the ${plural(open.length, 'point block')} still open (who holds each, or nobody), then finish.`
-          : unsaid.length ? `Everyone has passed. Save the leftover squares of ${unsaid.join(', ')} (0 if every block was placed), then finish.`
-            : 'Everyone has passed and everything is entered.';
+  function draw() {
+    const state = ctx.view.state;
+    const shape = state.rules.pattern[index];
+    const { row, column } = place(state, index);
+    const total = Object.values(counts).reduce((a, b) => a + b, 0);
+    dialog.replaceChildren(...[
+      sheetHead('bb-editor', cap(shapeName(shape, ctx.game)), `Row ${row}, column ${column}`, () => dialog.close()),
+      ring(state, shape),
+      h('p.bb-sum', { dataset: { full: String(total >= SPACES) } }, `${total} of ${SPACES} spaces`),
+      h('ul.bb-steppers', coloursInPlay(state).map((c) => stepper(state, c, total))),
+      ownerLine(state),
+      state.finished ? overNote() : null,
+      h('p.error.bb-editor-error', { role: 'alert', hidden: !error }, error),
+      h('div.row.bb-editor-actions', h('button', { type: 'button', onclick: () => dialog.close() }, 'Cancel'),
+        h('button.primary.bb-save', { type: 'button', disabled: state.finished, onclick: save }, 'Save')),
+    ].filter(Boolean));
+  }
+
+  async function save() {
+    const at = index;
+    let reply;
+    try {
+      reply = await ctx.act('point_block', { index: at, counts: { ...counts } });
+    } catch (err) {
+      error = err.message;
+      if (index === at && dialog.open) draw();
+      return;
     }
+    if (index !== at) return;
+    dialog.close();
+    if (reply !== null) ctx.goOn(at);
   }
 
-  function renderBanner(state, result) {
-    const win = result.immediate_win || state.immediate_win;
-    if (win) {
-      const text = win.sets.map((s) => `${s.name} wins at once: ${shapePlural(s.shape, s.count, game)}`).join('; ');
-      banner.replaceChildren(h('span.bb-banner-shape', shapeIcon(win.sets[0].shape)), h('span', { dataset: { kind: 'immediate' } }, text));
-      banner.dataset.kind = 'immediate';
-      banner.hidden = false;
-    } else if (state.finished) {
-      // Couples win as a team; everyone else by name.
-      const winners = new Set(result.winners);
-      const teams = (result.teams || []).filter((t) => t.members.every((m) => winners.has(m)));
-      const names = teams.length ? teams.map((t) => t.name) : result.winners;
-      const single = teams.length ? 'win' : 'wins';
-      const text = names.length > 1 ? `${names.join(' and ')} share the win` : `${names[0]} ${single}`;
-      banner.replaceChildren(h('span', `Game over — ${text}`));
-      banner.dataset.kind = 'final';
-      banner.hidden = false;
-    } else {
-      banner.hidden = true;
+  return {
+    dialog,
+    open(i) {
+      const state = ctx.view.state;
+      const entry = state.point_blocks[i];
+      index = i;
+      counts = Object.fromEntries(coloursInPlay(state).map(({ colour }) => [colour, entry?.counts?.[colour] ?? 0]));
+      error = '';
+      ctx.sheets.picker.close();
+      draw();
+      if (!dialog.open) dialog.showModal();
+    },
+    close: () => dialog.open && dialog.close(),
+    refresh: () => dialog.open && draw(),
+  };
+}
+
+/** A player's leftover squares on a number keypad, then on to the next player. */
+function leftoverKeypad(ctx) {
+  const dialog = sheet('bb-keypad');
+  let seat = null;
+  let digits = '';
+  let error = '';
+
+  const most = (state) => state.rules.blocks_per_player * state.options.max_squares_per_block;
+
+  function press(key) {
+    digits = key === 'back' ? digits.slice(0, -1) : (digits === '0' ? '' : digits) + key;
+    error = '';
+    draw();
+  }
+
+  function keys(state) {
+    const fits = (d) => Number((digits === '0' ? '' : digits) + d) <= most(state);
+    const digit = (d) => h('button.bb-key', { type: 'button', disabled: !fits(d), onclick: () => press(d) }, d);
+    return h('div.bb-keys', ['1', '2', '3', '4', '5', '6', '7', '8', '9'].map(digit),
+      h('button.bb-key', { type: 'button', 'aria-label': 'Delete last digit', disabled: !digits, onclick: () => press('back') }, '⌫'),
+      digit('0'));
+  }
+
+  function draw() {
+    const state = ctx.view.state;
+    const player = state.players[seat];
+    const after = state.players.findIndex((p, s) => s !== seat && p.leftover_squares === null);
+    dialog.replaceChildren(
+      sheetHead('bb-keypad', `${player.name}: leftover squares`,
+        `The squares of the blocks ${player.name} did not place: ${MINUS}1 point each.`, () => dialog.close(), swatches(player.colours)),
+      h('output.bb-keypad-value', { 'aria-live': 'polite', 'aria-label': `${player.name}'s leftover squares` }, digits || '–'),
+      keys(state),
+      h('p.error', { role: 'alert', hidden: !error }, error),
+      h('button.primary.wide.bb-keypad-save', { type: 'button', disabled: digits === '' || state.finished, onclick: save },
+        after >= 0 ? `Save · next: ${state.players[after].name}` : 'Save'));
+  }
+
+  async function save() {
+    const at = seat;
+    let reply;
+    try {
+      reply = await ctx.act('leftover', { seat: at, squares: Number(digits) });
+    } catch (err) {
+      error = err.message;
+      if (seat === at && dialog.open) draw();
+      return;
     }
+    if (seat !== at || !dialog.open) return;
+    if (reply === null) dialog.close();
+    else ctx.goOn(ctx.view.state.point_blocks.length - 1);
   }
 
-  function render(v) {
-    view = v;
-    const { state, result } = v;
-    renderBanner(state, result);
-    renderBoard(state, result);
-    renderSupply(state);
-    renderLedger(state);
-    renderScores(state, result);
-    if (editor.index !== null && editor.dialog.open) renderEditor();
-  }
+  return {
+    dialog,
+    open(s) {
+      seat = s;
+      const saved = ctx.view.state.players[s].leftover_squares;
+      digits = saved === null ? '' : String(saved);
+      error = '';
+      draw();
+      if (!dialog.open) dialog.showModal();
+    },
+    close: () => dialog.open && dialog.close(),
+    refresh: () => dialog.open && draw(),
+  };
+}
 
-  // --- the summary to confirm before finishing ---
-  const summary = h('dialog.bb-summary', { 'aria-labelledby': 'bb-summary-title' });
-  document.body.append(summary);
-  summary.addEventListener('click', (e) => {
-    if (e.target === summary) summary.close(); // a tap on the backdrop
-  });
+/** The final scores, big, to check together before finishing. */
+function finishSummary(ctx) {
+  const dialog = sheet('bb-summary');
 
-  function openSummary() {
-    const { state, result } = view;
+  function draw() {
+    const { state, result } = ctx.view;
     const winners = new Set(result.winners);
     const teams = result.teams || [];
     const ranked = result.players.map((p, seat) => ({ p, seat })).sort((a, b) => b.p.total - a.p.total);
-    const names = teams.length
-      ? teams.filter((t) => t.members.every((m) => winners.has(m))).map((t) => t.name) : result.winners;
-    const verdict = names.length > 1 ? `${names.join(' and ')} share the win` : `${names[0]} ${teams.length ? 'win' : 'wins'}`;
-    const finish = h('button.primary.bb-summary-finish', { type: 'button' }, `Finish: ${verdict}`);
     const error = h('p.error', { role: 'alert', hidden: true });
+    const finish = h('button.primary.bb-summary-finish', { type: 'button' }, `Finish: ${winnerText(result)}`);
     finish.addEventListener('click', () => {
       finish.disabled = true;
-      act('finish').then(() => summary.close()).catch((err) => {
+      ctx.act('finish').then(() => dialog.close()).catch((err) => {
         error.textContent = err.message;
         error.hidden = false;
         finish.disabled = false;
       });
     });
-    summary.replaceChildren(...[
+    dialog.replaceChildren(...[
       h('h2#bb-summary-title', 'Finish the game?'),
       h('p.meta', 'Check the final scores together. After this only Undo changes them.'),
-      h('ol.bb-summary-list', ranked.map(({ p, seat }) => h('li.bb-summary-player', { class: winners.has(p.name) ? 'bb-summary-player winner' : 'bb-summary-player', dataset: { seat: String(seat) } },
-        h('div.bb-score-head', swatches(p.colours || state.players[seat].colours), h('span.bb-player-name', p.name),
-          h('span.bb-total', minus(p.total))),
-        h('ul.bb-lines', p.lines.length ? p.lines.map((l) => h('li.bb-line', h('span.bb-line-label', l.label), h('span.bb-pts', signed(l.points))))
-          : h('li.bb-line.meta', 'No points'))))),
+      h('ol.bb-summary-list', ranked.map(({ p, seat }) => h('li.bb-summary-player', {
+        class: winners.has(p.name) ? 'bb-summary-player winner' : 'bb-summary-player', dataset: { seat: String(seat) },
+      }, h('div.bb-score-head', swatches(p.colours || state.players[seat].colours), h('span.bb-player-name', p.name),
+        h('span.bb-total', minus(p.total))),
+      h('ul.bb-lines', p.lines.length ? p.lines.map((l) => h('li.bb-line', h('span.bb-line-label', l.label), h('span.bb-pts', signed(l.points))))
+        : h('li.bb-line.meta', 'No points'))))),
       teams.length ? h('ul.bb-teams', teams.map((t) => h('li.bb-team', h('span', `Team ${t.team}: ${t.name}`), h('b.bb-total', minus(t.total))))) : null,
       error,
-      h('div.bb-summary-actions', h('button', { type: 'button', onclick: () => summary.close() }, 'Not yet'), finish),
+      h('div.bb-summary-actions', h('button', { type: 'button', onclick: () => dialog.close() }, 'Not yet'), finish),
     ].filter(Boolean));
-    if (!summary.open) summary.showModal();
   }
 
-  finishButton.addEventListener('click', () => {
-    finishError.hidden = true;
-    openSummary();
-  });
+  return {
+    dialog,
+    open() {
+      draw();
+      if (!dialog.open) dialog.showModal();
+    },
+    close: () => dialog.open && dialog.close(),
+    refresh() {
+      if (!dialog.open) return;
+      if (ctx.view.state.finished) dialog.close();
+      else draw();
+    },
+  };
+}
+
+/** "Ann wins", "Ann and Ben share the win", "Ann & Cat win" (couples win as a team). */
+function winnerText(result) {
+  const winners = new Set(result.winners);
+  const teams = (result.teams || []).filter((t) => t.members.every((m) => winners.has(m)));
+  const names = teams.length ? teams.map((t) => t.name) : result.winners;
+  return names.length > 1 ? `${names.join(' and ')} share the win` : `${names[0]} ${teams.length ? 'win' : 'wins'}`;
+}
+
+// --- cards on the table screen -------------------------------------------------------------
+
+/** The one thing to do now: end the game, enter the blocks, the leftovers, or finish. */
+function nowCard(ctx) {
+  const text = h('p.bb-now-text');
+  const step = h('button.bb-step-action', { type: 'button' });
+  const finish = h('button.bb-finish', { type: 'button', onclick: () => ctx.sheets.summary.open() }, 'Finish the game');
+  const cancel = h('button.bb-not-yet', { type: 'button', hidden: true, onclick: () => { confirming = false; render(ctx.view); } }, 'Not yet');
+  const error = h('p.error', { role: 'alert', hidden: true });
+  const el = h('section.card.bb-now', { 'aria-label': 'What to do now' }, text, h('div.bb-now-actions', cancel, step, finish), error);
+  let confirming = false;
+
+  async function endGame() {
+    error.hidden = true;
+    confirming = false;
+    try {
+      for (const [seat, p] of ctx.view.state.players.entries()) {
+        if (!p.passed && (await ctx.act('pass', { seat })) === null) return; // offline: queued
+      }
+    } catch (err) {
+      error.textContent = err.message;
+      error.hidden = false;
+      return;
+    }
+    ctx.goOn(-1);
+  }
+
+  function show(label, primary, onclick) {
+    step.hidden = !label;
+    step.textContent = label || '';
+    step.classList.toggle('primary', primary);
+    step.onclick = onclick;
+  }
+
+  function render({ state }) {
+    el.hidden = state.finished;
+    const { waiting, open, unsaid } = whatIsMissing(state);
+    const ready = !waiting.length && !open.length && !unsaid.length;
+    el.dataset.phase = state.finished ? 'over' : waiting.length ? 'playing' : ready ? 'ready' : 'entering';
+    finish.hidden = Boolean(waiting.length);
+    // As the server's finish (games/block_buster.py): nothing is assumed, not even a 0.
+    finish.disabled = !ready;
+    finish.classList.toggle('primary', ready);
+    confirming &&= waiting.length > 0;
+    cancel.hidden = !confirming;
+    if (confirming) {
+      text.textContent = `Nobody can place a block any more? ${joined(waiting)} ${waiting.length === 1 ? 'passes' : 'pass'}, then you enter the board.`;
+      show('Yes, end the game', true, endGame);
+      el.dataset.confirming = 'true';
+      return;
+    }
+    el.dataset.confirming = 'false';
+    if (waiting.length) {
+      text.textContent = `Playing: ${joined(waiting)} can still place blocks.`;
+      show('End the game', false, () => { confirming = true; render(ctx.view); });
+    } else if (open.length) {
+      text.textContent = `Everyone has passed. Enter who holds the ${plural(open.length, 'point block')} still open.`;
+      show('Enter the point blocks', true, () => ctx.sheets.picker.open(open[0]));
+    } else if (unsaid.length) {
+      const names = unsaid.map((s) => state.players[s].name);
+      text.textContent = `Everyone has passed. Enter the leftover squares of ${joined(names)} (0 if every block was placed).`;
+      show('Enter leftover squares', true, () => ctx.sheets.keypad.open(unsaid[0]));
+    } else {
+      text.textContent = 'Everyone has passed and everything is entered.';
+      show(null, false, null);
+    }
+  }
+
+  return { el, render };
+}
+
+function bannerCard(ctx) {
+  const el = h('div.bb-banner', { role: 'status', hidden: true });
+  function render({ state, result }) {
+    const win = result.immediate_win || state.immediate_win;
+    if (win) {
+      const text = win.sets.map((s) => `${s.name} wins at once: ${shapePlural(s.shape, s.count, ctx.game)}`).join('; ');
+      el.replaceChildren(h('span.bb-banner-shape', shapeIcon(win.sets[0].shape)), h('span', { dataset: { kind: 'immediate' } }, text));
+      el.dataset.kind = 'immediate';
+    } else if (state.finished) {
+      el.replaceChildren(h('span', `Game over — ${winnerText(result)}`));
+      el.dataset.kind = 'final';
+    }
+    el.hidden = !win && !state.finished;
+  }
+  return { el, render };
+}
+
+function boardCard(ctx) {
+  const grid = h('div.bb-board');
+  const caption = h('p.meta.bb-board-caption');
+  const progress = h('span.bb-progress');
+  const el = h('section.card.bb-board-card', { 'aria-label': 'Point blocks' }, h('div.bb-head', h('h2', 'Point blocks'), progress), grid, caption);
+
+  function tile(state, judged, shape, index) {
+    const b = judged[index] || {};
+    const entry = state.point_blocks[index];
+    let status = 'empty';
+    if (b.entered) {
+      if (b.owner) status = b.clinched ? 'clinched' : b.decided ? 'decided' : 'leading';
+      else status = /^tie/.test(b.why || '') ? 'tie' : 'nobody';
+    }
+    const caption = !b.entered ? '' : b.owner ? b.holder : status === 'tie' ? 'tie' : 'nobody';
+    const counts = entry?.counts ? Object.entries(entry.counts).filter(([, n]) => n > 0) : [];
+    const { row, column } = place(state, index);
+    const label = `Row ${row}, column ${column}: ${shapeName(shape, ctx.game)}` +
+      (b.entered ? ` — ${b.owner ? `${b.holder} (${b.owner})${b.clinched ? ', clinched' : b.decided ? '' : ', leading'}` : b.why}` : ', not entered');
+    return h('button.bb-tile', {
+      type: 'button', 'aria-label': label, dataset: { index: String(index), state: status, owner: b.owner || '' },
+      onclick: () => ctx.sheets.picker.open(index),
+    },
+    shapeIcon(shape),
+    b.clinched ? h('span.bb-lock-badge', { title: 'clinched' }, '✓') : null,
+    h('span.bb-caption', caption || '\u00a0'),
+    counts.length ? h('span.bb-pips', counts.map(([c, n]) => h('span.bb-pip', { dataset: { colour: c } }, String(n)))) : null);
+  }
+
+  function render({ state, result }) {
+    const judged = result.point_blocks || state.point_block_owners || [];
+    grid.dataset.columns = String(state.rules.columns);
+    grid.replaceChildren(...state.rules.pattern.map((shape, index) => tile(state, judged, shape, index)));
+    progress.textContent = `${state.point_blocks.filter(Boolean).length} of ${state.point_blocks.length} entered`;
+    caption.textContent = state.finished
+      ? 'Final board.'
+      : 'Tap a point block, then who holds it. A ✓ marks a block nobody can take any more.';
+  }
+  return { el, render };
+}
+
+function supplyView(state) {
+  const start = { '-2': 8, '-1': 8 };
+  const left = state.supply;
+  return [
+    h('p.bb-supply-title', h('b', 'Supply'), h('span.meta', ` ${left['-2']} × ${MINUS}2 and ${left['-1']} × ${MINUS}1 left`)),
+    ...['-2', '-1'].map((v) => h('div.bb-supply-row', { dataset: { value: v }, role: 'group', 'aria-label': `${left[v]} of ${start[v]} ${MINUS}${v.slice(1)} tokens left` },
+      Array.from({ length: start[v] }, (_, i) => token(v, i >= left[v])))),
+  ];
+}
+
+/** Penalty tokens: skips and passes while playing, then each player's leftover squares. */
+function ledgerCard(ctx) {
+  const supply = h('div.bb-supply');
+  const list = h('ol.bb-ledger');
+  const el = h('section.card.bb-ledger-card', { 'aria-label': 'Penalty tokens' }, h('div.bb-head', h('h2', 'Penalty tokens')), supply, list);
+  const skipDraft = {}; // seat → spaces being chosen in "Skipped 2…"
+  const notes = {}; // seat → the server's refusal for that player's last action
+
+  async function ledgerAct(seat, type, data) {
+    delete notes[seat];
+    try {
+      await ctx.act(type, data);
+      return true;
+    } catch (err) {
+      notes[seat] = err.message;
+      ctx.refresh();
+      return false;
+    }
+  }
+
+  function skipChooser(seat) {
+    const n = skipDraft[seat];
+    const set = (v) => { skipDraft[seat] = v; ctx.refresh(); };
+    const take = async () => {
+      if (await ledgerAct(seat, 'skip', { seat, spaces: n })) {
+        delete skipDraft[seat];
+        ctx.refresh();
+      }
+    };
+    return h('div.bb-skip-chooser',
+      h('span', 'Skipped'),
+      h('button.bb-step', { type: 'button', 'aria-label': 'Fewer spaces', disabled: n <= 2, onclick: () => set(n - 1) }, MINUS),
+      h('output.bb-count', String(n)),
+      h('button.bb-step', { type: 'button', 'aria-label': 'More spaces', onclick: () => set(n + 1) }, '+'),
+      h('span', 'spaces'),
+      h('button.primary', { type: 'button', onclick: take }, `Take ${n} × ${MINUS}2`),
+      h('button', { type: 'button', onclick: () => { delete skipDraft[seat]; ctx.refresh(); } }, 'Cancel'));
+  }
+
+  function playActions(seat) {
+    if (skipDraft[seat]) return skipChooser(seat);
+    return h('div.bb-actions',
+      h('button', { type: 'button', onclick: () => ledgerAct(seat, 'skip', { seat, spaces: 1 }) }, 'Skipped 1 space'),
+      h('button', { type: 'button', onclick: () => { skipDraft[seat] = 2; delete notes[seat]; ctx.refresh(); } }, 'Skipped 2…'),
+      h('button.bb-pass', { type: 'button', onclick: () => ledgerAct(seat, 'pass', { seat }) }, 'Pass'));
+  }
+
+  function leftoverRow(state, seat, p) {
+    const saved = p.leftover_squares;
+    return h('div.bb-leftover',
+      h('span.bb-leftover-label', 'Leftover squares'),
+      h('output.bb-count', { dataset: { saved: String(saved !== null) } }, saved === null ? '–' : String(saved)),
+      state.finished ? null : h(`button${saved === null ? '.primary' : ''}`, {
+        type: 'button', 'aria-label': `${saved === null ? 'Enter' : 'Change'} ${p.name}'s leftover squares`,
+        onclick: () => ctx.sheets.keypad.open(seat),
+      }, saved === null ? 'Enter' : 'Change'));
+  }
+
+  function playerRow(state, p, seat) {
+    const tokens = tokenRow(p.tokens);
+    return h('li.bb-player', { dataset: { seat: String(seat), passed: String(p.passed) } },
+      h('div.bb-player-head',
+        swatches(p.colours),
+        h('span.bb-player-name', p.name, p.team ? h('small', ` team ${p.team}`) : null),
+        p.passed ? h('span.bb-badge', 'passed') : null,
+        h('span.bb-penalty', { dataset: { penalty: String(p.penalty) }, 'aria-label': `${p.name}: penalty ${p.penalty}` }, minus(p.penalty))),
+      h('div.bb-held', tokens.length ? tokens : h('span.meta', 'no tokens'),
+        p.skipped_spaces ? h('span.meta', ` · skipped ${plural(p.skipped_spaces, 'space')}`) : null),
+      !p.passed && !state.finished ? playActions(seat) : null,
+      p.passed ? leftoverRow(state, seat, p) : null,
+      notes[seat] ? h('p.error.bb-note', { role: 'alert' }, notes[seat]) : null);
+  }
+
+  function render({ state }) {
+    supply.replaceChildren(...supplyView(state));
+    list.replaceChildren(...state.players.map((p, seat) => playerRow(state, p, seat)));
+  }
+  return { el, render };
+}
+
+function scoreLine(l) {
+  // "2 × green spiral" (the server's set lines) gets its shapes drawn in front.
+  const set = l.label.match(/^(\d+) × ([a-z ]+?)(?: \(|$)/);
+  const shape = set && shapeOf(set[2]);
+  return h('li.bb-line',
+    h('span.bb-line-label', shape ? h('span.bb-mini-shapes', Array.from({ length: Number(set[1]) }, () => shapeIcon(shape))) : null, l.label),
+    h('span.bb-pts', signed(l.points)));
+}
+
+function scoreCard() {
+  const list = h('ol.bb-scores');
+  const teamList = h('ul.bb-teams');
+  const note = h('p.meta.bb-score-note');
+  const el = h('section.card.bb-score-card', { 'aria-label': 'Live score' }, h('div.bb-head', h('h2', 'Live score')), list, teamList, note);
+
+  function render({ state, result }) {
+    const winners = new Set(result.winners);
+    list.replaceChildren(...result.players.map((p, seat) => h('li.bb-score', {
+      dataset: { seat: String(seat) }, class: result.finished && winners.has(p.name) ? 'bb-score winner' : 'bb-score',
+    },
+    h('div.bb-score-head', swatches(p.colours || state.players[seat].colours), h('span.bb-player-name', p.name),
+      h('span.bb-total', { dataset: { total: String(p.total) } }, minus(p.total))),
+    h('ul.bb-lines', p.lines.map(scoreLine), p.lines.length ? null : h('li.bb-line.meta', 'No points yet')))));
+    teamList.replaceChildren(...(result.teams || []).map((t) =>
+      h('li.bb-team', h('span', `Team ${t.team}: ${t.name}`), h('b.bb-total', { dataset: { total: String(t.total) } }, minus(t.total)))));
+    note.textContent = state.finished ? result.reason || 'Game over.' : '';
+    note.classList.toggle('bb-final', state.finished);
+  }
+  return { el, render };
+}
+
+// --- the panel --------------------------------------------------------------------------
+
+export function mount(root, session, game) {
+  loadStyles();
+  const ctx = {
+    game,
+    view: null,
+    sheets: {},
+    act: (type, data) => session.act(type, data),
+    refresh: () => ctx.view && render(ctx.view),
+    // After a block or a leftover is entered: on to the next thing to enter, or close.
+    goOn(after) {
+      const next = ctx.view && nextStep(ctx.view.state, after);
+      const { picker, counter, keypad, summary } = ctx.sheets;
+      if (next?.block === undefined) picker.close();
+      if (next?.seat === undefined) keypad.close();
+      counter.close();
+      if (!next) return;
+      if (next.block !== undefined) picker.open(next.block);
+      else if (next.seat !== undefined) keypad.open(next.seat);
+      else summary.open();
+    },
+  };
+  Object.assign(ctx.sheets, { picker: ownerPicker(ctx), counter: spaceCounter(ctx), keypad: leftoverKeypad(ctx), summary: finishSummary(ctx) });
+  const cards = [bannerCard(ctx), boardCard(ctx), nowCard(ctx), ledgerCard(ctx), scoreCard(ctx)];
+  root.append(h('div.bb', cards.map((c) => c.el)));
+
+  function render(v) {
+    ctx.view = v;
+    cards.forEach((c) => c.render(v));
+    Object.values(ctx.sheets).forEach((s) => s.refresh(v));
+  }
 
   return {
     update(v) {
@@ -505,8 +736,7 @@ export function mount(root, session, game) {
       render(v);
     },
     destroy() {
-      editor.dialog.remove();
-      summary.remove();
+      Object.values(ctx.sheets).forEach((s) => s.dialog.remove());
     },
   };
 }

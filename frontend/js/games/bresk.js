@@ -9,6 +9,9 @@ import { h } from '../lib/dom.js';
 import { REASON_TEXT, cellLetter, getLexicon, lexiconNow, listName, onLexiconProgress } from '../lib/lexicon.js';
 import { mountJudge, seatKey, useStylesheet } from '../views/judge.js';
 import { mountScan } from './bresk-scan.js';
+import { scoreCells } from './bresk-score.js';
+
+export { scoreCells };
 
 export const usesTimer = false; // Bresk! has no timer
 
@@ -85,38 +88,6 @@ export function instruction(state) {
 }
 
 // --- scoring as the server does it (games/bresk.py score_grid), for the live view ----------
-
-function lines(cells) {
-  const out = [];
-  for (let r = 0; r < SIZE; r++) out.push(['row', r, cells.slice(r * SIZE, r * SIZE + SIZE)]);
-  for (let c = 0; c < SIZE; c++) out.push(['column', c, Array.from({ length: SIZE }, (_, r) => cells[r * SIZE + c])]);
-  return out;
-}
-
-/** Candidates and totals of a grid of 64 squares ('' or '#' = space); judge(word) → reason or null. */
-export function scoreCells(cells, judge) {
-  const candidates = [];
-  const rowTotals = Array(SIZE).fill(0);
-  const columnTotals = Array(SIZE).fill(0);
-  for (const [direction, index, line] of lines(cells)) {
-    let start = 0;
-    for (let i = 0; i <= SIZE; i++) {
-      const letter = i < SIZE && /^[A-Z]$/.test(line[i] || '');
-      if (letter) continue;
-      if (i > start) {
-        const text = line.slice(start, i).join('');
-        const reason = text.length < 2 ? 'too_short' : judge(text);
-        const valid = reason === 'valid';
-        const points = valid ? text.length : 0;
-        (direction === 'row' ? rowTotals : columnTotals)[index] += points;
-        candidates.push({ text, direction, index, start, length: text.length, valid, reason, points });
-      }
-      start = i + 1;
-    }
-  }
-  const base = rowTotals.reduce((a, b) => a + b, 0) + columnTotals.reduce((a, b) => a + b, 0);
-  return { candidates, rowTotals, columnTotals, base };
-}
 
 const cellsOf = (c) => Array.from({ length: c.length }, (_, k) =>
   c.direction === 'row' ? c.index * SIZE + c.start + k : (c.start + k) * SIZE + c.index);
@@ -442,6 +413,9 @@ export function mount(root, session) {
     askBig.textContent = big;
     askSmall.textContent = small;
     ask.dataset.kind = state.finished ? 'over' : state.requires?.kind || '';
+    // The stylesheet puts the grid first while writing and handing in (bresk.css).
+    const writing = ['choose', 'letter', 'space'].includes(state.requires?.kind);
+    ask.dataset.phase = state.finished ? 'over' : state.placements >= SQUARES ? 'hand-in' : writing ? 'writing' : 'rolling';
     left.textContent = `${state.placements_left} of ${SQUARES} squares left`;
     left.hidden = state.finished;
     left.dataset.left = String(state.placements_left);

@@ -4,6 +4,7 @@ import { api, leagues } from '../api.js';
 import { mountDice } from '../components/dice.js';
 import { mountTimer } from '../components/timer.js';
 import { h } from '../lib/dom.js';
+import { describe } from '../lib/log-lines.js';
 // Named here, not only three imports down (session → outbox → app-db → idb), so the browser fetches
 // them with this view instead of one round trip after another: the table shows sooner.
 import '../lib/app-db.js';
@@ -52,29 +53,6 @@ function scoreboard(result) {
 // An action waiting in the outbox, as the event it will become.
 function queuedEvent(item) {
   return item.path.endsWith('/timer') ? { type: 'timer', data: item.body } : { type: item.body.type, data: item.body.data };
-}
-
-function describe(event, seats) {
-  const d = event.data || {};
-  const seat = (i) => seats[i] ?? `seat ${i + 1}`;
-  switch (event.type) {
-    case 'roll': return `Rolled ${d.results.map((r) => (r.face === '#' || (r.die === 'stopper' && r.face === 0) ? 'blank' : r.face)).join(', ')}`;
-    case 'timer': return `Timer: ${d.action}${d.seconds ? ` ${d.seconds} s` : ''}`;
-    case 'undo': return `Undid #${d.undid}`;
-    case 'redo': return `Redid #${d.redid}`;
-    case 'points': return `${seat(d.seat)} ${d.points >= 0 ? '+' : ''}${d.points}`;
-    case 'die': return `Die typed in: ${d.face}`;
-    case 'stopper': return `Stopper die: ${d.face || 'blank'}`;
-    case 'card': return `Card: ${d.kind}${d.points ? ` (${d.points})` : ''}${d.completed === false ? ', not completed' : ''}`;
-    case 'bonus': return d.completed ? 'Bonus build done' : 'Bonus build missed';
-    case 'skip': return `${seat(d.seat)} skipped ${d.spaces} space${d.spaces === 1 ? '' : 's'}`;
-    case 'pass': return `${seat(d.seat)} passed`;
-    case 'leftover': return `${seat(d.seat)}: ${d.squares} squares left over`;
-    case 'hand_in': return `${seat(d.seat)} handed in a grid`;
-    case 'next_table': return `Play again: table ${d.code}`;
-    case 'challenge': return `Challenge: ${d.verdict?.valid ? 'valid' : 'not valid'}`;
-    default: return event.type.replace(/[_-]/g, ' ');
-  }
 }
 
 // The game's controls are a separate module; if the network drops before it arrives,
@@ -149,54 +127,17 @@ function stylesheetsLoaded(waitMs = 3000) {
   })));
 }
 
-export function mount(root, { code }) {
-  const session = new TableSession(code);
+// --- the pieces of the table screen, each { el, … } -------------------------------------------
+
+/** The game's name, the code to invite with, and whether this phone is live, offline or sending. */
+function tableHead(session) {
   const title = h('h1.table-title', 'Table');
   const live = h('span.live', { role: 'status' }, 'Connecting…');
-  const scores = h('section.card.scores', { 'aria-label': 'Scores' });
-  const panel = h('section.panel');
-  const log = h('ol.log', { 'aria-label': 'What happened' });
-  const undo = h('button', { onclick: () => session.undo().catch(() => {}) }, 'Undo');
-  const redo = h('button', { onclick: () => session.redo().catch(() => {}) }, 'Redo');
-  const toast = h('p.toast', { role: 'alert', hidden: true });
-  // Actions taken without a connection, listed where the game's controls are until they are sent,
-  // so nobody taps a card again because it did not show.
-  const pendingList = h('ol.pending-list');
-  const pending = h('section.card.pending', { 'aria-label': 'Not sent yet', hidden: true },
-    h('h2', 'This turn, not sent yet'), pendingList,
-    h('p.meta', 'They go out by themselves when the connection is back.'));
-  const head = h('header.table-head',
+  const el = h('header.table-head',
     h('div', title, h('button.code', { onclick: () => shareSheet(session.code, session.view?.join_url), title: 'Invite players: show the code and QR code' },
       h('span', session.code), h('span.invite', 'Invite'))),
     live);
-  const timerSlot = h('div.timer-slot');
-  const diceSlot = h('div.dice-slot');
-  // Undo and the log wait for the game's panel: shown before it, they would jump down when it arrives.
-  const after = h('div.after-panel', { hidden: true }, h('div.row.undo', undo, redo), h('h2', 'Log'), log);
-  // First screen first: the stylesheet orders these (and the panel's own cards) so that whose
-  // turn it is, the timer and the one action that matters now come before scores, log and settings.
-  // After the game: play again with the same seats and options; every phone here follows.
-  const againButton = h('button.primary.wide.play-again', { type: 'button' }, 'Play again');
-  const againNote = h('p.meta', 'Same players and options, on a new table. Every phone at this table follows.');
-  const leagueRow = h('div.record-in-league');
-  const afterGame = h('section.card.after-game', { 'aria-label': 'After the game', hidden: true }, againButton, againNote, leagueRow);
-  // Shown whole once the game's panel and its stylesheet are in: revealed piece by piece, the
-  // scores would jump down as the turn and the timer arrive above them.
-  const screen = h('div.table-screen.loading', head, pending, timerSlot, diceSlot, panel, afterGame, scores, after);
-  root.append(screen, toast);
-
-  const parts = [];
-  let game = null;
-  let toastTimer = 0;
-  const entries = [];
-
-  session.addEventListener('problem', (e) => {
-    toast.textContent = e.detail.message;
-    toast.hidden = false;
-    clearTimeout(toastTimer);
-    toastTimer = setTimeout(() => (toast.hidden = true), 5000);
-  });
-  const showLive = () => {
+  function showLive() {
     if (session.stale) {
       live.textContent = session.pending ? `Offline · ${session.pending} waiting to send` : 'Offline · last state seen';
       live.dataset.state = 'offline';
@@ -204,30 +145,69 @@ export function mount(root, { code }) {
       live.textContent = session.pending ? `${session.pending} waiting to send` : session.connected ? 'Live' : 'Reconnecting…';
       live.dataset.state = session.connected && !session.pending ? 'live' : 'waiting';
     }
-    pending.hidden = !session.pending;
-    pendingList.replaceChildren(...session.queued.map((item) => h('li', describe(queuedEvent(item), session.view?.seats || []))));
+  }
+  return { el, showLive, setTitle: (text) => (title.textContent = text) };
+}
+
+/** Actions taken without a connection, listed where the game's controls are until they are sent,
+ *  so nobody taps a card again because it did not show. */
+function pendingCard(session) {
+  const list = h('ol.pending-list');
+  const el = h('section.card.pending', { 'aria-label': 'Not sent yet', hidden: true },
+    h('h2', 'This turn, not sent yet'), list,
+    h('p.meta', 'They go out by themselves when the connection is back.'));
+  function show() {
+    el.hidden = !session.pending;
+    list.replaceChildren(...session.queued.map((item) => h('li', describe(queuedEvent(item), session.view))));
+  }
+  return { el, show };
+}
+
+/** Undo, redo and the last 30 events in words. Hidden until the game's panel is in: shown
+ *  before it, they would jump down when it arrives. */
+function logPart(session) {
+  const log = h('ol.log', { 'aria-label': 'What happened' });
+  const undo = h('button', { onclick: () => session.undo().catch(() => {}) }, 'Undo');
+  const redo = h('button', { onclick: () => session.redo().catch(() => {}) }, 'Redo');
+  const el = h('div.after-panel', { hidden: true }, h('div.row.undo', undo, redo), h('h2', 'Log'), log);
+  const entries = [];
+  const draw = () => log.replaceChildren(...entries.map((ev) => h('li', h('span.seq', `#${ev.seq}`), describe(ev, session.view))));
+  return {
+    el,
+    add(events) {
+      entries.unshift(...events.slice().reverse());
+      entries.length = Math.min(entries.length, 30);
+      draw();
+    },
+    update(view) {
+      undo.disabled = !view.can_undo;
+      redo.disabled = !view.can_redo;
+      draw(); // the lines name players and blocks from the table as it is now
+    },
   };
-  session.addEventListener('connection', showLive);
-  session.addEventListener('pending', showLive);
-  session.addEventListener('events', (e) => {
-    entries.unshift(...e.detail.slice().reverse());
-    entries.length = Math.min(entries.length, 30);
-    log.replaceChildren(...entries.map((ev) => h('li', h('span.seq', `#${ev.seq}`), describe(ev, session.view.seats))));
-  });
+}
+
+/** After the game: play again with the same seats and options (every phone here follows), or
+ *  record a casual game in a league. */
+function afterGameCard(session, screen) {
+  const again = h('button.primary.wide.play-again', { type: 'button' }, 'Play again');
+  const note = h('p.meta', 'Same players and options, on a new table. Every phone at this table follows.');
+  const leagueRow = h('div.record-in-league');
+  const el = h('section.card.after-game', { 'aria-label': 'After the game', hidden: true }, again, note, leagueRow);
   let sawNoNext = false; // this phone was here before the table was played again: it follows at once
   const follow = (next) => {
     if (!location.hash.toUpperCase().startsWith(`#/TABLE/${next}`)) navigate(`#/table/${next}`);
   };
-  againButton.addEventListener('click', async () => {
-    againButton.disabled = true;
+  again.addEventListener('click', async () => {
+    again.disabled = true;
     try {
       follow((await api.again(session.code)).code);
     } catch (err) {
-      againNote.textContent = err.message;
-      againButton.disabled = false;
+      note.textContent = err.message;
+      again.disabled = false;
     }
   });
-  const showAfterGame = (view) => {
+  function update(view) {
     const next = view.next_code;
     if (next && sawNoNext && !session.stale) {
       follow(next);
@@ -236,18 +216,89 @@ export function mount(root, { code }) {
     sawNoNext ||= !next;
     if (view.result.finished && !view.league && !leagueRow.dataset.shown) offerLeagues(view, leagueRow);
     screen.classList.toggle('finished', Boolean(view.result.finished));
-    afterGame.hidden = !view.result.finished && !next;
-    againButton.hidden = Boolean(next);
-    if (next) {
-      againNote.replaceChildren('This table was played again: ', h('a', { href: `#/table/${next}` }, `open table ${next}`), '.');
-    }
+    el.hidden = !view.result.finished && !next;
+    again.hidden = Boolean(next);
+    if (next) note.replaceChildren('This table was played again: ', h('a', { href: `#/table/${next}` }, `open table ${next}`), '.');
+  }
+  return { el, update };
+}
+
+function toastPart() {
+  const el = h('p.toast', { role: 'alert', hidden: true });
+  let timer = 0;
+  return {
+    el,
+    show(message) {
+      el.textContent = message;
+      el.hidden = false;
+      clearTimeout(timer);
+      timer = setTimeout(() => (el.hidden = true), 5000);
+    },
   };
+}
+
+// The table could not be opened: never opened on this phone and no connection (it opens by
+// itself once the network is back), or not found.
+function showOpenFailure(root, session, err) {
+  if (err.offline) {
+    root.replaceChildren(h('h1', `Table ${session.code}`),
+      h('p.card.error', 'No connection, and this phone has not opened this table before. It opens by itself when the connection is back.'),
+      h('a.button', { href: '#/' }, 'Back home'));
+    const retry = () => location.hash.toUpperCase().startsWith(`#/TABLE/${session.code}`) && navigate(location.hash);
+    window.addEventListener('online', retry, { once: true });
+    return;
+  }
+  root.replaceChildren(h('h1', 'Table not found'), h('p.card.error', err.message), h('a.button', { href: '#/' }, 'Back home'));
+}
+
+async function gameEntry(gameId) {
+  let catalogue = store.get().catalogue;
+  if (!catalogue) {
+    catalogue = await api.games().catch(() => null);
+    if (catalogue) store.set({ catalogue });
+  }
+  return catalogue?.games.find((g) => g.id === gameId);
+}
+
+function rememberTable(view) {
+  const recent = [{ code: view.code, game: view.game, at: Date.now() }, ...store.get().recentTables.filter((t) => t.code !== view.code)].slice(0, 8);
+  store.set({ recentTables: recent });
+  rememberPlayers(view.seats);
+}
+
+export function mount(root, { code }) {
+  const session = new TableSession(code);
+  const head = tableHead(session);
+  const pending = pendingCard(session);
+  const log = logPart(session);
+  const toast = toastPart();
+  const scores = h('section.card.scores', { 'aria-label': 'Scores' });
+  const panel = h('section.panel');
+  const timerSlot = h('div.timer-slot');
+  const diceSlot = h('div.dice-slot');
+  // First screen first: the stylesheet orders these (and the panel's own cards) so that whose
+  // turn it is, the timer and the one action that matters now come before scores, log and settings.
+  // Shown whole once the game's panel and its stylesheet are in: revealed piece by piece, the
+  // scores would jump down as the turn and the timer arrive above them.
+  const screen = h('div.table-screen.loading', head.el, pending.el, timerSlot, diceSlot, panel);
+  const afterGame = afterGameCard(session, screen);
+  screen.append(afterGame.el, scores, log.el);
+  root.append(screen, toast.el);
+  const parts = [];
+
+  const showLive = () => {
+    head.showLive();
+    pending.show();
+  };
+  session.addEventListener('problem', (e) => toast.show(e.detail.message));
+  session.addEventListener('connection', showLive);
+  session.addEventListener('pending', showLive);
+  session.addEventListener('events', (e) => log.add(e.detail));
   session.addEventListener('change', (e) => {
     const view = e.detail;
-    showAfterGame(view);
+    afterGame.update(view);
     scores.replaceChildren(scoreboard(view.result), h('p.meta', view.result.reason || ''));
-    undo.disabled = !view.can_undo;
-    redo.disabled = !view.can_redo;
+    log.update(view);
     parts.forEach((p) => p.update?.(view));
   });
 
@@ -255,31 +306,15 @@ export function mount(root, { code }) {
     try {
       await session.start();
     } catch (err) {
-      if (err.offline) {
-        // Never opened on this phone, and no connection: it opens by itself once the network is back.
-        root.replaceChildren(h('h1', `Table ${session.code}`),
-          h('p.card.error', 'No connection, and this phone has not opened this table before. It opens by itself when the connection is back.'),
-          h('a.button', { href: '#/' }, 'Back home'));
-        const retry = () => location.hash.toUpperCase().startsWith(`#/TABLE/${session.code}`) && navigate(location.hash);
-        window.addEventListener('online', retry, { once: true });
-        return;
-      }
-      root.replaceChildren(h('h1', 'Table not found'), h('p.card.error', err.message), h('a.button', { href: '#/' }, 'Back home'));
+      showOpenFailure(root, session, err);
       return;
     }
     const view = session.view;
     preloadPanelCss(view.game);
-    let catalogue = store.get().catalogue;
-    if (!catalogue) {
-      catalogue = await api.games().catch(() => null);
-      if (catalogue) store.set({ catalogue });
-    }
-    game = catalogue?.games.find((g) => g.id === view.game);
+    const game = await gameEntry(view.game);
     screen.dataset.game = view.game;
-    title.textContent = game?.name || view.game;
-    const recent = [{ code: view.code, game: view.game, at: Date.now() }, ...store.get().recentTables.filter((t) => t.code !== view.code)].slice(0, 8);
-    store.set({ recentTables: recent });
-    rememberPlayers(view.seats);
+    head.setTitle(game?.name || view.game);
+    rememberTable(view);
     const reveal = () => screen.classList.remove('loading');
     const module = await loadPanel(view.game, panel, reveal);
     if (module.usesTimer !== false) parts.push(mountTimer(timerSlot, session, { presets: module.timerPresets?.(view) }));
@@ -287,7 +322,7 @@ export function mount(root, { code }) {
     parts.push(module.mount(panel, session, game));
     parts.forEach((p) => p.update?.(view));
     await stylesheetsLoaded();
-    after.hidden = false;
+    log.el.hidden = false;
     reveal();
     showLive();
   })();

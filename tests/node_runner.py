@@ -1,0 +1,28 @@
+"""Run the phone's pure ES modules in node (no browser), for tests that hold them to the Python."""
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+from support import missing
+
+FRONTEND_JS = Path(__file__).resolve().parents[1] / "frontend" / "js"
+NODE = shutil.which("node")
+
+
+def run_js(module: str, body: str, cases: list) -> list:
+    """Import ``frontend/js/<module>`` as ``m`` and evaluate ``body`` (a JS expression of ``c``,
+    one case) for every case; the JSON of the results, in order."""
+    if NODE is None:
+        missing("node is not installed")  # a failure under CI
+    script = (
+        f"import * as m from {json.dumps((FRONTEND_JS / module).as_uri())};\n"
+        "import { readFileSync } from 'node:fs';\n"
+        "const cases = JSON.parse(readFileSync(0, 'utf8'));\n"
+        f"process.stdout.write(JSON.stringify(cases.map((c) => {body})));\n"
+    )
+    done = subprocess.run([NODE, "--input-type=module", "-e", script], input=json.dumps(cases),
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
