@@ -5,7 +5,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from conftest import missing
+from support import missing
 
 FRONTEND_JS = Path(__file__).resolve().parents[1] / "frontend" / "js"
 NODE = shutil.which("node")

@@ -9,8 +9,7 @@ with axe-core on each sheet; the totals are the server's.
 
 import pytest
 import requests
-from conftest import PHONE
-from screens import new_table, post_event, serious_violations, with_axe
+from screens import PHONE, new_table, post_event, serious_violations, with_axe
 
 pytestmark = pytest.mark.browser
 

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 import requests
-from conftest import PHONE
-from screens import missing_values, serious_violations, with_axe
+from screens import PHONE, missing_values, serious_violations, with_axe
 from test_bresk_screens import new_table, open_table
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
