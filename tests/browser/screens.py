@@ -11,6 +11,11 @@ import pytest
 import requests
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+# Every animation on the page has ended, e.g. a sheet's slide-in (an endless one, such as a pulsing
+# dot, never does and is left out). A fixed pause is too short on a busy machine: axe then sees half-faded colours.
+SLID_IN = ("() => document.getAnimations().every((a) => a.playState === 'finished'"
+           " || a.effect?.getTiming().iterations === Infinity)")
+
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 

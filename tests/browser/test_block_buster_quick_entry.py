@@ -9,7 +9,7 @@ with axe-core on each sheet; the totals are the server's.
 
 import pytest
 import requests
-from screens import PHONE, new_table, post_event, serious_violations, with_axe
+from screens import PHONE, SLID_IN, new_table, post_event, serious_violations, with_axe
 
 pytestmark = pytest.mark.browser
 
@@ -58,7 +58,8 @@ def open_table(browser, live_server, code, size):
 
 
 def check(page, shot):
-    page.wait_for_timeout(250)  # a sheet's slide-in
+    # The sheet has slid in (a fixed pause is too short on a busy machine, and axe then sees half-faded colours).
+    page.wait_for_function(SLID_IN)
     page.screenshot(path=shot)
     assert serious_violations(page) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]

@@ -10,7 +10,7 @@ import uuid
 
 import pytest
 import requests
-from screens import start_table_in_the_ui
+from screens import SLID_IN, start_table_in_the_ui
 
 pytestmark = pytest.mark.browser
 
@@ -301,7 +301,8 @@ def test_finish_waits_for_everything_then_shows_the_scores_to_confirm(phone, liv
     # and a way back.
     dialog = phone.locator("dialog.bb-summary")
     dialog.wait_for()
-    phone.wait_for_timeout(250)  # the sheet's slide-in
+    # The sheet has slid in (a fixed pause is too short on a busy machine, and axe then sees half-faded colours).
+    phone.wait_for_function(SLID_IN)
     phone.screenshot(path=shots / f"block-buster-finish-summary-{size[0]}.png")
     players = dialog.locator(".bb-summary-player")
     assert players.count() == 2
