@@ -76,19 +76,24 @@ def test_new_table_options_read_in_players_words(small_phone, catalogue, game, s
     phone.locator("details.options").screenshot(path=shots / f"new-table-options-{game}-{phone.scheme}.png")
 
 
-def test_options_chosen_on_the_new_table_screen_reach_the_table(phone, live_server):
-    phone.goto("/#/new/make-n-break")
-    phone.wait_for_selector("details.options")
-    phone.locator("details.options summary").click()
-    phone.fill("#opt-rounds", "3")
-    phone.select_option("#opt-extreme_points", "printed")
+def start_the_table(phone, live_server) -> dict:
+    """Seat Ann and Ben, start the table on the phone, and return the table as the server keeps it."""
     inputs = phone.locator(".seats input")
     inputs.nth(0).fill("Ann")
     inputs.nth(1).fill("Ben")
     phone.get_by_role("button", name="Start the table").click()
     phone.wait_for_function("() => location.hash.startsWith('#/table/')")
     code = phone.evaluate("location.hash.split('/')[2]")
-    options = requests.get(f"{live_server.url}/api/tables/{code}", timeout=10).json()["options"]
+    return requests.get(f"{live_server.url}/api/tables/{code}", timeout=10).json()
+
+
+def test_options_chosen_on_the_new_table_screen_reach_the_table(phone, live_server):
+    phone.goto("/#/new/make-n-break")
+    phone.wait_for_selector("details.options")
+    phone.locator("details.options summary").click()
+    phone.fill("#opt-rounds", "3")
+    phone.select_option("#opt-extreme_points", "printed")
+    options = start_the_table(phone, live_server)["options"]
     assert options["rounds"] == 3 and options["extreme_points"] == "printed" and options["seconds_1"] == 30
 
 
@@ -123,11 +128,5 @@ def test_a_value_per_player_is_typed_with_commas_and_pluses(phone, live_server):
     phone.locator("details.options summary").click()
     phone.select_option("#opt-variant", "two-colour")
     phone.fill("#opt-colours", "blue + green, yellow + red")
-    inputs = phone.locator(".seats input")
-    inputs.nth(0).fill("Ann")
-    inputs.nth(1).fill("Ben")
-    phone.get_by_role("button", name="Start the table").click()
-    phone.wait_for_function("() => location.hash.startsWith('#/table/')")
-    code = phone.evaluate("location.hash.split('/')[2]")
-    table = requests.get(f"{live_server.url}/api/tables/{code}", timeout=10).json()
+    table = start_the_table(phone, live_server)
     assert table["options"]["colours"] == [["blue", "green"], ["yellow", "red"]]
