@@ -140,35 +140,215 @@ function paint(shell, values, scored, totals = true) {
   shell.grand.textContent = totals ? String(scored.base) : '';
 }
 
-// --- the panel ------------------------------------------------------------------------------
+// --- the panel: a card per part, each { el, update(view) … }, sharing this phone's pad ----------
 
-export function mount(root, session) {
-  useStylesheet('/css/games/bresk.css');
+function loadDraft(draftKey) {
+  try {
+    const saved = JSON.parse(localStorage.getItem(draftKey));
+    if (Array.isArray(saved) && saved.length === SQUARES) return saved.map((v) => (typeof v === 'string' ? v : ''));
+  } catch {
+    /* a broken draft: start afresh */
+  }
+  return Array(SQUARES).fill('');
+}
+
+/** This phone's side of the table: the seat it plays, its draft grid (kept across reloads), what it
+ *  has handed in, and the word marking the table chose. `pad.view` is the table as last shown. */
+function myPad(session) {
   const code = session.code;
   const draftKey = `bresk-grid:${code}`;
-  const lexiconId = () => session.view?.options?.lexicon || 'en';
+  const pad = {
+    view: session.view,
+    values: loadDraft(draftKey),
+    lexiconId: () => session.view?.options?.lexicon || 'en',
+    mySeat() {
+      const v = localStorage.getItem(seatKey(code));
+      const n = v === null || v === '' ? null : Number(v);
+      return n !== null && pad.view && n >= 0 && n < pad.view.seats.length ? n : null;
+    },
+    chooseSeat: (i) => localStorage.setItem(seatKey(code), String(i)),
+    handedIn() {
+      const seat = pad.mySeat();
+      return seat !== null && pad.view?.state.hand_ins?.[seat] ? pad.view.state.hand_ins[seat] : null;
+    },
+    // What my grid shows: what I handed in, else my draft.
+    shownValues() {
+      const done = pad.handedIn();
+      return done ? gridToCells(done) : pad.values;
+    },
+    saveDraft() {
+      try {
+        localStorage.setItem(draftKey, JSON.stringify(pad.values));
+      } catch {
+        /* storage full or private mode: the grid lives on screen only */
+      }
+    },
+    // Marking words mid-game consults the dictionary: only when the table chose it.
+    marking: () => Boolean(pad.view?.options?.live_word_marking),
+    judge(word) {
+      const lex = pad.marking() ? lexiconNow(pad.lexiconId()) : null;
+      return lex ? lex.reason(word) : null;
+    },
+  };
+  return pad;
+}
 
-  // What the roll asks, big.
+/** What the roll asks, big; `forced` is where the letters still to use show. */
+function askCard() {
   const askBig = h('p.bresk-ask-big');
   const askSmall = h('p.bresk-ask-small');
   const next = h('p.bresk-next');
   const left = h('p.bresk-left');
   const lettersRolled = h('p.bresk-letters');
   const forced = h('p.bresk-forced', { hidden: true });
-  const ask = h('section.card.bresk-ask', { 'aria-live': 'polite' }, askBig, askSmall, forced, left, next, lettersRolled);
+  const el = h('section.card.bresk-ask', { 'aria-live': 'polite' }, askBig, askSmall, forced, left, next, lettersRolled);
+  function update(view) {
+    const state = view.state;
+    const { big, small } = instruction(state);
+    askBig.textContent = big;
+    askSmall.textContent = small;
+    el.dataset.kind = state.finished ? 'over' : state.requires?.kind || '';
+    // The stylesheet puts the grid first while writing and handing in (bresk.css).
+    const writing = ['choose', 'letter', 'space'].includes(state.requires?.kind);
+    el.dataset.phase = state.finished ? 'over' : state.placements >= SQUARES ? 'hand-in' : writing ? 'writing' : 'rolling';
+    left.textContent = t('bresk.squares_left', { left: state.placements_left, all: SQUARES });
+    left.hidden = state.finished;
+    left.dataset.left = String(state.placements_left);
+    next.textContent = whoRollsNext(state);
+    lettersRolled.textContent = state.letters_rolled.length
+      ? t('bresk.letters_rolled', { letters: state.letters_rolled.map(display).join(' ') }) : '';
+  }
+  return { el, forced, update };
+}
 
-  // Who I am.
-  const seatButtons = h('div.bresk-seats', { role: 'group', 'aria-label': t('bresk.i_am') });
-  const who = h('section.card.bresk-who', h('p.bresk-label', t('bresk.i_am_dots')), seatButtons);
+function whoRollsNext(state) {
+  const roller = state.seats[state.roller];
+  if (state.finished) return '';
+  if (state.alphabet_pending) return t('bresk.rolls_alphabet', { name: roller });
+  if (state.placements >= SQUARES) return t('bresk.all_placed');
+  return state.requires?.kind === 'roll_bresk' ? '' : t('bresk.next_rolls', { name: roller });
+}
 
-  // My grid.
-  const entry = h('section.card.bresk-entry', { 'aria-label': t('bresk.my_grid') });
-  const entryTitle = h('h2.bresk-entry-title', t('bresk.my_grid'));
-  const entryHelp = h('p.meta', t('bresk.entry_help'));
+// The letters and spaces the alphabet die forced that are not in my grid yet, on every phone.
+function renderForced(forced, pad) {
+  const view = pad.view;
+  if (!view) return;
+  const left = view.state.finished || pad.handedIn() ? [] : stillToUse(view.state.letters_rolled, pad.shownValues());
+  forced.hidden = !left.length;
+  forced.replaceChildren(...(left.length ? [h('span.bresk-forced-label', t('bresk.still_to_use')),
+    h('span.bresk-forced-letters', left.map((x) => h('b', display(x))))] : []));
+}
+
+/** Who I am: one button per seat; `onPick` after this phone chose one. */
+function seatCard(pad, onPick) {
+  const buttons = h('div.bresk-seats', { role: 'group', 'aria-label': t('bresk.i_am') });
+  const el = h('section.card.bresk-who', h('p.bresk-label', t('bresk.i_am_dots')), buttons);
+  function update(view) {
+    const seat = pad.mySeat();
+    buttons.replaceChildren(...view.seats.map((name, i) =>
+      h('button.bresk-seat', {
+        type: 'button', 'aria-pressed': String(seat === i), class: seat === i ? 'bresk-seat chosen' : 'bresk-seat',
+        onclick: () => {
+          pad.chooseSeat(i);
+          update(pad.view);
+          onPick();
+        },
+      }, name, view.state.hand_ins?.[i] ? h('span.bresk-done', ' ✓') : null)));
+  }
+  return { el, update };
+}
+
+function focusCell(shell, i) {
+  const cell = shell.cells[Math.max(0, Math.min(SQUARES - 1, i))];
+  cell.focus();
+  cell.select();
+}
+
+// The keys a grid of letters answers: arrows, Backspace and Delete, Enter (next row), Home and End.
+function gridKey(e, i, { set, valueAt, focus }) {
+  const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -SIZE, ArrowDown: SIZE };
+  if (e.key in moves) {
+    e.preventDefault();
+    const j = i + moves[e.key];
+    if (j >= 0 && j < SQUARES) focus(j);
+  } else if (e.key === 'Backspace') {
+    e.preventDefault();
+    if (valueAt(i)) set(i, '');
+    else if (i > 0) {
+      set(i - 1, '');
+      focus(i - 1);
+    }
+  } else if (e.key === 'Delete') {
+    e.preventDefault();
+    set(i, '');
+  } else if (e.key === 'Enter') {
+    e.preventDefault();
+    focus(Math.min(SQUARES - 1, (Math.floor(i / SIZE) + 1) * SIZE));
+  } else if (e.key === 'Home') {
+    e.preventDefault();
+    focus(Math.floor(i / SIZE) * SIZE);
+  } else if (e.key === 'End') {
+    e.preventDefault();
+    focus(Math.floor(i / SIZE) * SIZE + SIZE - 1);
+  }
+}
+
+/** Typing into the grid: a letter fills a square and moves on, anything else is put back.
+ *  `valueAt(i)`: the draft's square; `shownAt(i)`: what the square shows. */
+function listenToGrid(shell, { set, valueAt, shownAt }) {
+  const focus = (i) => focusCell(shell, i);
+  const index = (el) => Number(el.dataset.i);
+  const typed = (cell, letter) => {
+    const i = index(cell);
+    if (letter) {
+      set(i, letter);
+      if (i < SQUARES - 1) focus(i + 1);
+    } else cell.value = display(shownAt(i));
+  };
+  shell.grid.addEventListener('focusin', (e) => {
+    if (e.target.matches('input.cell')) e.target.select();
+  });
+  shell.grid.addEventListener('input', (e) => {
+    const cell = e.target;
+    if (!cell.matches('input.cell') || e.isComposing) return;
+    if (e.inputType && e.inputType.startsWith('delete')) {
+      set(index(cell), '');
+      return;
+    }
+    const last = [...(e.data ?? cell.value)].pop();
+    typed(cell, last ? cellLetter(last) : null);
+  });
+  shell.grid.addEventListener('compositionend', (e) => {
+    if (!e.target.matches('input.cell')) return;
+    typed(e.target, e.data ? cellLetter([...e.data].pop()) : null);
+  });
+  shell.grid.addEventListener('keydown', (e) => {
+    if (e.target.matches('input.cell')) gridKey(e, index(e.target), { set, valueAt, focus });
+  });
+}
+
+/** Why my grid cannot be handed in now, or ''. */
+function handInBlocker(state, seat, done, values) {
+  if (state.finished) return t('bresk.all_handed_in');
+  if (seat === null) return t('bresk.pick_who');
+  if (done) return t('bresk.waiting_for', { names: state.seats.filter((_, i) => !state.hand_ins[i]).join(', ') });
+  if (state.placements < SQUARES && !state.options.hand_in_early) {
+    return t('bresk.hand_in_when_placed', { all: SQUARES, left: SQUARES - state.placements });
+  }
+  return rolledProblem(state, values);
+}
+
+/** The grid as the server takes it: eight rows, empty squares as spaces. */
+const gridRows = (values) => Array.from({ length: SIZE }, (_, r) =>
+  values.slice(r * SIZE, r * SIZE + SIZE).map((v) => v || SPACE).join(''));
+
+/** My grid: typed (or scanned from the paper card), marked as I go if the table chose it, handed in. */
+function entryCard(pad, session, forced) {
+  const el = h('section.card.bresk-entry', { 'aria-label': t('bresk.my_grid') });
+  const title = h('h2.bresk-entry-title', t('bresk.my_grid'));
   const markingHelp = h('p.meta.bresk-marking');
   const wordNote = h('p.meta.bresk-word-note');
   const countNote = h('p.meta.bresk-count', { 'aria-live': 'polite' });
-  let values = loadDraft();
   const mine = gridShell((r, c, i) => h('input.cell', {
     type: 'text', inputmode: 'text', autocomplete: 'off', autocorrect: 'off', autocapitalize: 'characters',
     spellcheck: false, enterkeyhint: 'next', 'aria-label': t('bresk.cell', { row: r + 1, column: c + 1 }), dataset: { i: String(i) },
@@ -176,209 +356,60 @@ export function mount(root, session) {
   const handIn = h('button.primary.bresk-hand-in', { type: 'button' }, t('bresk.hand_in'));
   const handInWhy = h('p.meta.bresk-hand-in-why', { 'aria-live': 'polite' });
   const clear = h('button.bresk-clear', { type: 'button' }, t('bresk.clear'));
-  entry.append(entryTitle, entryHelp, markingHelp, mine.grid, countNote, wordNote, h('div.row.bresk-hand-in-row', handIn, clear), handInWhy);
-  // Scan my card: the paper card read from a photo, checked, then handed in as if typed.
-  const scanner = mountScan({
-    canHandIn: () => mySeat() !== null && !handedIn(),
-    onConfirm: (scanned) => {
-      if (handedIn()) return;
-      values = scanned;
-      saveDraft();
-      paintMine();
-      updateHandIn();
-      if (!handIn.disabled) handIn.click();
-    },
-  });
-  entry.insertBefore(scanner.element, mine.grid);
+  el.append(title, h('p.meta', t('bresk.entry_help')), markingHelp, mine.grid, countNote, wordNote,
+    h('div.row.bresk-hand-in-row', handIn, clear), handInWhy);
 
-  // The end.
-  const final = h('section.card.bresk-final', { hidden: true, 'aria-label': t('bresk.final_scores') });
-
-  // Word challenges.
-  const challengeButton = h('button.bresk-challenge', { type: 'button' }, t('bresk.challenge_word'));
-  const challengeLog = h('ol.bresk-challenges', { 'aria-label': t('bresk.challenges') });
-  const challenges = h('section.card.bresk-challenge-card', h('h2', t('bresk.word_challenges')),
-    h('p.meta', t('bresk.challenge_help')),
-    challengeButton, challengeLog);
-
-  root.append(ask, who, entry, final, challenges);
-
-  let view = session.view;
-  let finalShownFor = null;
-
-  // --- state helpers
-  const mySeat = () => {
-    const v = localStorage.getItem(seatKey(code));
-    const n = v === null || v === '' ? null : Number(v);
-    return n !== null && view && n >= 0 && n < view.seats.length ? n : null;
-  };
-  const handedIn = () => {
-    const seat = mySeat();
-    return seat !== null && view?.state.hand_ins?.[seat] ? view.state.hand_ins[seat] : null;
-  };
-  function loadDraft() {
-    try {
-      const saved = JSON.parse(localStorage.getItem(draftKey));
-      if (Array.isArray(saved) && saved.length === SQUARES) return saved.map((v) => (typeof v === 'string' ? v : ''));
-    } catch {
-      /* a broken draft: start afresh */
-    }
-    return Array(SQUARES).fill('');
-  }
-  function saveDraft() {
-    try {
-      localStorage.setItem(draftKey, JSON.stringify(values));
-    } catch {
-      /* storage full or private mode: the grid lives on screen only */
-    }
-  }
-  // Marking words mid-game consults the dictionary: only when the table chose it.
-  const marking = () => Boolean(view?.options?.live_word_marking);
-  const judge = (word) => {
-    const lex = marking() ? lexiconNow(lexiconId()) : null;
-    return lex ? lex.reason(word) : null;
-  };
-
-  // --- the entry grid
-  function shownValues() {
-    const done = handedIn();
-    return done ? gridToCells(done) : values;
-  }
   function paintMine() {
-    const shown = shownValues();
+    const shown = pad.shownValues();
     shown.forEach((v, i) => {
       const text = display(v);
       if (mine.cells[i].value !== text) mine.cells[i].value = text;
     });
-    paint(mine, shown, scoreCells(shown, judge), marking());
-    renderForced();
+    paint(mine, shown, scoreCells(shown, pad.judge), pad.marking());
+    renderForced(forced, pad);
   }
-  // The letters and spaces the alphabet die forced that are not in my grid yet, on every phone.
-  function renderForced() {
-    if (!view) return;
-    const left2 = view.state.finished || handedIn() ? [] : stillToUse(view.state.letters_rolled, shownValues());
-    forced.hidden = !left2.length;
-    forced.replaceChildren(...(left2.length ? [h('span.bresk-forced-label', t('bresk.still_to_use')),
-      h('span.bresk-forced-letters', left2.map((x) => h('b', display(x))))] : []));
-  }
-  function set(i, v) {
-    if (handedIn()) return;
-    values[i] = v;
-    saveDraft();
-    paintMine();
-    updateHandIn();
-  }
-  function focus(i) {
-    const cell = mine.cells[Math.max(0, Math.min(SQUARES - 1, i))];
-    cell.focus();
-    cell.select();
-  }
-  const index = (el) => Number(el.dataset.i);
-
-  mine.grid.addEventListener('focusin', (e) => {
-    if (e.target.matches('input.cell')) e.target.select();
-  });
-  mine.grid.addEventListener('input', (e) => {
-    const cell = e.target;
-    if (!cell.matches('input.cell') || e.isComposing) return;
-    const i = index(cell);
-    if (e.inputType && e.inputType.startsWith('delete')) {
-      set(i, '');
-      return;
-    }
-    const typed = [...(e.data ?? cell.value)].pop();
-    const letter = typed ? cellLetter(typed) : null;
-    if (letter) {
-      set(i, letter);
-      if (i < SQUARES - 1) focus(i + 1);
-    } else {
-      cell.value = display(shownValues()[i]);
-    }
-  });
-  mine.grid.addEventListener('compositionend', (e) => {
-    const cell = e.target;
-    if (!cell.matches('input.cell')) return;
-    const letter = e.data ? cellLetter([...e.data].pop()) : null;
-    const i = index(cell);
-    if (letter) {
-      set(i, letter);
-      if (i < SQUARES - 1) focus(i + 1);
-    } else cell.value = display(shownValues()[i]);
-  });
-  mine.grid.addEventListener('keydown', (e) => {
-    const cell = e.target;
-    if (!cell.matches('input.cell')) return;
-    const i = index(cell);
-    const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -SIZE, ArrowDown: SIZE };
-    if (e.key in moves) {
-      e.preventDefault();
-      const j = i + moves[e.key];
-      if (j >= 0 && j < SQUARES) focus(j);
-    } else if (e.key === 'Backspace') {
-      e.preventDefault();
-      if (values[i]) set(i, '');
-      else if (i > 0) {
-        set(i - 1, '');
-        focus(i - 1);
-      }
-    } else if (e.key === 'Delete') {
-      e.preventDefault();
-      set(i, '');
-    } else if (e.key === 'Enter') {
-      e.preventDefault();
-      focus(Math.min(SQUARES - 1, (Math.floor(i / SIZE) + 1) * SIZE));
-    } else if (e.key === 'Home') {
-      e.preventDefault();
-      focus(Math.floor(i / SIZE) * SIZE);
-    } else if (e.key === 'End') {
-      e.preventDefault();
-      focus(Math.floor(i / SIZE) * SIZE + SIZE - 1);
-    }
-  });
-  clear.addEventListener('click', () => {
-    if (handedIn() || !values.some(Boolean)) return;
-    if (!window.confirm(t('bresk.confirm_clear'))) return;
-    values = Array(SQUARES).fill('');
-    saveDraft();
-    paintMine();
-    updateHandIn();
-  });
-
   function updateHandIn() {
+    const view = pad.view;
     if (!view) return;
     const state = view.state;
-    const seat = mySeat();
-    const done = handedIn();
-    const filled = values.filter(Boolean).length;
-    let why = '';
-    if (state.finished) why = t('bresk.all_handed_in');
-    else if (seat === null) why = t('bresk.pick_who');
-    else if (done) {
-      const waiting = state.seats.filter((_, i) => !state.hand_ins[i]);
-      why = t('bresk.waiting_for', { names: waiting.join(', ') });
-    } else if (state.placements < SQUARES && !state.options.hand_in_early) {
-      why = t('bresk.hand_in_when_placed', { all: SQUARES, left: SQUARES - state.placements });
-    } else why = rolledProblem(state, values);
+    const seat = pad.mySeat();
+    const done = pad.handedIn();
+    const why = handInBlocker(state, seat, done, pad.values);
     handIn.disabled = Boolean(why);
     clear.disabled = Boolean(done) || state.finished;
-    const empty = SQUARES - filled;
+    const empty = SQUARES - pad.values.filter(Boolean).length;
     handInWhy.textContent = why || (empty ? t('bresk.empty_as_spaces', { count: empty }) : t('bresk.ready'));
     mine.cells.forEach((c) => (c.readOnly = Boolean(done) || state.finished));
-    entry.classList.toggle('handed-in', Boolean(done));
-    entryTitle.textContent = done ? t('bresk.my_grid_done') : seat !== null ? t('bresk.my_grid_of', { name: state.seats[seat] }) : t('bresk.my_grid');
+    el.classList.toggle('handed-in', Boolean(done));
+    title.textContent = done ? t('bresk.my_grid_done') : seat !== null ? t('bresk.my_grid_of', { name: state.seats[seat] }) : t('bresk.my_grid');
     // What the dice allow, as the hand-in will check it: letters against the squares rolled.
     const rolled = !(state.options.hand_in_early && state.turn === 1);
-    const letters = values.filter((v) => v && v !== SPACE).length;
+    const letters = pad.values.filter((v) => v && v !== SPACE).length;
     countNote.textContent = rolled && !done && !state.finished
       ? `${t('bresk.dice_gave', { count: state.placements })} ${t('bresk.you_wrote', { count: letters })}` : '';
-    markingHelp.textContent = marking() ? t('bresk.marking_on') : t('bresk.marking_off');
+    markingHelp.textContent = pad.marking() ? t('bresk.marking_on') : t('bresk.marking_off');
   }
-
+  const edited = () => {
+    pad.saveDraft();
+    paintMine();
+    updateHandIn();
+  };
+  function set(i, v) {
+    if (pad.handedIn()) return;
+    pad.values[i] = v;
+    edited();
+  }
+  listenToGrid(mine, { set, valueAt: (i) => pad.values[i], shownAt: (i) => pad.shownValues()[i] });
+  clear.addEventListener('click', () => {
+    if (pad.handedIn() || !pad.values.some(Boolean)) return;
+    if (!window.confirm(t('bresk.confirm_clear'))) return;
+    pad.values = Array(SQUARES).fill('');
+    edited();
+  });
   handIn.addEventListener('click', async () => {
-    const seat = mySeat();
-    if (seat === null || handedIn()) return;
-    const rows = [];
-    for (let r = 0; r < SIZE; r++) rows.push(values.slice(r * SIZE, r * SIZE + SIZE).map((v) => v || SPACE).join(''));
+    const seat = pad.mySeat();
+    if (seat === null || pad.handedIn()) return;
+    const rows = gridRows(pad.values);
     handIn.disabled = true;
     try {
       const reply = await session.act('hand_in', { seat, grid: rows });
@@ -387,48 +418,35 @@ export function mount(root, session) {
       handIn.disabled = false; // the table shows why it was refused
     }
   });
+  // Scan my card: the paper card read from a photo, checked, then handed in as if typed.
+  const scanner = mountScan({
+    canHandIn: () => pad.mySeat() !== null && !pad.handedIn(),
+    onConfirm: (scanned) => {
+      if (pad.handedIn()) return;
+      pad.values = scanned;
+      edited();
+      if (!handIn.disabled) handIn.click();
+    },
+  });
+  el.insertBefore(scanner.element, mine.grid);
+  return { el, wordNote, scanner, paint: paintMine, updateHandIn };
+}
 
-  // --- seats
-  function renderSeats() {
-    const seat = mySeat();
-    seatButtons.replaceChildren(...view.seats.map((name, i) =>
-      h('button.bresk-seat', {
-        type: 'button', 'aria-pressed': String(seat === i), class: seat === i ? 'bresk-seat chosen' : 'bresk-seat',
-        onclick: () => {
-          localStorage.setItem(seatKey(code), String(i));
-          renderSeats();
-          paintMine();
-          updateHandIn();
-        },
-      }, name, view.state.hand_ins?.[i] ? h('span.bresk-done', ' ✓') : null)));
-  }
-
-  // --- what the roll asks
-  function renderAsk() {
-    const state = view.state;
-    const { big, small } = instruction(state);
-    askBig.textContent = big;
-    askSmall.textContent = small;
-    ask.dataset.kind = state.finished ? 'over' : state.requires?.kind || '';
-    // The stylesheet puts the grid first while writing and handing in (bresk.css).
-    const writing = ['choose', 'letter', 'space'].includes(state.requires?.kind);
-    ask.dataset.phase = state.finished ? 'over' : state.placements >= SQUARES ? 'hand-in' : writing ? 'writing' : 'rolling';
-    left.textContent = t('bresk.squares_left', { left: state.placements_left, all: SQUARES });
-    left.hidden = state.finished;
-    left.dataset.left = String(state.placements_left);
-    const roller = state.seats[state.roller];
-    if (state.finished) next.textContent = '';
-    else if (state.alphabet_pending) next.textContent = t('bresk.rolls_alphabet', { name: roller });
-    else if (state.placements >= SQUARES) next.textContent = t('bresk.all_placed');
-    else next.textContent = state.requires?.kind === 'roll_bresk' ? '' : t('bresk.next_rolls', { name: roller });
-    lettersRolled.textContent = state.letters_rolled.length
-      ? t('bresk.letters_rolled', { letters: state.letters_rolled.map(display).join(' ') }) : '';
-  }
-
-  // --- the challenge log
-  function renderChallenges() {
+/** Word challenges: the log of words challenged at this table, and the button to challenge one. */
+function challengeCard(session, lexiconId) {
+  const button = h('button.bresk-challenge', { type: 'button' }, t('bresk.challenge_word'));
+  const log = h('ol.bresk-challenges', { 'aria-label': t('bresk.challenges') });
+  const el = h('section.card.bresk-challenge-card', h('h2', t('bresk.word_challenges')),
+    h('p.meta', t('bresk.challenge_help')),
+    button, log);
+  let dialog = null;
+  button.addEventListener('click', () => {
+    dialog?.remove();
+    dialog = challengeDialog(session, () => (dialog = null));
+  });
+  function update(view) {
     const list = view.challenges || [];
-    challengeLog.replaceChildren(...list.slice().reverse().map((c) => {
+    log.replaceChildren(...list.slice().reverse().map((c) => {
       const byName = c.by != null ? view.seats[c.by] ?? t('table.seat_n', { n: c.by + 1 }) : t('bresk.someone');
       const said = { list: LIST_NAMES[c.lexicon || lexiconId()] || c.list || listName(lexiconId()), name: byName };
       return h('li', { class: c.valid ? 'good' : 'bad', dataset: { seq: String(c.seq) } },
@@ -436,123 +454,147 @@ export function mount(root, session) {
         h('strong', c.words.join(', ').toUpperCase()),
         ` — ${(c.valid ? t('bresk.challenge_valid', said) : t('bresk.challenge_not_valid', said))}`);
     }));
-    if (!list.length) challengeLog.append(h('li.muted', t('bresk.no_challenges')));
+    if (!list.length) log.append(h('li.muted', t('bresk.no_challenges')));
   }
+  return { el, update, close: () => dialog?.close() };
+}
 
-  let dialog = null;
-  challengeButton.addEventListener('click', () => {
-    dialog?.remove();
-    dialog = h('dialog.judge-dialog', { 'aria-label': t('bresk.challenge_word') });
-    const close = h('button', { type: 'button', onclick: () => dialog.close() }, t('table.close'));
-    dialog.append(h('h2', t('bresk.challenge_word')));
-    const judgeView = mountJudge(dialog, { session, autofocus: true });
-    dialog.append(h('div.row', close));
-    document.body.append(dialog);
-    const onChange = (e) => judgeView.update(e.detail);
-    session.addEventListener('change', onChange);
-    dialog.addEventListener('close', () => {
-      session.removeEventListener('change', onChange);
-      judgeView.destroy();
-      dialog.remove();
-      dialog = null;
-    });
-    dialog.showModal();
+function challengeDialog(session, onClosed) {
+  const dialog = h('dialog.judge-dialog', { 'aria-label': t('bresk.challenge_word') });
+  const close = h('button', { type: 'button', onclick: () => dialog.close() }, t('table.close'));
+  dialog.append(h('h2', t('bresk.challenge_word')));
+  const judgeView = mountJudge(dialog, { session, autofocus: true });
+  dialog.append(h('div.row', close));
+  document.body.append(dialog);
+  const onChange = (e) => judgeView.update(e.detail);
+  session.addEventListener('change', onChange);
+  dialog.addEventListener('close', () => {
+    session.removeEventListener('change', onChange);
+    judgeView.destroy();
+    dialog.remove();
+    onClosed();
   });
+  dialog.showModal();
+  return dialog;
+}
 
-  // --- the final table
-  function renderFinal() {
+/** The end: everyone's points, each player's grid a tap away. Drawn once per change of the table. */
+function finalCard(lexiconId) {
+  const el = h('section.card.bresk-final', { hidden: true, 'aria-label': t('bresk.final_scores') });
+  let shownFor = null;
+  function update(view) {
     const result = view.result;
     if (!view.state.finished || !result.finished) {
-      final.hidden = true;
-      finalShownFor = null;
+      el.hidden = true;
+      shownFor = null;
       return;
     }
-    if (finalShownFor === view.seq) return;
-    finalShownFor = view.seq;
-    final.hidden = false;
-    const winners = result.winners;
-    const headline = winners.length === 1 ? t('bresk.winner', { name: winners[0] }) : t('bresk.tie', { names: winners.join(` ${t('ws.and')} `) });
-    const detail = h('div.bresk-player-detail');
-    const rows = result.players.map((p, i) => h('tr', { class: winners.includes(p.name) ? 'winner' : '' },
-      h('th', { scope: 'row' }, h('button.bresk-player', { type: 'button', onclick: () => showPlayer(p, detail, i) }, p.name)),
-      h('td', String(p.row_totals.reduce((a, b) => a + b, 0))),
-      h('td', String(p.column_totals.reduce((a, b) => a + b, 0))),
-      h('td', p.bonuses.longest_word ? `+${p.bonuses.longest_word}` : '–'),
-      h('td', p.bonuses.most_words ? `+${p.bonuses.most_words}` : '–'),
-      h('td.bresk-total', String(p.total))));
-    final.replaceChildren(
-      h('h2', t('bresk.final_scores')),
-      h('p.bresk-winners', headline),
-      h('table.bresk-results',
-        h('thead', h('tr', h('th', { scope: 'col' }, t('bresk.player')), h('th', { scope: 'col' }, t('bresk.rows')),
-          h('th', { scope: 'col', title: t('bresk.columns') }, t('bresk.cols')),
-          h('th', { scope: 'col', title: t('bresk.longest_bonus') }, t('bresk.longest')),
-          h('th', { scope: 'col', title: t('bresk.most_words_bonus') }, t('bresk.most_words')),
-          h('th', { scope: 'col' }, t('mnb.total')))),
-        h('tbody', rows)),
-      h('p.meta', t('bresk.final_note', { list: listName(result.lexicon || lexiconId()), longest: result.longest_word_length, most: result.most_valid_words })),
-      detail);
+    if (shownFor === view.seq) return;
+    shownFor = view.seq;
+    el.hidden = false;
+    el.replaceChildren(...finalScores(result, lexiconId()));
   }
+  return { el, update };
+}
 
-  function showPlayer(player, slot, i) {
-    const shell = gridShell((r, c, k) => h('button.cell', { type: 'button', 'aria-label': t('bresk.cell', { row: r + 1, column: c + 1 }), dataset: { i: String(k) } }));
-    const values2 = gridToCells(player.grid);
-    values2.forEach((v, k) => (shell.cells[k].textContent = display(v)));
-    const scored = { candidates: player.candidates, rowTotals: player.row_totals, columnTotals: player.column_totals, base: player.base };
-    paint(shell, values2, scored);
-    const why = h('p.bresk-why', { 'aria-live': 'polite' }, t('bresk.tap_word'));
-    const words = player.candidates.filter((c) => c.length >= 2);
-    const highlight = (cands) => {
-      shell.cells.forEach((c) => c.classList.remove('picked'));
-      cands.forEach((c) => cellsOf(c).forEach((k) => shell.cells[k].classList.add('picked')));
-      why.replaceChildren(...cands.map((c) => h('span', { class: c.valid ? 'good' : 'bad' }, whyText(c))));
-      if (!cands.length) why.textContent = t('bresk.no_word_here');
-    };
-    shell.cells.forEach((cell, k) => cell.addEventListener('click', () =>
-      highlight(words.filter((c) => cellsOf(c).includes(k)))));
-    const list = h('ul.bresk-words', words.map((c) => h('li',
-      h('button.bresk-word', { type: 'button', class: c.valid ? 'bresk-word good' : 'bresk-word bad', onclick: () => highlight([c]) },
-        c.text, h('span.bresk-word-points', c.valid ? ` +${c.points}` : ' 0')))));
-    const bonus = [];
-    if (player.bonuses.longest_word) bonus.push(t('bresk.bonus_longest', { n: player.bonuses.longest_word }));
-    if (player.bonuses.most_words) bonus.push(t('bresk.bonus_most', { n: player.bonuses.most_words }));
-    slot.replaceChildren(
-      h('h3', t('bresk.player_points', { name: player.name, count: player.total })),
-      h('p.meta', t('bresk.player_detail', { base: player.base, count: player.valid_words, bonus: bonus.length ? `, ${bonus.join(', ')}` : '' })),
-      shell.grid, why,
-      words.length ? list : h('p.muted', t('bresk.no_words')));
-    slot.dataset.seat = String(i);
-  }
+function finalScores(result, lexiconId) {
+  const winners = result.winners;
+  const headline = winners.length === 1 ? t('bresk.winner', { name: winners[0] }) : t('bresk.tie', { names: winners.join(` ${t('ws.and')} `) });
+  const detail = h('div.bresk-player-detail');
+  const rows = result.players.map((p, i) => h('tr', { class: winners.includes(p.name) ? 'winner' : '' },
+    h('th', { scope: 'row' }, h('button.bresk-player', { type: 'button', onclick: () => showPlayer(p, detail, i) }, p.name)),
+    h('td', String(p.row_totals.reduce((a, b) => a + b, 0))),
+    h('td', String(p.column_totals.reduce((a, b) => a + b, 0))),
+    h('td', p.bonuses.longest_word ? `+${p.bonuses.longest_word}` : '–'),
+    h('td', p.bonuses.most_words ? `+${p.bonuses.most_words}` : '–'),
+    h('td.bresk-total', String(p.total))));
+  return [
+    h('h2', t('bresk.final_scores')),
+    h('p.bresk-winners', headline),
+    h('table.bresk-results',
+      h('thead', h('tr', h('th', { scope: 'col' }, t('bresk.player')), h('th', { scope: 'col' }, t('bresk.rows')),
+        h('th', { scope: 'col', title: t('bresk.columns') }, t('bresk.cols')),
+        h('th', { scope: 'col', title: t('bresk.longest_bonus') }, t('bresk.longest')),
+        h('th', { scope: 'col', title: t('bresk.most_words_bonus') }, t('bresk.most_words')),
+        h('th', { scope: 'col' }, t('mnb.total')))),
+      h('tbody', rows)),
+    h('p.meta', t('bresk.final_note', { list: listName(result.lexicon || lexiconId), longest: result.longest_word_length, most: result.most_valid_words })),
+    detail];
+}
 
-  // --- the word list for live checking
-  const offProgress = onLexiconProgress((d) => {
-    if (d.id !== lexiconId()) return;
-    if (d.state === 'ready') wordNote.textContent = '';
-    else if (d.state === 'downloading') wordNote.textContent = t('bresk.loading_list');
-    else if (d.state === 'error') wordNote.textContent = t('bresk.list_later');
-    paintMine();
+/** One player's grid in `slot`: tap a square or a word to see why it scored or not. */
+function showPlayer(player, slot, i) {
+  const shell = gridShell((r, c, k) => h('button.cell', { type: 'button', 'aria-label': t('bresk.cell', { row: r + 1, column: c + 1 }), dataset: { i: String(k) } }));
+  const values = gridToCells(player.grid);
+  values.forEach((v, k) => (shell.cells[k].textContent = display(v)));
+  const scored = { candidates: player.candidates, rowTotals: player.row_totals, columnTotals: player.column_totals, base: player.base };
+  paint(shell, values, scored);
+  const why = h('p.bresk-why', { 'aria-live': 'polite' }, t('bresk.tap_word'));
+  const words = player.candidates.filter((c) => c.length >= 2);
+  const highlight = (cands) => {
+    shell.cells.forEach((c) => c.classList.remove('picked'));
+    cands.forEach((c) => cellsOf(c).forEach((k) => shell.cells[k].classList.add('picked')));
+    why.replaceChildren(...cands.map((c) => h('span', { class: c.valid ? 'good' : 'bad' }, whyText(c))));
+    if (!cands.length) why.textContent = t('bresk.no_word_here');
+  };
+  shell.cells.forEach((cell, k) => cell.addEventListener('click', () =>
+    highlight(words.filter((c) => cellsOf(c).includes(k)))));
+  const list = h('ul.bresk-words', words.map((c) => h('li',
+    h('button.bresk-word', { type: 'button', class: c.valid ? 'bresk-word good' : 'bresk-word bad', onclick: () => highlight([c]) },
+      c.text, h('span.bresk-word-points', c.valid ? ` +${c.points}` : ' 0')))));
+  const bonus = [];
+  if (player.bonuses.longest_word) bonus.push(t('bresk.bonus_longest', { n: player.bonuses.longest_word }));
+  if (player.bonuses.most_words) bonus.push(t('bresk.bonus_most', { n: player.bonuses.most_words }));
+  slot.replaceChildren(
+    h('h3', t('bresk.player_points', { name: player.name, count: player.total })),
+    h('p.meta', t('bresk.player_detail', { base: player.base, count: player.valid_words, bonus: bonus.length ? `, ${bonus.join(', ')}` : '' })),
+    shell.grid, why,
+    words.length ? list : h('p.muted', t('bresk.no_words')));
+  slot.dataset.seat = String(i);
+}
+
+export function mount(root, session) {
+  useStylesheet('/css/games/bresk.css');
+  const pad = myPad(session);
+  const ask = askCard();
+  const entry = entryCard(pad, session, ask.forced);
+  const who = seatCard(pad, () => {
+    entry.paint();
+    entry.updateHandIn();
   });
-  getLexicon(lexiconId()).then(() => paintMine());
+  const final = finalCard(pad.lexiconId);
+  const challenges = challengeCard(session, pad.lexiconId);
+  root.append(ask.el, who.el, entry.el, final.el, challenges.el);
 
-  function update(v) {
-    view = v;
-    renderAsk();
-    renderSeats();
-    paintMine();
-    updateHandIn();
-    renderChallenges();
-    renderFinal();
-    entry.hidden = view.state.finished;
-    scanner.element.classList.toggle('handed-in', Boolean(handedIn()));
+  // The word list for live checking.
+  const offProgress = onLexiconProgress((d) => {
+    if (d.id !== pad.lexiconId()) return;
+    if (d.state === 'ready') entry.wordNote.textContent = '';
+    else if (d.state === 'downloading') entry.wordNote.textContent = t('bresk.loading_list');
+    else if (d.state === 'error') entry.wordNote.textContent = t('bresk.list_later');
+    entry.paint();
+  });
+  getLexicon(pad.lexiconId()).then(() => entry.paint());
+
+  function update(view) {
+    pad.view = view;
+    ask.update(view);
+    who.update(view);
+    entry.paint();
+    entry.updateHandIn();
+    challenges.update(view);
+    final.update(view);
+    entry.el.hidden = view.state.finished;
+    entry.scanner.element.classList.toggle('handed-in', Boolean(pad.handedIn()));
   }
-  if (view) update(view);
+  if (pad.view) update(pad.view);
 
   return {
     update,
     destroy() {
       offProgress();
-      scanner.destroy();
-      dialog?.close();
+      entry.scanner.destroy();
+      challenges.close();
     },
   };
 }
