@@ -231,13 +231,39 @@ def check_result(league: League, payload: dict[str, Any], check_date: bool = Tru
     table (``FROM_GAME``: its places are the game's own) or read from an export (taken as stored).
     ``known`` (players by name key) spares a caller checking many results a query per result.
     """
-    game_id = payload.get("game")
-    if games.get(game_id) is None:
-        raise refuse("game", "There is no game called {game_id!r}; the games are {games}.",
-                      "unknown_game", game_id=game_id, games=", ".join(games.REGISTRY))
+    game_id = _known_game(payload.get("game"))
     played_on = payload["played_on"]
     if check_date and played_on > dt.date.today() + dt.timedelta(days=1):  # a day's grace for time zones
         raise refuse("played_on", "played_on cannot be in the future.", "future_date")
+    sheet, rows, prefix = _result_rows(league, game_id, payload)
+    _check_players(rows, prefix, {p.name_key: p for p in players(league)} if known is None else known)
+    places_given = _check_places(rows, prefix)
+    module = games.get(game_id)
+    if sheet is None and source == TYPED:
+        try:
+            module.check_final([{"name": r["player"].name, "score": r.get("score"), "place": r.get("place"),
+                                 "team": r["team"]} for r in rows])
+        except RuleError as err:
+            raise game_refusal(err, prefix) from None
+    if not places_given:  # scores only: the game says how they rank
+        places = module.places_from_scores([r["score"] for r in rows], [r["team"] for r in rows],
+                                           lowest_wins=house_rules.lowest_wins(league, game_id))
+        for row, place in zip(rows, places, strict=True):
+            row["place"] = place
+    return {"game": game_id, "played_on": played_on, "sheet": sheet,
+            "players": [{"player": r["player"], "score": r.get("score"), "place": r["place"], "team": r["team"]}
+                        for r in rows]}
+
+
+def _known_game(game_id: Any) -> str:
+    if games.get(game_id) is None:
+        raise refuse("game", "There is no game called {game_id!r}; the games are {games}.",
+                      "unknown_game", game_id=game_id, games=", ".join(games.REGISTRY))
+    return game_id
+
+
+def _result_rows(league: League, game_id: str, payload: dict[str, Any]) -> tuple[Any, list[dict[str, Any]], str]:
+    """The stored sheet (or None), one row per player (from the sheet's score or as sent), and their field path."""
     sheet = payload.get("sheet")
     if isinstance(sheet, dict) and "lowest_wins" not in sheet and house_rules.lowest_wins(league, game_id):
         # The league's golf-style score pad, written into the stored sheet: re-scored after the house rule
@@ -251,9 +277,11 @@ def check_result(league: League, payload: dict[str, Any], check_date: bool = Tru
         rows, prefix = [dict(p) for p in payload.get("players") or []], "players"
     if not 2 <= len(rows) <= MAX_PLAYERS_PER_RESULT:
         raise refuse(prefix, "A result needs 2 to {most} players.", "bad_players", most=MAX_PLAYERS_PER_RESULT)
+    return sheet, rows, prefix
 
-    if known is None:
-        known = {p.name_key: p for p in players(league)}
+
+def _check_players(rows: list[dict[str, Any]], prefix: str, known: dict[str, LeaguePlayer]) -> None:
+    """Each row's league player (``row["player"]``), team (cleaned, or None) and score, checked."""
     seen: set[int] = set()
     for i, row in enumerate(rows):
         name = names.clean(str(row.get("name") or ""))
@@ -276,42 +304,30 @@ def check_result(league: League, payload: dict[str, Any], check_date: bool = Tru
                           "{name}’s score must be a whole number from -{most:,} to {most:,}.", name=player.name,
                           most=MAX_SCORE)
 
+
+def _check_places(rows: list[dict[str, Any]], prefix: str) -> bool:
+    """At least two sides, and a place for everyone or a score for everyone: whether places were given."""
     sides = {("team", r["team"]) if r["team"] else ("solo", i) for i, r in enumerate(rows)}
     if len(sides) < 2:
         raise refuse(f"{prefix}.0.team", "Everyone is on one team: a result needs at least two sides.")
-    with_place = [r.get("place") is not None for r in rows]
-    if any(with_place):
-        # Places given: for everyone, and they decide. Scores stay optional, as statistics.
-        for i, row in enumerate(rows):
-            place = row.get("place")
-            if place is None:
-                raise refuse(f"{prefix}.{i}.place", "Give a place for every player, or for none and give scores.")
-            if isinstance(place, bool) or not isinstance(place, int) or not 1 <= place <= len(rows):
-                raise refuse(f"{prefix}.{i}.place", "{name}’s place must be from 1 to {last}.",
-                              name=row["player"].name, last=len(rows))
-        team_places: dict[str, int] = {}
-        for i, row in enumerate(rows):
-            if row["team"] and team_places.setdefault(row["team"], row["place"]) != row["place"]:
-                raise refuse(f"{prefix}.{i}.place", "Players on one team share their team's place.")
-    else:
+    if not any(r.get("place") is not None for r in rows):
         for i, row in enumerate(rows):
             if row.get("score") is None:
                 raise refuse(f"{prefix}.{i}.score", "Give every player a score, or every player a place.")
-    module = games.get(game_id)
-    if sheet is None and source == TYPED:
-        try:
-            module.check_final([{"name": r["player"].name, "score": r.get("score"), "place": r.get("place"),
-                                 "team": r["team"]} for r in rows])
-        except RuleError as err:
-            raise game_refusal(err, prefix) from None
-    if not any(with_place):  # scores only: the game says how they rank
-        places = module.places_from_scores([r["score"] for r in rows], [r["team"] for r in rows],
-                                           lowest_wins=house_rules.lowest_wins(league, game_id))
-        for row, place in zip(rows, places, strict=True):
-            row["place"] = place
-    return {"game": game_id, "played_on": played_on, "sheet": sheet,
-            "players": [{"player": r["player"], "score": r.get("score"), "place": r["place"], "team": r["team"]}
-                        for r in rows]}
+        return False
+    # Places given: for everyone, and they decide. Scores stay optional, as statistics.
+    for i, row in enumerate(rows):
+        place = row.get("place")
+        if place is None:
+            raise refuse(f"{prefix}.{i}.place", "Give a place for every player, or for none and give scores.")
+        if isinstance(place, bool) or not isinstance(place, int) or not 1 <= place <= len(rows):
+            raise refuse(f"{prefix}.{i}.place", "{name}’s place must be from 1 to {last}.",
+                          name=row["player"].name, last=len(rows))
+    team_places: dict[str, int] = {}
+    for i, row in enumerate(rows):
+        if row["team"] and team_places.setdefault(row["team"], row["place"]) != row["place"]:
+            raise refuse(f"{prefix}.{i}.place", "Players on one team share their team's place.")
+    return True
 
 
 def result_digest(checked: dict[str, Any], table_code: str | None) -> str:

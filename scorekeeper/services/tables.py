@@ -362,52 +362,15 @@ def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: i
     ``host_url`` is the address the phone asked on (a conflict's table view carries a join link made from
     it); ``league_token`` the league link the phone sent, if any (see ``post_to_league``).
     """
-    if not CODE_SHAPE.match(normalize_code(code)):
-        get(code)  # the 404, without asking the database about a code that cannot exist
-    if not EVENT_TYPE.match(kind):
-        raise Refused("bad_type", "type must be a short lower-case name such as 'points'.", "type", "bad")
-    if kind in INTERNAL_EVENTS and not internal:
-        raise Refused("bad_type", "{kind!r} is written by the app itself: use Play again "
-                      "(POST /api/tables/{{code}}/again).", "type", kind=kind)
+    _check_kind(code, kind, internal)
     first = _existing(code, uid, kind, data, host_url)
     if first is not None:  # a retry or an offline replay: the first outcome stands
         return first, read(code), False
 
     now = now_ms()
-    # The write lock, first thing: everything below sees the table as no one else can change it.
-    row = db.session.execute(
-        update(Table).where(Table.code == normalize_code(code))
-        .values(last_seq=Table.last_seq + 1, updated_at_ms=now)
-        .returning(Table.id, Table.last_seq)
-    ).first()
-    if row is None:
-        db.session.rollback()
-        get(code)  # raises the 404
-    table = db.session.get(Table, row.id, populate_existing=True)
-    seq = row.last_seq
+    table, seq = _lock_next_seq(code, now)
     try:
-        if expected_seq is not None and expected_seq != seq - 1:
-            raise Conflict("stale", "The table has moved on (it is at {seq}, you expected {expected_seq}); here is "
-                           "the current state.",
-                           extra={"table": view_for_conflict(table, seq - 1, host_url)}, seq=seq - 1,
-                           expected_seq=expected_seq)
-        # Only the fields each event takes, bounded, before any rule sees them (nothing else is stored).
-        check_event_data({**SERVICE_EVENT_FIELDS, **games.get(table.game).EVENT_FIELDS}, kind, data)
-        try:
-            done = reducer.step(table.snapshot, {"seq": seq, "type": kind, "data": data}, rules_of(table),
-                                _History(table.id), now=now, randbelow=secrets.randbelow, judge=_judge(table))
-        except reducer.Stale as err:
-            raise Conflict("stale", err.message, extra={"table": view_for_conflict(table, seq - 1, host_url)}) from None
-        stored, snapshot = done.data, done.snapshot
-        scored = snapshot["game"] is not table.snapshot["game"]  # timer and challenge events leave the score alone
-        db.session.add(Event(table_id=table.id, seq=seq, uid=uid, type=kind, data=stored, trail=done.trail,
-                             created_at_ms=now))
-        table.snapshot = snapshot
-        # What the answer shows, taken now: after the commit the objects would be reloaded.
-        event = {"seq": seq, "id": uid, "type": kind, "data": stored, "at_ms": now}
-        shown = row_of(table)
-        in_league = table.league_id is not None  # read after the commit, it would reload the whole row
-        streams.notify_in_transaction(table.id, seq)
+        event, shown, to_post = _store_step(table, seq, uid, kind, data, now, expected_seq, host_url)
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
@@ -419,9 +382,66 @@ def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: i
         db.session.rollback()
         raise
     streams.hub().published(shown.id, seq)
-    if scored and in_league:
-        post_to_league(table, snapshot["result"], event["at_ms"], league_token)
+    if to_post is not None:
+        post_to_league(table, to_post, event["at_ms"], league_token)
     return event, shown, True
+
+
+def _check_kind(code: str, kind: str, internal: bool) -> None:
+    """A 404 for a code that cannot exist, and a refusal for an event type no phone may send."""
+    if not CODE_SHAPE.match(normalize_code(code)):
+        get(code)  # the 404, without asking the database about a code that cannot exist
+    if not EVENT_TYPE.match(kind):
+        raise Refused("bad_type", "type must be a short lower-case name such as 'points'.", "type", "bad")
+    if kind in INTERNAL_EVENTS and not internal:
+        raise Refused("bad_type", "{kind!r} is written by the app itself: use Play again "
+                      "(POST /api/tables/{{code}}/again).", "type", kind=kind)
+
+
+def _lock_next_seq(code: str, now: int) -> tuple[Table, int]:
+    """The table, write-locked, and the seq its next event takes."""
+    # The write lock, first thing: everything after it sees the table as no one else can change it.
+    row = db.session.execute(
+        update(Table).where(Table.code == normalize_code(code))
+        .values(last_seq=Table.last_seq + 1, updated_at_ms=now)
+        .returning(Table.id, Table.last_seq)
+    ).first()
+    if row is None:
+        db.session.rollback()
+        get(code)  # raises the 404
+    return db.session.get(Table, row.id, populate_existing=True), row.last_seq
+
+
+def _store_step(table: Table, seq: int, uid: str, kind: str, data: dict[str, Any], now: int,
+                expected_seq: int | None, host_url: str) -> tuple[dict[str, Any], Any, dict[str, Any] | None]:
+    """One event through the reducer, written with the new snapshot (not yet committed).
+
+    Returns the event as answered, the table as answered and the result to post to the table's league
+    (None unless the score moved at a league's table), all taken now: after the commit the objects
+    would be reloaded.
+    """
+    if expected_seq is not None and expected_seq != seq - 1:
+        raise Conflict("stale", "The table has moved on (it is at {seq}, you expected {expected_seq}); here is "
+                       "the current state.",
+                       extra={"table": view_for_conflict(table, seq - 1, host_url)}, seq=seq - 1,
+                       expected_seq=expected_seq)
+    # Only the fields each event takes, bounded, before any rule sees them (nothing else is stored).
+    check_event_data({**SERVICE_EVENT_FIELDS, **games.get(table.game).EVENT_FIELDS}, kind, data)
+    try:
+        done = reducer.step(table.snapshot, {"seq": seq, "type": kind, "data": data}, rules_of(table),
+                            _History(table.id), now=now, randbelow=secrets.randbelow, judge=_judge(table))
+    except reducer.Stale as err:
+        raise Conflict("stale", err.message, extra={"table": view_for_conflict(table, seq - 1, host_url)}) from None
+    stored, snapshot = done.data, done.snapshot
+    scored = snapshot["game"] is not table.snapshot["game"]  # timer and challenge events leave the score alone
+    db.session.add(Event(table_id=table.id, seq=seq, uid=uid, type=kind, data=stored, trail=done.trail,
+                         created_at_ms=now))
+    table.snapshot = snapshot
+    event = {"seq": seq, "id": uid, "type": kind, "data": stored, "at_ms": now}
+    shown = row_of(table)
+    in_league = table.league_id is not None  # read after the commit, it would reload the whole row
+    streams.notify_in_transaction(table.id, seq)
+    return event, shown, snapshot["result"] if scored and in_league else None
 
 
 def again_event_id(code: str) -> str:
