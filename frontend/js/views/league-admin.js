@@ -97,233 +97,200 @@ function houseRules(game, saved, fields) {
 /** The server's message without the "field.path: " it starts with when marshmallow refused the body. */
 const plainMessage = (err, field) => (field && err.message.startsWith(`${field}: `) ? err.message.slice(field.length + 2) : err.message);
 
-export function mount(root, params) {
-  ensureCss();
-  ensureAdminCss();
-  const id = params.id;
-  const back = `#/league/${encodeURIComponent(id)}`;
-  const page = h('div.league-page.league-admin');
-  root.append(page);
-  let alive = true;
-  const token = () => findLeague(id)?.token;
+// --- house rules ------------------------------------------------------------------------------
 
-  const refuse = (message, { href = back, label = t('admin.back') } = {}) => {
-    page.replaceChildren(h('h1', t('admin.title')), h('p.card.error.admin-refused', { role: 'alert' }, message),
-      h('p', h('a.button', { href }, label)));
+/** Where the server's refusal of the house rules goes: the field it names, said in players' words. */
+function showRulesError(err, fields, formError) {
+  const key = Object.keys(err.errors || {})[0] || '';
+  const field = Object.keys(fields).find((f) => key === f || key.startsWith(`${f}.`));
+  if (!field) {
+    formError.textContent = err.message;
+    formError.hidden = false;
+    return;
+  }
+  const { input, option, words } = fields[field];
+  let message = plainMessage(err, key);
+  if (words) {
+    // A word in a list (bresk.extra_words.3): say which; a word in both lists: say which ones.
+    const index = key.slice(field.length + 1);
+    const word = index ? wordsIn(input.value)[Number(index)] : null;
+    const both = wordsIn(words.extra.value).map((w) => w.toUpperCase())
+      .filter((w) => wordsIn(words.banned.value).some((b) => b.toUpperCase() === w));
+    if (word) message = `“${word}”: ${message}`;
+    else if (both.length) message = `${message} ${t('admin.in_both', { words: [...new Set(both)].join(', ') })}`;
+  } else if (option) {
+    message = inPlayersWords(message, option);
+  }
+  showFieldError(input, message);
+}
+
+/** The house rules form: every game's rules from GET /api/games (its options a league may set, and,
+ *  for a game that judges words, the league's added and banned words). */
+function rulesSection(league, card, rules, catalogue) {
+  const status = h('p.status.rules-status', { role: 'status' });
+  const formError = h('p.error.form-error', { role: 'alert', hidden: true });
+  const fields = {}; // each input under the name the server's refusals use
+  const ruleSets = catalogue.games.map((game) => houseRules(game, rules[game.id] || {}, fields)).filter(Boolean);
+  const save = h('button#save-rules.primary.wide', { type: 'submit' }, t('admin.save_rules'));
+  const form = h('form.stack.rules-form', { novalidate: true },
+    h('p.meta.rules-intro', t('admin.rules_intro')),
+    ruleSets.map((set) => set.fieldset), formError, save, status);
+  fill(card, h('h2#rules-title', t('admin.house_rules')), form);
+
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    clearErrors(form);
+    status.textContent = '';
+    const body = {};
+    for (const set of ruleSets) {
+      const section = set.read();
+      if (section.invalid) return showFieldError(section.invalid, t('admin.type_number'));
+      if (Object.keys(section.values).length) body[set.game] = section.values;
+    }
+    save.disabled = true;
+    try {
+      const saved = await leagues.setRules(league.id, league.token(), body);
+      for (const set of ruleSets) set.refill(saved[set.game] || {});
+      status.textContent = t('admin.saved');
+    } catch (err) {
+      if (err.status === 401) league.lost();
+      else showRulesError(err, fields, formError);
+    } finally {
+      save.disabled = false;
+    }
+  });
+}
+
+// --- seasons ----------------------------------------------------------------------------------
+
+function renderSeasonList(list, seasons) {
+  fill(list, seasons.map((s) => h('li.season', { dataset: { season: String(s.id) } },
+    h('span.season-name', s.name),
+    s.default ? h('span.badge', t('admin.default')) : null,
+    h('span.meta.season-dates', s.default || !s.starts_on ? t('admin.every_result')
+      : `${formatDate(s.starts_on)} – ${formatDate(s.ends_on)}`))));
+}
+
+/** The seasons, and a form to add one. */
+function seasonsSection(league, card, seasons) {
+  const seasonList = h('ul.admin-list.season-list');
+  renderSeasonList(seasonList, seasons);
+  const name = h('input#season-name', { maxlength: 60, autocomplete: 'off', placeholder: t('admin.season_placeholder') });
+  const from = h('input#season-from', { type: 'date', name: 'starts_on' });
+  const to = h('input#season-to', { type: 'date', name: 'ends_on' });
+  const error = h('p.error.form-error', { role: 'alert', hidden: true });
+  const status = h('p.status.season-status', { role: 'status' });
+  const add = h('button#add-season.wide', { type: 'submit' }, t('admin.add_season'));
+  const form = h('form.stack.season-form', { novalidate: true, 'aria-labelledby': 'new-season-title' },
+    h('h3#new-season-title', t('admin.new_season')),
+    h('label', { for: 'season-name' }, t('admin.name')), name,
+    h('div.dates',
+      h('div', h('label', { for: 'season-from' }, t('admin.from')), from),
+      h('div', h('label', { for: 'season-to' }, t('admin.to')), to)),
+    error, add, status);
+  fill(card, h('h2#seasons-title', t('admin.seasons')),
+    h('p.meta.seasons-intro', 'A season is a date range; the league’s standings can be filtered by it.'),
+    seasonList, form);
+
+  const refuseWith = (message, input) => {
+    error.textContent = message;
+    error.hidden = false;
+    if (input) {
+      input.setAttribute('aria-invalid', 'true');
+      input.focus();
+    }
   };
-
-  const entry = findLeague(id);
-  if (!entry) {
-    refuse(t('league.no_link'),
-      { href: '#/leagues', label: t('league.yours') });
-    return null;
-  }
-  const needsAdmin = (role) => refuse(role === 'member' ? t('admin.needs_admin_member') : t('admin.needs_admin_viewer'));
-  if (entry.role !== 'admin') {
-    needsAdmin(entry.role);
-    return null;
-  }
-
-  const loadError = h('p.card.error', { role: 'alert', hidden: true });
-  const rulesCard = h('section.card.admin-section#house-rules', { 'aria-labelledby': 'rules-title' },
-    h('h2#rules-title', t('admin.house_rules')), h('p.muted', t('player.loading')));
-  const seasonsCard = h('section.card.admin-section#seasons', { 'aria-labelledby': 'seasons-title' },
-    h('h2#seasons-title', t('admin.seasons')), h('p.muted', t('player.loading')));
-  const playersCard = h('section.card.admin-section#players', { 'aria-labelledby': 'players-title' },
-    h('h2#players-title', t('admin.players')), h('p.muted', t('player.loading')));
-  const shareCard = h('section.card.admin-section#share', { 'aria-labelledby': 'share-title' });
-  page.append(h('a.back', { href: back }, `← ${entry.name || t('league.league')}`), h('h1', t('admin.title')),
-    loadError, rulesCard, seasonsCard, playersCard, shareCard);
-
-  // --- house rules ------------------------------------------------------------------------------
-
-  const renderRules = (rules, catalogue) => {
-    const status = h('p.status.rules-status', { role: 'status' });
-    const formError = h('p.error.form-error', { role: 'alert', hidden: true });
-    // Every game's house rules come from GET /api/games: its options a league may set, and, for a game
-    // that judges words, the league's added and banned words. Where the server's refusal goes: the field it names.
-    const fields = {};
-    const ruleSets = catalogue.games.map((game) => houseRules(game, rules[game.id] || {}, fields)).filter(Boolean);
-
-    const save = h('button#save-rules.primary.wide', { type: 'submit' }, t('admin.save_rules'));
-    const form = h('form.stack.rules-form', { novalidate: true },
-      h('p.meta.rules-intro', t('admin.rules_intro')),
-      ruleSets.map((set) => set.fieldset), formError, save, status);
-    fill(rulesCard, h('h2#rules-title', t('admin.house_rules')), form);
-
-    const showServerError = (err) => {
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    clearErrors(form);
+    status.textContent = '';
+    const body = { name: name.value.trim(), starts_on: from.value, ends_on: to.value };
+    if (!body.name) return refuseWith(t('admin.season_name'), name);
+    if (!body.starts_on) return refuseWith(t('admin.season_start'), from);
+    if (!body.ends_on) return refuseWith(t('admin.season_end'), to);
+    add.disabled = true;
+    try {
+      const season = await leagues.seasons.add(league.id, league.token(), body);
+      renderSeasonList(seasonList, (await leagues.get(league.id, league.token())).seasons);
+      form.reset();
+      status.textContent = t('admin.season_added', { name: season.name });
+    } catch (err) {
       const key = Object.keys(err.errors || {})[0] || '';
-      const field = Object.keys(fields).find((f) => key === f || key.startsWith(`${f}.`));
-      if (!field) {
-        formError.textContent = err.message;
-        formError.hidden = false;
+      if (err.status === 401) league.lost();
+      else refuseWith(plainMessage(err, key), { name, starts_on: from, ends_on: to }[key]);
+    } finally {
+      add.disabled = false;
+    }
+  });
+}
+
+// --- players ----------------------------------------------------------------------------------
+
+/** The league's players, each a link to their page, and a form to add one. */
+function playersSection(league, card, players) {
+  const list = h('ul.player-chips');
+  const count = h('p.meta.player-count', { 'aria-live': 'polite' });
+  const chip = (playerName) => h('li', h('a.chip', { href: playerHref(league.id, playerName) }, playerName));
+  const showCount = () => {
+    const n = list.children.length;
+    count.textContent = n ? t('home.players', { count: n }) : t('admin.no_players');
+  };
+  list.append(...players.map((p) => chip(p.name)));
+  showCount();
+  const input = h('input#admin-new-player', { maxlength: 40, autocomplete: 'off', placeholder: t('admin.name') });
+  const add = h('button#admin-add-player', { type: 'submit' }, t('record.add'));
+  const error = h('p.error.form-error', { role: 'alert', hidden: true });
+  const status = h('p.status.player-status', { role: 'status' });
+  const form = h('form.add-player-form', { novalidate: true },
+    h('label', { for: 'admin-new-player' }, t('resultpage.add_player')), h('div.row', input, add), error, status);
+  fill(card, h('h2#players-title', t('admin.players')), count, list, form);
+
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    error.hidden = true;
+    status.textContent = '';
+    const playerName = input.value.trim().replace(/\s+/g, ' ');
+    if (!playerName) return input.focus();
+    add.disabled = true;
+    try {
+      const player = await leagues.addPlayer(league.id, league.token(), playerName);
+      list.append(chip(player.name));
+      showCount();
+      input.value = '';
+      status.textContent = `${player.name} added.`;
+      input.focus();
+    } catch (err) {
+      if (err.status === 401) {
+        league.lost();
         return;
       }
-      const { input, option, words } = fields[field];
-      let message = plainMessage(err, key);
-      if (words) {
-        // A word in a list (bresk.extra_words.3): say which; a word in both lists: say which ones.
-        const index = key.slice(field.length + 1);
-        const word = index ? wordsIn(input.value)[Number(index)] : null;
-        const both = wordsIn(words.extra.value).map((w) => w.toUpperCase())
-          .filter((w) => wordsIn(words.banned.value).some((b) => b.toUpperCase() === w));
-        if (word) message = `“${word}”: ${message}`;
-        else if (both.length) message = `${message} ${t('admin.in_both', { words: [...new Set(both)].join(', ') })}`;
-      } else if (option) {
-        message = inPlayersWords(message, option);
-      }
-      showFieldError(input, message);
-    };
-
-    form.addEventListener('submit', async (e) => {
-      e.preventDefault();
-      clearErrors(form);
-      status.textContent = '';
-      const body = {};
-      for (const set of ruleSets) {
-        const section = set.read();
-        if (section.invalid) return showFieldError(section.invalid, t('admin.type_number'));
-        if (Object.keys(section.values).length) body[set.game] = section.values;
-      }
-      save.disabled = true;
-      try {
-        const saved = await leagues.setRules(id, token(), body);
-        for (const set of ruleSets) set.refill(saved[set.game] || {});
-        status.textContent = t('admin.saved');
-      } catch (err) {
-        if (err.status === 401) lost();
-        else showServerError(err);
-      } finally {
-        save.disabled = false;
-      }
-    });
-  };
-
-  // --- seasons ----------------------------------------------------------------------------------
-
-  const seasonList = h('ul.admin-list.season-list');
-  const renderSeasonList = (seasons) => {
-    fill(seasonList, seasons.map((s) => h('li.season', { dataset: { season: String(s.id) } },
-      h('span.season-name', s.name),
-      s.default ? h('span.badge', t('admin.default')) : null,
-      h('span.meta.season-dates', s.default || !s.starts_on ? t('admin.every_result')
-        : `${formatDate(s.starts_on)} – ${formatDate(s.ends_on)}`))));
-  };
-
-  const renderSeasons = (seasons) => {
-    renderSeasonList(seasons);
-    const name = h('input#season-name', { maxlength: 60, autocomplete: 'off', placeholder: t('admin.season_placeholder') });
-    const from = h('input#season-from', { type: 'date', name: 'starts_on' });
-    const to = h('input#season-to', { type: 'date', name: 'ends_on' });
-    const error = h('p.error.form-error', { role: 'alert', hidden: true });
-    const status = h('p.status.season-status', { role: 'status' });
-    const add = h('button#add-season.wide', { type: 'submit' }, t('admin.add_season'));
-    const form = h('form.stack.season-form', { novalidate: true, 'aria-labelledby': 'new-season-title' },
-      h('h3#new-season-title', t('admin.new_season')),
-      h('label', { for: 'season-name' }, t('admin.name')), name,
-      h('div.dates',
-        h('div', h('label', { for: 'season-from' }, t('admin.from')), from),
-        h('div', h('label', { for: 'season-to' }, t('admin.to')), to)),
-      error, add, status);
-    fill(seasonsCard, h('h2#seasons-title', t('admin.seasons')),
-      h('p.meta.seasons-intro', 'A season is a date range; the league’s standings can be filtered by it.'),
-      seasonList, form);
-
-    const refuseWith = (message, input) => {
-      error.textContent = message;
+      error.textContent = plainMessage(err, 'name');
       error.hidden = false;
-      if (input) {
-        input.setAttribute('aria-invalid', 'true');
-        input.focus();
-      }
-    };
-    form.addEventListener('submit', async (e) => {
-      e.preventDefault();
-      clearErrors(form);
-      status.textContent = '';
-      const body = { name: name.value.trim(), starts_on: from.value, ends_on: to.value };
-      if (!body.name) return refuseWith(t('admin.season_name'), name);
-      if (!body.starts_on) return refuseWith(t('admin.season_start'), from);
-      if (!body.ends_on) return refuseWith(t('admin.season_end'), to);
-      add.disabled = true;
-      try {
-        const season = await leagues.seasons.add(id, token(), body);
-        renderSeasonList((await leagues.get(id, token())).seasons);
-        form.reset();
-        status.textContent = t('admin.season_added', { name: season.name });
-      } catch (err) {
-        const key = Object.keys(err.errors || {})[0] || '';
-        if (err.status === 401) lost();
-        else refuseWith(plainMessage(err, key), { name, starts_on: from, ends_on: to }[key]);
-      } finally {
-        add.disabled = false;
-      }
-    });
-  };
+      input.focus();
+    } finally {
+      add.disabled = false;
+    }
+  });
+}
 
-  // --- players ----------------------------------------------------------------------------------
+// --- share links and QR codes -----------------------------------------------------------------
 
-  const renderPlayers = (players) => {
-    const list = h('ul.player-chips');
-    const count = h('p.meta.player-count', { 'aria-live': 'polite' });
-    const chip = (playerName) => h('li', h('a.chip', { href: playerHref(id, playerName) }, playerName));
-    const showCount = () => {
-      const n = list.children.length;
-      count.textContent = n ? t('home.players', { count: n }) : t('admin.no_players');
-    };
-    list.append(...players.map((p) => chip(p.name)));
-    showCount();
-    const input = h('input#admin-new-player', { maxlength: 40, autocomplete: 'off', placeholder: t('admin.name') });
-    const add = h('button#admin-add-player', { type: 'submit' }, t('record.add'));
-    const error = h('p.error.form-error', { role: 'alert', hidden: true });
-    const status = h('p.status.player-status', { role: 'status' });
-    const form = h('form.add-player-form', { novalidate: true },
-      h('label', { for: 'admin-new-player' }, t('resultpage.add_player')), h('div.row', input, add), error, status);
-    fill(playersCard, h('h2#players-title', t('admin.players')), count, list, form);
-
-    form.addEventListener('submit', async (e) => {
-      e.preventDefault();
-      error.hidden = true;
-      status.textContent = '';
-      const playerName = input.value.trim().replace(/\s+/g, ' ');
-      if (!playerName) return input.focus();
-      add.disabled = true;
-      try {
-        const player = await leagues.addPlayer(id, token(), playerName);
-        list.append(chip(player.name));
-        showCount();
-        input.value = '';
-        status.textContent = `${player.name} added.`;
-        input.focus();
-      } catch (err) {
-        if (err.status === 401) {
-          lost();
-          return;
-        }
-        error.textContent = plainMessage(err, 'name');
-        error.hidden = false;
-        input.focus();
-      } finally {
-        add.disabled = false;
-      }
-    });
-  };
-
-  // --- share links and QR codes -----------------------------------------------------------------
-
+/** The three links with their QR codes, and a button to replace each. Returns render(league entry). */
+function shareSection(league, card) {
+  const id = league.id;
   const shareStatus = h('p.status.share-status', { role: 'status' });
   const rotate = async (role) => {
     try {
       const updated = await replaceLink(id, role);
       if (!updated) return;
-      renderShare(updated);
-      shareCard.querySelector(`.link-${role} input`)?.focus();
+      render(updated);
+      card.querySelector(`.link-${role} input`)?.focus();
       // A new admin link is shown at once with its QR code: the other phones that run the league need it now.
       // (Opening the QR code clears the status line, so the status is said after it.)
-      if (role === 'admin') shareCard.querySelector('.link-admin .show-qr')?.click();
+      if (role === 'admin') card.querySelector('.link-admin .show-qr')?.click();
       shareStatus.textContent = role === 'admin' ? t('league.admin_link_made') : role === 'member' ? t('league.member_link_made') : t('league.viewer_link_made');
     } catch (err) {
-      if (err.status === 401) lost();
+      if (err.status === 401) league.lost();
       else shareStatus.textContent = err.message;
     }
   };
@@ -344,43 +311,93 @@ export function mount(root, params) {
     return group;
   };
 
-  const renderShare = (current) => {
-    fill(shareCard, h('h2#share-title', t('admin.links_title')),
+  function render(current) {
+    fill(card, h('h2#share-title', t('admin.links_title')),
       h('p.meta', t('admin.links_help')),
       h('p.warning', h('strong', t('league.admin_safe_colon')), ' ', t('league.give_member_link')),
       shareStatus,
       ['admin', 'member', 'viewer'].map((role) => linkRow(current, role, { extra: buttonsFor(current, role) })));
-  };
+  }
+  return render;
+}
 
-  // --- loading ----------------------------------------------------------------------------------
+// --- the page ---------------------------------------------------------------------------------
 
-  const lost = () => {
-    // The admin token was replaced (an import, or another admin phone): fall back to what is left.
-    const next = dropToken(id, entry.token);
-    if (next) needsAdmin(next.role);
-    else refuse(t('admin.link_gone'),
-      { href: '#/leagues', label: t('league.yours') });
-  };
-
+/** Every section, drawn from the league, its players and the games once they are all in. */
+function loadSections(league, entry, cards, alive, needsAdmin) {
+  const { id } = league;
   Promise.all([leagues.get(id, entry.token), leagues.players(id, entry.token), games()])
-    .then(([league, { players }, catalogue]) => {
-      if (!alive) return;
-      if (league.role !== 'admin') {
-        needsAdmin(remember({ id, name: league.name, role: league.role, token: entry.token }).role);
+    .then(([current, { players }, catalogue]) => {
+      if (!alive()) return;
+      if (current.role !== 'admin') {
+        needsAdmin(remember({ id, name: current.name, role: current.role, token: entry.token }).role);
         return;
       }
-      renderRules(league.rules || {}, catalogue);
-      renderSeasons(league.seasons);
-      renderPlayers(players);
-      renderShare(findLeague(id));
+      rulesSection(league, cards.rulesCard, current.rules || {}, catalogue);
+      seasonsSection(league, cards.seasonsCard, current.seasons);
+      playersSection(league, cards.playersCard, players);
+      cards.renderShare(findLeague(id));
     })
     .catch((err) => {
-      if (!alive) return;
-      if (err.status === 401) return lost();
-      loadError.textContent = err.offline ? t('admin.offline') : err.message;
-      loadError.hidden = false;
-      for (const card of [rulesCard, seasonsCard, playersCard]) card.hidden = true;
+      if (!alive()) return;
+      if (err.status === 401) return league.lost();
+      cards.loadError.textContent = err.offline ? t('admin.offline') : err.message;
+      cards.loadError.hidden = false;
+      for (const card of [cards.rulesCard, cards.seasonsCard, cards.playersCard]) card.hidden = true;
     });
+}
+
+const loadingCard = (id, titleId, title) => h(`section.card.admin-section#${id}`, { 'aria-labelledby': titleId },
+  h(`h2#${titleId}`, title), h('p.muted', t('player.loading')));
+
+export function mount(root, params) {
+  ensureCss();
+  ensureAdminCss();
+  const id = params.id;
+  const back = `#/league/${encodeURIComponent(id)}`;
+  const page = h('div.league-page.league-admin');
+  root.append(page);
+  let alive = true;
+
+  const refuse = (message, { href = back, label = t('admin.back') } = {}) => {
+    page.replaceChildren(h('h1', t('admin.title')), h('p.card.error.admin-refused', { role: 'alert' }, message),
+      h('p', h('a.button', { href }, label)));
+  };
+
+  const entry = findLeague(id);
+  if (!entry) {
+    refuse(t('league.no_link'),
+      { href: '#/leagues', label: t('league.yours') });
+    return null;
+  }
+  const needsAdmin = (role) => refuse(role === 'member' ? t('admin.needs_admin_member') : t('admin.needs_admin_viewer'));
+  if (entry.role !== 'admin') {
+    needsAdmin(entry.role);
+    return null;
+  }
+  // What each section needs of the league: its id, the admin token, and what to do when the token is gone
+  // (replaced by an import, or by another admin phone): fall back to what is left.
+  const league = {
+    id,
+    token: () => findLeague(id)?.token,
+    lost() {
+      const next = dropToken(id, entry.token);
+      if (next) needsAdmin(next.role);
+      else refuse(t('admin.link_gone'),
+        { href: '#/leagues', label: t('league.yours') });
+    },
+  };
+
+  const loadError = h('p.card.error', { role: 'alert', hidden: true });
+  const rulesCard = loadingCard('house-rules', 'rules-title', t('admin.house_rules'));
+  const seasonsCard = loadingCard('seasons', 'seasons-title', t('admin.seasons'));
+  const playersCard = loadingCard('players', 'players-title', t('admin.players'));
+  const shareCard = h('section.card.admin-section#share', { 'aria-labelledby': 'share-title' });
+  page.append(h('a.back', { href: back }, `← ${entry.name || t('league.league')}`), h('h1', t('admin.title')),
+    loadError, rulesCard, seasonsCard, playersCard, shareCard);
+  const renderShare = shareSection(league, shareCard);
+
+  loadSections(league, entry, { loadError, rulesCard, seasonsCard, playersCard, renderShare }, () => alive, needsAdmin);
   renderShare(entry); // the links are on this phone: no need to wait for the server
 
   return {

@@ -20,9 +20,16 @@ function created(entry) {
     h('a.button.primary.wide', { href: `#/league/${encodeURIComponent(entry.id)}` }, t('league.open')));
 }
 
-export function mount(root) {
-  ensureCss();
-  const list = knownLeagues();
+/** A league made or imported: this phone keeps its three links. Returns its entry. */
+function keepLinks(league) {
+  for (const role of ['viewer', 'member', 'admin']) {
+    remember({ id: league.id, name: league.name, role, token: league[`${role}_token`] });
+  }
+  return knownLeagues().find((l) => l.id === league.id);
+}
+
+/** Making a league: its name, then its links in place of the form. `onMade()` after. */
+function createForm(onMade) {
   const name = h('input#league-name', { maxlength: 80, placeholder: t('league.name_placeholder'), autocomplete: 'off', required: true });
   const error = h('p.error', { role: 'alert', hidden: true });
   const submit = h('button.primary', { type: 'submit' }, t('league.create'));
@@ -44,15 +51,9 @@ export function mount(root) {
     }
     submit.disabled = true;
     try {
-      const league = await leagues.create(value);
-      for (const role of ['viewer', 'member', 'admin']) {
-        remember({ id: league.id, name: league.name, role, token: league[`${role}_token`] });
-      }
-      const entry = knownLeagues().find((l) => l.id === league.id);
+      const entry = keepLinks(await leagues.create(value));
       form.replaceWith(created(entry));
-      mine.replaceChildren(...knownLeagues().map(leagueItem));
-      yours.hidden = false;
-      empty.hidden = true;
+      onMade();
     } catch (err) {
       error.textContent = err.message;
       error.hidden = false;
@@ -60,8 +61,11 @@ export function mount(root) {
       submit.disabled = false;
     }
   });
+  return form;
+}
 
-  // Moving a league to this server (or restoring one): the JSON file its admin downloaded.
+/** Moving a league to this server (or restoring one): the JSON file its admin downloaded. `onMade()` after. */
+function importCard(onMade) {
   const file = h('input#import-file', { type: 'file', accept: '.json,application/json' });
   const importStatus = h('p.status', { role: 'status' });
   const importError = h('p.error', { role: 'alert', hidden: true });
@@ -69,14 +73,14 @@ export function mount(root) {
     h('summary', t('league.import_title')),
     h('p.meta', t('league.import_help')),
     h('label', { for: 'import-file' }, t('league.export_file')), file, importStatus, importError);
+  const refuse = (message) => {
+    importStatus.textContent = '';
+    importError.textContent = message;
+    importError.hidden = false;
+  };
   file.addEventListener('change', async () => {
     const chosen = file.files[0];
     if (!chosen) return;
-    const refuse = (message) => {
-      importStatus.textContent = '';
-      importError.textContent = message;
-      importError.hidden = false;
-    };
     importError.hidden = true;
     importStatus.textContent = t('league.importing');
     let data;
@@ -88,25 +92,32 @@ export function mount(root) {
       return;
     }
     try {
-      const league = await leagues.importLeague(data);
-      for (const role of ['viewer', 'member', 'admin']) {
-        remember({ id: league.id, name: league.name, role, token: league[`${role}_token`] });
-      }
+      const entry = keepLinks(await leagues.importLeague(data));
       importStatus.textContent = '';
-      importer.replaceWith(created(knownLeagues().find((l) => l.id === league.id)));
-      mine.replaceChildren(...knownLeagues().map(leagueItem));
-      yours.hidden = false;
-      empty.hidden = true;
+      importer.replaceWith(created(entry));
+      onMade();
     } catch (err) {
       refuse(t('league.not_imported', { why: err.message }));
     } finally {
       file.value = '';
     }
   });
+  return importer;
+}
 
+export function mount(root) {
+  ensureCss();
+  const list = knownLeagues();
   const mine = h('ul.league-list', list.map(leagueItem));
   const yours = h('section.your-leagues', { 'aria-labelledby': 'your-leagues' }, h('h2#your-leagues', t('league.yours')), mine);
   const empty = h('p.meta.empty-note', t('league.empty_note'));
+  const made = () => {
+    mine.replaceChildren(...knownLeagues().map(leagueItem));
+    yours.hidden = false;
+    empty.hidden = true;
+  };
+  const form = createForm(made);
+  const importer = importCard(made);
   const page = h('div.league-page',
     h('h1', t('home.leagues')),
     h('p.lead', t('league.lead')));

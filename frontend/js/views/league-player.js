@@ -64,6 +64,76 @@ function resultRow(r, me, leagueId) {
     h('p.meta', t('player.with', { names: others.join(', ') })));
 }
 
+/** How often each was ahead of the other, as a bar and in numbers, and per game when there are several. */
+function headToHead(r) {
+  const share = (n) => percent(n / r.games);
+  const bar = h('div.h2h-bar', { role: 'img', 'aria-label': t('player.h2h_bar', { a: r.a, an: r.a_ahead, b: r.b, bn: r.b_ahead, ties: r.ties, mates: r.teammates }) });
+  for (const [cls, n] of [['a', r.a_ahead], ['tie', r.ties + r.teammates], ['b', r.b_ahead]]) {
+    const part = h(`span.${cls}`);
+    part.style.flexGrow = String(n);
+    if (n) bar.append(part);
+  }
+  return [
+    h('p.h2h-total', t('player.together', { count: r.games })),
+    bar,
+    h('dl.h2h-counts',
+      h('div.a', h('dt', t('player.ahead', { name: r.a })), h('dd', `${r.a_ahead} (${share(r.a_ahead)})`)),
+      h('div.b', h('dt', t('player.ahead', { name: r.b })), h('dd', `${r.b_ahead} (${share(r.b_ahead)})`)),
+      r.ties ? h('div', h('dt', t('player.tied')), h('dd', String(r.ties))) : null,
+      r.teammates ? h('div', h('dt', t('player.same_team')), h('dd', String(r.teammates))) : null),
+    r.by_game.length > 1 ? h('ul.h2h-games', r.by_game.map((g) =>
+      h('li', h('span', gameName(g.game)), h('span', `${g.a_ahead} – ${g.b_ahead}${g.ties ? ` ${t('player.n_tied', { n: g.ties })}` : ''}`)))) : null,
+  ];
+}
+
+/** Head to head: pick another player to see who was ahead when the two played together. */
+function versusCard(league, name, filters) {
+  const opponent = h('select#opponent', { 'aria-describedby': 'h2h-help' });
+  const h2h = h('div.h2h', { 'aria-live': 'polite' });
+  const el = h('section.card.versus', { 'aria-labelledby': 'versus-title' },
+    h('h2#versus-title', t('player.head_to_head')),
+    h('label', { for: 'opponent' }, t('player.against', { name })), opponent,
+    h('p#h2h-help.meta', t('player.h2h_help')), h2h);
+  opponent.addEventListener('change', async () => {
+    const other = opponent.value;
+    if (!other) {
+      h2h.replaceChildren();
+      return;
+    }
+    h2h.replaceChildren(h('p.muted', t('player.counting')));
+    try {
+      const r = await leagues.headToHead(league.id, league.token, { a: name, b: other, game: filters.game, season: filters.season });
+      if (!r.games) h2h.replaceChildren(h('p.muted', t('player.never_together', { a: r.a, b: r.b })));
+      else fill(h2h, ...headToHead(r));
+    } catch (err) {
+      h2h.replaceChildren(h('p.error', err.message));
+    }
+  });
+  const choices = (player, players) => {
+    const others = players.map((p) => p.name).filter((n) => n.toLowerCase() !== player.toLowerCase());
+    fill(opponent, h('option', { value: '' }, others.length ? t('player.choose') : t('player.nobody_else')),
+      others.map((n) => h('option', { value: n }, n)));
+  };
+  return { el, choices };
+}
+
+/** The player's page, filled: what it counts, the standing, the charts, the results. */
+function showPlayer(parts, data, filters, leagueId) {
+  parts.title.textContent = data.player;
+  const scope = [filters.game ? gameName(filters.game) : t('standings.all_games'), filters.season ? t('player.this_season') : t('player.all_time')];
+  parts.scope.textContent = scope.join(' · ');
+  parts.summary.replaceChildren(stats(data.standing));
+  parts.summary.removeAttribute('aria-busy');
+  if (data.rating_history.length) parts.rating.append(ratingChart(data));
+  else parts.rating.append(h('p.muted', t('player.no_rated')));
+  if (data.scores.length) {
+    parts.scores.append(scoresChart(data));
+    parts.scores.hidden = false;
+  }
+  parts.results.replaceChildren(...(data.results.length ? data.results.map((r) => resultRow(r, data.player, leagueId))
+    : [h('li.muted', t('standings.none_yet'))]));
+}
+
 export function mount(root, params) {
   ensureCss();
   const { id, name } = params;
@@ -77,78 +147,25 @@ export function mount(root, params) {
       h('a.button', { href: '#/leagues' }, t('league.yours')));
     return;
   }
-  const title = h('h1.player-title', name);
-  const scope = h('p.meta.scope');
-  const summary = h('div.summary', { 'aria-busy': 'true' }, h('p.muted', t('player.loading')));
-  const rating = h('section#rating-chart.card.chart-card', { 'aria-labelledby': 'rating-title' }, h('h2#rating-title', t('player.skill_over_time')));
-  const scores = h('section#scores-chart.card.chart-card', { 'aria-labelledby': 'scores-title', hidden: true }, h('h2#scores-title', t('table.scores')));
-  const opponent = h('select#opponent', { 'aria-describedby': 'h2h-help' });
-  const h2h = h('div.h2h', { 'aria-live': 'polite' });
-  const versus = h('section.card.versus', { 'aria-labelledby': 'versus-title' },
-    h('h2#versus-title', t('player.head_to_head')),
-    h('label', { for: 'opponent' }, t('player.against', { name })), opponent,
-    h('p#h2h-help.meta', t('player.h2h_help')), h2h);
-  const results = h('ul.results');
-  page.append(h('a.back', { href: back }, `← ${entry.name || t('league.league')}`), title, scope, summary, rating, scores, versus,
-    h('h2', t('player.results')), results);
-
-  const showVersus = async () => {
-    const other = opponent.value;
-    if (!other) {
-      h2h.replaceChildren();
-      return;
-    }
-    h2h.replaceChildren(h('p.muted', t('player.counting')));
-    try {
-      const r = await leagues.headToHead(id, entry.token, { a: name, b: other, game: filters.game, season: filters.season });
-      if (!r.games) {
-        h2h.replaceChildren(h('p.muted', t('player.never_together', { a: r.a, b: r.b })));
-        return;
-      }
-      const share = (n) => percent(n / r.games);
-      const bar = h('div.h2h-bar', { role: 'img', 'aria-label': t('player.h2h_bar', { a: r.a, an: r.a_ahead, b: r.b, bn: r.b_ahead, ties: r.ties, mates: r.teammates }) });
-      for (const [cls, n] of [['a', r.a_ahead], ['tie', r.ties + r.teammates], ['b', r.b_ahead]]) {
-        const part = h(`span.${cls}`);
-        part.style.flexGrow = String(n);
-        if (n) bar.append(part);
-      }
-      fill(h2h,
-        h('p.h2h-total', t('player.together', { count: r.games })),
-        bar,
-        h('dl.h2h-counts',
-          h('div.a', h('dt', t('player.ahead', { name: r.a })), h('dd', `${r.a_ahead} (${share(r.a_ahead)})`)),
-          h('div.b', h('dt', t('player.ahead', { name: r.b })), h('dd', `${r.b_ahead} (${share(r.b_ahead)})`)),
-          r.ties ? h('div', h('dt', t('player.tied')), h('dd', String(r.ties))) : null,
-          r.teammates ? h('div', h('dt', t('player.same_team')), h('dd', String(r.teammates))) : null),
-        r.by_game.length > 1 ? h('ul.h2h-games', r.by_game.map((g) =>
-          h('li', h('span', gameName(g.game)), h('span', `${g.a_ahead} – ${g.b_ahead}${g.ties ? ` ${t('player.n_tied', { n: g.ties })}` : ''}`)))) : null);
-    } catch (err) {
-      h2h.replaceChildren(h('p.error', err.message));
-    }
+  const parts = {
+    title: h('h1.player-title', name),
+    scope: h('p.meta.scope'),
+    summary: h('div.summary', { 'aria-busy': 'true' }, h('p.muted', t('player.loading'))),
+    rating: h('section#rating-chart.card.chart-card', { 'aria-labelledby': 'rating-title' }, h('h2#rating-title', t('player.skill_over_time'))),
+    scores: h('section#scores-chart.card.chart-card', { 'aria-labelledby': 'scores-title', hidden: true }, h('h2#scores-title', t('table.scores'))),
+    results: h('ul.results'),
   };
-  opponent.addEventListener('change', showVersus);
+  const versus = versusCard({ id, token: entry.token }, name, filters);
+  page.append(h('a.back', { href: back }, `← ${entry.name || t('league.league')}`), parts.title, parts.scope, parts.summary,
+    parts.rating, parts.scores, versus.el, h('h2', t('player.results')), parts.results);
 
   Promise.all([leagues.player(id, entry.token, name, filters), leagues.players(id, entry.token), games()])
     .then(([data, { players }]) => {
-      title.textContent = data.player;
-      const parts = [filters.game ? gameName(filters.game) : t('standings.all_games'), filters.season ? t('player.this_season') : t('player.all_time')];
-      scope.textContent = parts.join(' · ');
-      summary.replaceChildren(stats(data.standing));
-      summary.removeAttribute('aria-busy');
-      if (data.rating_history.length) rating.append(ratingChart(data));
-      else rating.append(h('p.muted', t('player.no_rated')));
-      if (data.scores.length) {
-        scores.append(scoresChart(data));
-        scores.hidden = false;
-      }
-      const others = players.map((p) => p.name).filter((n) => n.toLowerCase() !== data.player.toLowerCase());
-      fill(opponent, h('option', { value: '' }, others.length ? t('player.choose') : t('player.nobody_else')),
-        others.map((n) => h('option', { value: n }, n)));
-      results.replaceChildren(...(data.results.length ? data.results.map((r) => resultRow(r, data.player, id))
-        : [h('li.muted', t('standings.none_yet'))]));
+      showPlayer(parts, data, filters, id);
+      versus.choices(data.player, players);
     })
     .catch((err) => {
-      summary.replaceChildren(h('p.card.error', { role: 'alert' }, err.message));
-      summary.removeAttribute('aria-busy');
+      parts.summary.replaceChildren(h('p.card.error', { role: 'alert' }, err.message));
+      parts.summary.removeAttribute('aria-busy');
     });
 }

@@ -76,6 +76,148 @@ export function checkEntries(entries, key) {
 export const bodyPlayers = (entries, key) =>
   entries.map((e) => ({ name: e.name, [key]: Number(e.value), ...(e.team ? { team: e.team } : {}) }));
 
+/** The record form's elements: game, day, how the game ended, who played (a row per league player),
+ *  a new player, and Save. */
+function recordParts() {
+  const ui = {
+    gameSelect: h('select#rec-game', { required: true }),
+    date: h('input#rec-date', { type: 'date', value: today(), max: today(), required: true }),
+    byScore: h('input#mode-score', { type: 'radio', name: 'mode', value: 'score', checked: true }),
+    byPlace: h('input#mode-place', { type: 'radio', name: 'mode', value: 'place' }),
+    list: h('ul.rec-players', { 'aria-busy': 'true' }, h('li.muted', t('record.loading_players'))),
+    count: h('p.meta.rec-count', { 'aria-live': 'polite' }),
+    help: h('p.meta.rec-help'),
+    newName: h('input#new-player', { maxlength: 40, placeholder: t('record.new_player'), autocomplete: 'off', 'aria-label': t('record.new_player') }),
+    addButton: h('button#add-player', { type: 'button' }, t('record.add')),
+    addError: h('p.error', { role: 'alert', hidden: true }),
+    error: h('p.error', { role: 'alert', hidden: true }),
+    save: h('button#save-result.primary.wide', { type: 'submit' }, t('record.save')),
+  };
+  ui.form = h('form.card.stack.record-form', { novalidate: true },
+    h('label', { for: 'rec-game' }, t('new.game')), ui.gameSelect,
+    h('label', { for: 'rec-date' }, t('record.played_on')), ui.date,
+    h('fieldset.mode', h('legend', t('record.how_end')),
+      h('div.segmented', ui.byScore, h('label', { for: 'mode-score' }, t('table.scores')), ui.byPlace, h('label', { for: 'mode-place' }, t('record.places')))),
+    h('div.rec-head', h('span#who.rec-title', t('record.who_played')), ui.count),
+    ui.help,
+    ui.list,
+    h('div.row.add-player', ui.newName, ui.addButton), ui.addError,
+    ui.error, ui.save);
+  ui.mode = () => (ui.byPlace.checked ? 'place' : 'score');
+  ui.rows = () => [...ui.list.querySelectorAll('li.rec-player')];
+  ui.chosen = () => ui.rows().filter((li) => li.querySelector('button.pick').getAttribute('aria-pressed') === 'true');
+  return ui;
+}
+
+/** Each row as the way of ending and the game ask: a score or a place for whoever plays, a team when
+ *  the game has teams. */
+function refreshRecord(ui, teams) {
+  const n = ui.chosen().length;
+  const placing = ui.mode() === 'place';
+  ui.help.textContent = `${placing ? t('record.help_places') : t('record.help_scores')}${teams ? ` ${TEAM_HELP}` : ''}`;
+  ui.count.textContent = n ? t('record.n_playing', { n }) : '';
+  for (const li of ui.rows()) {
+    const input = li.querySelector('input.rec-value');
+    const on = li.querySelector('button.pick').getAttribute('aria-pressed') === 'true';
+    // Only a playing player in a team game has a team picker (no hidden choices get sent).
+    const picker = li.querySelector('.team-pick');
+    if (teams && on && !picker) li.append(teamPicker(li.dataset.name));
+    if (!(teams && on) && picker) picker.remove();
+    input.disabled = !on;
+    input.placeholder = on ? (placing ? t('record.place') : t('record.score')) : '';
+    input.setAttribute('aria-label', `${li.dataset.name} ${placing ? t('record.place') : t('record.score')}`);
+    if (placing) {
+      input.min = '1';
+      input.max = String(Math.max(n, 1));
+    } else {
+      input.removeAttribute('min');
+      input.removeAttribute('max');
+    }
+  }
+}
+
+/** One league player: tap the name to say they played, then type their score or place. */
+function playerRow(ui, name, on, refresh) {
+  const input = h('input.rec-value', { type: 'number', inputmode: 'numeric', step: 1, disabled: !on });
+  const pick = h('button.pick', { type: 'button', 'aria-pressed': String(on) }, h('span.tick', { 'aria-hidden': 'true' }), name);
+  pick.addEventListener('click', () => {
+    const now = pick.getAttribute('aria-pressed') !== 'true';
+    pick.setAttribute('aria-pressed', String(now));
+    li.classList.toggle('on', now);
+    refresh();
+    if (now) input.focus();
+  });
+  input.addEventListener('input', () => ui.mode() === 'place' && shareTeamPlace(li, ui.chosen()));
+  const li = h('li.rec-player', { dataset: { name } }, pick, input);
+  li.classList.toggle('on', on);
+  return li;
+}
+
+/** A player typed in: one already listed is ticked, a new one joins the league and gets a row. */
+async function addTypedPlayer(ui, league, refresh) {
+  const { newName, list, addButton, addError } = ui;
+  addError.hidden = true;
+  const name = newName.value.trim().replace(/\s+/g, ' ');
+  if (!name) {
+    newName.focus();
+    return;
+  }
+  const existing = ui.rows().find((li) => li.dataset.name.toLowerCase() === name.toLowerCase());
+  if (existing) {
+    if (existing.querySelector('button.pick').getAttribute('aria-pressed') !== 'true') existing.querySelector('button.pick').click();
+    newName.value = '';
+    return;
+  }
+  addButton.disabled = true;
+  try {
+    const player = await leagues.addPlayer(league.id, league.token, name);
+    list.querySelector('li.muted')?.remove();
+    list.append(playerRow(ui, player.name, true, refresh));
+    newName.value = '';
+    refresh();
+    list.lastElementChild.querySelector('input.rec-value').focus();
+  } catch (err) {
+    addError.textContent = err.message;
+    addError.hidden = false;
+  } finally {
+    addButton.disabled = false;
+  }
+}
+
+/** Checks the form and records the result; says what is wrong next to the field it is about. */
+async function saveRecord(ui, league, teams) {
+  const { error, date } = ui;
+  error.hidden = true;
+  const show = (message, focus) => {
+    error.textContent = message;
+    error.hidden = false;
+    focus?.focus();
+  };
+  const picked = ui.chosen();
+  if (picked.length < 2) return show(t('record.two_players'));
+  if (!date.value) return show(t('record.give_day'), date);
+  if (date.value > today()) return show(t('record.future'), date);
+  const key = ui.mode();
+  const entries = picked.map((li) => ({
+    name: li.dataset.name, value: li.querySelector('input.rec-value').value, team: teams ? pickedTeam(li) : null,
+  }));
+  const problem = checkEntries(entries, key);
+  if (problem) return show(problem.message, picked[problem.index].querySelector('input.rec-value'));
+  const players = bodyPlayers(entries, key);
+  ui.save.disabled = true;
+  try {
+    await leagues.record(league.id, league.token, { id: league.resultId, game: ui.gameSelect.value, played_on: date.value, players });
+    navigate(`${league.back}?saved=1`);
+  } catch (err) {
+    // The server names the field: players.2.score → that player's input.
+    const field = Object.keys(err.errors || {})[0] || '';
+    const match = field.match(/^players\.(\d+)\./);
+    show(err.message, match ? picked[Number(match[1])]?.querySelector('input.rec-value') : field === 'played_on' ? date : null);
+  } finally {
+    ui.save.disabled = false;
+  }
+}
+
 export function mount(root, params) {
   ensureCss();
   const id = params.id;
@@ -90,167 +232,41 @@ export function mount(root, params) {
     return;
   }
 
-  const resultId = uuid4(); // recording twice (a retry) stores it once
-  const gameSelect = h('select#rec-game', { required: true });
-  const date = h('input#rec-date', { type: 'date', value: today(), max: today(), required: true });
-  const byScore = h('input#mode-score', { type: 'radio', name: 'mode', value: 'score', checked: true });
-  const byPlace = h('input#mode-place', { type: 'radio', name: 'mode', value: 'place' });
-  const list = h('ul.rec-players', { 'aria-busy': 'true' }, h('li.muted', t('record.loading_players')));
-  const count = h('p.meta.rec-count', { 'aria-live': 'polite' });
-  const newName = h('input#new-player', { maxlength: 40, placeholder: t('record.new_player'), autocomplete: 'off', 'aria-label': t('record.new_player') });
-  const addButton = h('button#add-player', { type: 'button' }, t('record.add'));
-  const addError = h('p.error', { role: 'alert', hidden: true });
-  const error = h('p.error', { role: 'alert', hidden: true });
-  const save = h('button#save-result.primary.wide', { type: 'submit' }, t('record.save'));
-  const mode = () => (byPlace.checked ? 'place' : 'score');
+  // resultId: recording twice (a retry) stores it once
+  const league = { id, token: entry.token, back, resultId: uuid4() };
+  const ui = recordParts();
   let catalogue = null;
-  const withTeams = () => teamGame(catalogue, gameSelect.value);
+  const withTeams = () => teamGame(catalogue, ui.gameSelect.value);
+  const refresh = () => refreshRecord(ui, withTeams());
+  page.append(h('a.back', { href: back }, `← ${entry.name || t('league.league')}`), h('h1', t('league.record_result')), ui.form);
 
-  const form = h('form.card.stack.record-form', { novalidate: true },
-    h('label', { for: 'rec-game' }, t('new.game')), gameSelect,
-    h('label', { for: 'rec-date' }, t('record.played_on')), date,
-    h('fieldset.mode', h('legend', t('record.how_end')),
-      h('div.segmented', byScore, h('label', { for: 'mode-score' }, t('table.scores')), byPlace, h('label', { for: 'mode-place' }, t('record.places')))),
-    h('div.rec-head', h('span#who.rec-title', t('record.who_played')), count),
-    h('p.meta.rec-help'),
-    list,
-    h('div.row.add-player', newName, addButton), addError,
-    error, save);
-  page.append(h('a.back', { href: back }, `← ${entry.name || t('league.league')}`), h('h1', t('league.record_result')), form);
-  const help = form.querySelector('.rec-help');
-
-  const rows = () => [...list.querySelectorAll('li.rec-player')];
-  const chosen = () => rows().filter((li) => li.querySelector('button.pick').getAttribute('aria-pressed') === 'true');
-  const refresh = () => {
-    const n = chosen().length;
-    const placing = mode() === 'place';
-    const teams = withTeams();
-    help.textContent = `${placing ? t('record.help_places') : t('record.help_scores')}${teams ? ` ${TEAM_HELP}` : ''}`;
-    count.textContent = n ? t('record.n_playing', { n }) : '';
-    for (const li of rows()) {
-      const input = li.querySelector('input.rec-value');
-      const on = li.querySelector('button.pick').getAttribute('aria-pressed') === 'true';
-      // Only a playing player in a team game has a team picker (no hidden choices get sent).
-      const picker = li.querySelector('.team-pick');
-      if (teams && on && !picker) li.append(teamPicker(li.dataset.name));
-      if (!(teams && on) && picker) picker.remove();
-      input.disabled = !on;
-      input.placeholder = on ? (placing ? t('record.place') : t('record.score')) : '';
-      input.setAttribute('aria-label', `${li.dataset.name} ${placing ? t('record.place') : t('record.score')}`);
-      if (placing) {
-        input.min = '1';
-        input.max = String(Math.max(n, 1));
-      } else {
-        input.removeAttribute('min');
-        input.removeAttribute('max');
-      }
-    }
-  };
-
-  const playerRow = (name, on = false) => {
-    const input = h('input.rec-value', { type: 'number', inputmode: 'numeric', step: 1, disabled: !on });
-    const pick = h('button.pick', { type: 'button', 'aria-pressed': String(on) }, h('span.tick', { 'aria-hidden': 'true' }), name);
-    pick.addEventListener('click', () => {
-      const now = pick.getAttribute('aria-pressed') !== 'true';
-      pick.setAttribute('aria-pressed', String(now));
-      li.classList.toggle('on', now);
-      refresh();
-      if (now) input.focus();
-    });
-    input.addEventListener('input', () => mode() === 'place' && shareTeamPlace(li, chosen()));
-    const li = h('li.rec-player', { dataset: { name } }, pick, input);
-    li.classList.toggle('on', on);
-    return li;
-  };
-
-  byScore.addEventListener('change', refresh);
-  byPlace.addEventListener('change', refresh);
-  gameSelect.addEventListener('change', refresh);
-
-  const addPlayer = async () => {
-    addError.hidden = true;
-    const name = newName.value.trim().replace(/\s+/g, ' ');
-    if (!name) {
-      newName.focus();
-      return;
-    }
-    const existing = rows().find((li) => li.dataset.name.toLowerCase() === name.toLowerCase());
-    if (existing) {
-      if (existing.querySelector('button.pick').getAttribute('aria-pressed') !== 'true') existing.querySelector('button.pick').click();
-      newName.value = '';
-      return;
-    }
-    addButton.disabled = true;
-    try {
-      const player = await leagues.addPlayer(id, entry.token, name);
-      list.querySelector('li.muted')?.remove();
-      list.append(playerRow(player.name, true));
-      newName.value = '';
-      refresh();
-      list.lastElementChild.querySelector('input.rec-value').focus();
-    } catch (err) {
-      addError.textContent = err.message;
-      addError.hidden = false;
-    } finally {
-      addButton.disabled = false;
-    }
-  };
-  addButton.addEventListener('click', addPlayer);
-  newName.addEventListener('keydown', (e) => {
+  ui.byScore.addEventListener('change', refresh);
+  ui.byPlace.addEventListener('change', refresh);
+  ui.gameSelect.addEventListener('change', refresh);
+  ui.addButton.addEventListener('click', () => addTypedPlayer(ui, league, refresh));
+  ui.newName.addEventListener('keydown', (e) => {
     if (e.key === 'Enter') {
       e.preventDefault();
-      addPlayer();
+      addTypedPlayer(ui, league, refresh);
     }
   });
-
-  form.addEventListener('submit', async (e) => {
+  ui.form.addEventListener('submit', (e) => {
     e.preventDefault();
-    error.hidden = true;
-    const show = (message, focus) => {
-      error.textContent = message;
-      error.hidden = false;
-      focus?.focus();
-    };
-    const picked = chosen();
-    if (picked.length < 2) return show(t('record.two_players'));
-    if (!date.value) return show(t('record.give_day'), date);
-    if (date.value > today()) return show(t('record.future'), date);
-    const key = mode();
-    const teams = withTeams();
-    const entries = picked.map((li) => ({
-      name: li.dataset.name, value: li.querySelector('input.rec-value').value, team: teams ? pickedTeam(li) : null,
-    }));
-    const problem = checkEntries(entries, key);
-    if (problem) return show(problem.message, picked[problem.index].querySelector('input.rec-value'));
-    const players = bodyPlayers(entries, key);
-    save.disabled = true;
-    try {
-      await leagues.record(id, entry.token, { id: resultId, game: gameSelect.value, played_on: date.value, players });
-      navigate(`${back}?saved=1`);
-    } catch (err) {
-      // The server names the field: players.2.score → that player's input.
-      const field = Object.keys(err.errors || {})[0] || '';
-      const match = field.match(/^players\.(\d+)\./);
-      show(err.message, match ? picked[Number(match[1])]?.querySelector('input.rec-value') : field === 'played_on' ? date : null);
-    } finally {
-      save.disabled = false;
-    }
+    saveRecord(ui, league, withTeams());
   });
 
   Promise.all([games(), leagues.players(id, entry.token), leagues.results(id, entry.token, { limit: 1 })])
     .then(([loaded, { players }, { results }]) => {
       catalogue = loaded;
       const preferred = params.query.game || results[0]?.game || '';
-      gameSelect.replaceChildren(...catalogue.games.map((g) => h('option', { value: g.id, selected: g.id === preferred }, g.name)));
-      list.replaceChildren(...players.map((p) => playerRow(p.name)));
-      if (!players.length) list.append(h('li.muted', t('record.no_players')));
-      list.removeAttribute('aria-busy');
+      ui.gameSelect.replaceChildren(...catalogue.games.map((g) => h('option', { value: g.id, selected: g.id === preferred }, g.name)));
+      ui.list.replaceChildren(...players.map((p) => playerRow(ui, p.name, false, refresh)));
+      if (!players.length) ui.list.append(h('li.muted', t('record.no_players')));
+      ui.list.removeAttribute('aria-busy');
       refresh();
     })
-    .catch((err) => show(err.message));
-
-  function show(message) {
-    error.textContent = message;
-    error.hidden = false;
-  }
+    .catch((err) => {
+      ui.error.textContent = err.message;
+      ui.error.hidden = false;
+    });
 }

@@ -88,6 +88,234 @@ function historyList(result, leagueId) {
   }));
 }
 
+// --- the admin's correction -------------------------------------------------------------------
+
+/** Who played, one row each: a league player, the value for the chosen way of ending, a team when the
+ *  game has teams, and Take out; below them Add a player. `onChange` after a row was added, taken out or
+ *  given another player. */
+function fixRows(result, leaguePlayers, mode, onChange) {
+  const list = h('ul.fix-list');
+  const rows = [];
+  let made = 0;
+  // Who played: each row picks a league player; typed results can add and take out players.
+  const whoPicker = (li, name) => {
+    const select = h('select.fix-who', { 'aria-label': t('bresk.player'), id: `fix-who-${made}` },
+      leaguePlayers.map((n) => h('option', { value: n, selected: n === name }, n)));
+    select.addEventListener('change', () => {
+      li.dataset.name = select.value;
+      onChange();
+    });
+    return select;
+  };
+  const addRow = (p) => {
+    const i = made++;
+    const input = h('input.rec-value', {
+      id: `fix-value-${i}`, type: 'number', inputmode: 'numeric', step: 1, 'aria-describedby': `fix-error-${i}`,
+    });
+    // dataset.team keeps the team while the chosen game shows no picker, so switching back loses nothing.
+    const li = h('li.fix-player', { dataset: { name: p.name, team: p.team || '' } });
+    const out = h('button.take-out', { type: 'button', 'aria-label': t('resultpage.take_out_name', { name: p.name }) }, t('resultpage.take_out'));
+    out.addEventListener('click', () => {
+      rows.splice(rows.indexOf(li), 1);
+      li.remove();
+      onChange();
+    });
+    li.append(whoPicker(li, p.name), input, out, h('p.field-error', { id: `fix-error-${i}`, role: 'alert', hidden: true }));
+    input.addEventListener('input', () => mode() === 'place' && shareTeamPlace(li, rows));
+    rows.push(li);
+    list.append(li);
+    return li;
+  };
+  result.players.forEach((p) => addRow(p));
+  const addPlayer = h('button#fix-add-player', { type: 'button' }, t('resultpage.add_player'));
+  addPlayer.addEventListener('click', () => {
+    const taken = new Set(rows.map((li) => li.dataset.name));
+    const name = leaguePlayers.find((n) => !taken.has(n));
+    if (!name) return;
+    const li = addRow({ name, score: null, place: null, team: null });
+    li.querySelector('input.rec-value').value = '';
+    onChange();
+    li.querySelector('select.fix-who').focus();
+  });
+  return { list, rows, addPlayer };
+}
+
+/** How the game ended: the sheet kept (when there is one), scores, or places. */
+function modeChoice(result) {
+  const byScore = h('input#fix-mode-score', { type: 'radio', name: 'fix-mode', value: 'score' });
+  const byPlaces = h('input#fix-mode-place', { type: 'radio', name: 'fix-mode', value: 'place' });
+  // A result scored from a sheet keeps its sheet (scored again, with whoever played) unless scores or
+  // places are typed instead.
+  const bySheet = result.sheet ? h('input#fix-mode-sheet', { type: 'radio', name: 'fix-mode', value: 'sheet' }) : null;
+  // The sheet when there is one; scores when everyone has one (places then follow from them); else places.
+  (bySheet || (result.players.every(hasScore) ? byScore : byPlaces)).checked = true;
+  const el = h('fieldset.mode', h('legend', t('record.how_end')),
+    h('div.segmented', bySheet, bySheet ? h('label', { for: 'fix-mode-sheet' }, t('resultpage.sheet')) : null,
+      byScore, h('label', { for: 'fix-mode-score' }, t('table.scores')), byPlaces, h('label', { for: 'fix-mode-place' }, t('record.places'))));
+  return {
+    el,
+    mode: () => (bySheet?.checked ? 'sheet' : byPlaces.checked ? 'place' : 'score'),
+    onChange: (f) => [byScore, byPlaces, bySheet].forEach((radio) => radio?.addEventListener('change', f)),
+  };
+}
+
+/** Redraws the rows for the chosen way of ending and game: the values the result has for it, or what
+ *  was typed before switching; a team picker when the game has teams. */
+function fixRefresher({ result, catalogue, leaguePlayers, rows, mode, gameSelect, addPlayer, help }) {
+  const typed = { sheet: [], score: result.players.map((p) => (hasScore(p) ? String(p.score) : '')), place: result.players.map((p) => String(p.place)) };
+  let shownMode = null;
+  return function refresh() {
+    const key = mode();
+    if (shownMode && shownMode !== key) typed[shownMode] = rows.map((li) => li.querySelector('input.rec-value').value);
+    const sheet = key === 'sheet';
+    const teams = !sheet && (teamGame(catalogue, gameSelect.value) || result.players.some((p) => p.team));
+    addPlayer.hidden = sheet || rows.length >= leaguePlayers.length;
+    rows.forEach((li, i) => {
+      const input = li.querySelector('input.rec-value');
+      input.hidden = sheet;
+      li.querySelector('button.take-out').hidden = sheet || rows.length <= 2;
+      li.querySelector('button.take-out').setAttribute('aria-label', t('resultpage.take_out_name', { name: li.dataset.name }));
+      if (shownMode !== key) input.value = typed[key]?.[i] ?? '';
+      input.placeholder = FIELD()[key] || key;
+      input.setAttribute('aria-label', `${li.dataset.name} ${FIELD()[key] || key}`);
+      if (key === 'place') Object.assign(input, { min: '1', max: String(rows.length) });
+      else ['min', 'max'].forEach((a) => input.removeAttribute(a));
+      const picker = li.querySelector('.team-pick');
+      if (picker) li.dataset.team = pickedTeam(li) || '';
+      if (teams && !picker) input.after(teamPicker(li.dataset.name, li.dataset.team));
+      if (!teams && picker) picker.remove();
+    });
+    shownMode = key;
+    help.textContent = sheet
+      ? t('resultpage.sheet_help')
+      : `${key === 'place' ? t('resultpage.place_help') : t('resultpage.score_help')}${teams ? ` ${TEAM_HELP}` : ''}`;
+  };
+}
+
+/** Each message next to the field it is about: 'played_on', 'game', 'players.2.score', …; the rest in `formError`. */
+function fixErrors(form, { date, gameSelect, rows, mode, formError }) {
+  const fieldFor = (key) => {
+    if (key === 'played_on') return [date, form.querySelector('#fix-date-error')];
+    if (key === 'game') return [gameSelect, form.querySelector('#fix-game-error')];
+    const row = rows[Number(key.match(/^(?:sheet\.)?players\.(\d+)/)?.[1])];
+    const field = key.endsWith('.name') || mode() === 'sheet' ? row?.querySelector('select.fix-who') : row?.querySelector('input.rec-value');
+    return row ? [field, row.querySelector('.field-error')] : [null, formError];
+  };
+  return {
+    fieldFor,
+    clear() {
+      for (const p of form.querySelectorAll('.field-error, .form-error')) {
+        p.hidden = true;
+        p.textContent = '';
+      }
+      for (const el of form.querySelectorAll('[aria-invalid]')) el.removeAttribute('aria-invalid');
+    },
+    show(errors) {
+      let first = null;
+      for (const [key, message] of errors) {
+        const [field, box] = fieldFor(key);
+        box.textContent = box.textContent ? `${box.textContent} ${message}` : message;
+        box.hidden = false;
+        field?.setAttribute('aria-invalid', 'true');
+        first ||= field;
+      }
+      first?.focus();
+    },
+  };
+}
+
+/** The corrected players as the server takes them, or the errors that stop it: [[field, message]…]. */
+function readCorrection(form, rows, key, day) {
+  const teams = Boolean(form.querySelector('.team-pick'));
+  const entries = rows.map((li) => ({
+    name: li.dataset.name, value: li.querySelector('input.rec-value').value, team: teams ? pickedTeam(li) : null,
+  }));
+  if (!day) return { errors: [['played_on', t('record.give_day')]] };
+  if (day > today()) return { errors: [['played_on', t('record.future')]] };
+  const twice = entries.findIndex((e, i) => entries.findIndex((f) => f.name === e.name) !== i);
+  if (twice >= 0) return { errors: [[`players.${twice}.name`, t('resultpage.twice', { name: entries[twice].name })]] };
+  const problem = key === 'sheet' ? null : checkEntries(entries, key);
+  if (problem) return { errors: [[`players.${problem.index}.${key}`, problem.message]] };
+  // The sheet kept: only who played (in the sheet's order); the server scores the sheet again.
+  return { players: key === 'sheet' ? entries.map((e) => ({ name: e.name })) : bodyPlayers(entries, key) };
+}
+
+/** The admin's correction: a closed button first, then a form like the record form. `ctx`: the league
+ *  (id, token, resultId), the games and the league's players, `corrected(result)` after a save and
+ *  `cancel()` to put the form back as it was. */
+function correctionForm(result, ctx) {
+  const open = h('button#correct-open.wide', { type: 'button', 'aria-expanded': 'false', 'aria-controls': 'correct-form' },
+    t('resultpage.correct'));
+  const gameSelect = h('select#fix-game', { 'aria-describedby': 'fix-game-error' },
+    ctx.catalogue.games.map((g) => h('option', { value: g.id, selected: g.id === result.game }, g.name)));
+  const date = h('input#fix-date', { type: 'date', value: result.played_on, max: today(), 'aria-describedby': 'fix-date-error' });
+  const choice = modeChoice(result);
+  const { mode } = choice;
+  const { list, rows, addPlayer } = fixRows(result, ctx.leaguePlayers, mode, () => refresh());
+  const help = h('p.meta.rec-help');
+  const formError = h('p.error.form-error', { role: 'alert', hidden: true });
+  const save = h('button#save-correction.primary', { type: 'submit' }, t('resultpage.save'));
+  const cancel = h('button#cancel-correction', { type: 'button' }, t('resultpage.cancel'));
+  const form = h('form#correct-form.card.stack.record-form.correct-form', { novalidate: true, hidden: true, 'aria-labelledby': 'correct-title' },
+    h('h2#correct-title', t('resultpage.correct')),
+    h('p.meta', t('resultpage.kept')),
+    h('label', { for: 'fix-game' }, t('new.game')), gameSelect, h('p#fix-game-error.field-error', { role: 'alert', hidden: true }),
+    h('label', { for: 'fix-date' }, t('record.played_on')), date, h('p#fix-date-error.field-error', { role: 'alert', hidden: true }),
+    choice.el,
+    h('fieldset.fix-players', h('legend', t('resultpage.who_played')), help, list, addPlayer),
+    formError,
+    h('div.row.form-buttons', save, cancel));
+
+  const refresh = fixRefresher({ ...ctx, result, rows, mode, gameSelect, addPlayer, help });
+  refresh();
+  choice.onChange(refresh);
+  gameSelect.addEventListener('change', refresh);
+  const errors = fixErrors(form, { date, gameSelect, rows, mode, formError });
+
+  open.addEventListener('click', () => {
+    form.hidden = false;
+    open.hidden = true;
+    open.setAttribute('aria-expanded', 'true');
+    date.focus();
+  });
+  cancel.addEventListener('click', ctx.cancel);
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    errors.clear();
+    const read = readCorrection(form, rows, mode(), date.value);
+    if (read.errors) return errors.show(read.errors);
+    save.disabled = true;
+    try {
+      ctx.corrected(await leagues.correct(ctx.id, ctx.token, ctx.resultId,
+        { game: gameSelect.value, played_on: date.value, players: read.players }));
+    } catch (err) {
+      // The server names each field at fault; the form keeps everything typed.
+      const named = Object.entries(err.errors || {}).map(([k, messages]) => [k, [messages].flat().join(' ')]);
+      const placed = named.filter(([k]) => errors.fieldFor(k)[0]);
+      errors.show(placed.length ? placed : [['', err.message]]);
+    } finally {
+      save.disabled = false;
+    }
+  });
+  return [open, form];
+}
+
+// --- the page ---------------------------------------------------------------------------------
+
+/** The result as it is now: what, when, from where, everyone's place, and the earlier versions. */
+function showResult(parts, result, id) {
+  parts.title.textContent = gameName(result.game);
+  fill(parts.facts,
+    h('span', t('resultpage.played', { day: formatDate(result.played_on) })), ' · ',
+    h('span.result-origin', origin(result)), ' · ',
+    h('span', result.version > 1 ? t('resultpage.corrected_when', { when: when(result.updated_at_ms), n: result.version })
+      : t('resultpage.recorded_when', { when: when(result.created_at_ms) })));
+  fill(parts.current, h('h2#result-now-title', result.version > 1 ? t('resultpage.now_version', { n: result.version }) : t('resultpage.the_result')),
+    playersTable(result, id), teamTotals(result.players));
+  parts.current.removeAttribute('aria-busy');
+  fill(parts.history, h('h2#history-title', t('resultpage.corrections')), historyList(result, id));
+}
+
 export function mount(root, params) {
   ensureCss();
   const { id } = params;
@@ -102,222 +330,44 @@ export function mount(root, params) {
     return;
   }
   const admin = RANK[entry.role] >= RANK.admin;
-  const title = h('h1.result-title', t('resultpage.result'));
-  const facts = h('p.meta.result-facts');
-  const status = h('p.status', { role: 'status', 'aria-live': 'polite' });
-  const current = h('section.card.result-now', { 'aria-labelledby': 'result-now-title', 'aria-busy': 'true' },
-    h('p.muted', t('resultpage.loading')));
-  const history = h('section.result-history', { 'aria-labelledby': 'history-title' });
-  const correction = h('div.correction');
-  page.append(h('a.back', { href: back }, `← ${entry.name || t('league.league')}`), title, facts, status, current, correction, history);
-
-  let catalogue = null;
-  let leaguePlayers = [];
-
-  const show = (result) => {
-    title.textContent = gameName(result.game);
-    fill(facts,
-      h('span', t('resultpage.played', { day: formatDate(result.played_on) })), ' · ',
-      h('span.result-origin', origin(result)), ' · ',
-      h('span', result.version > 1 ? t('resultpage.corrected_when', { when: when(result.updated_at_ms), n: result.version })
-        : t('resultpage.recorded_when', { when: when(result.created_at_ms) })));
-    fill(current, h('h2#result-now-title', result.version > 1 ? t('resultpage.now_version', { n: result.version }) : t('resultpage.the_result')),
-      playersTable(result, id), teamTotals(result.players));
-    current.removeAttribute('aria-busy');
-    fill(history, h('h2#history-title', t('resultpage.corrections')), historyList(result, id));
-    if (admin) fill(correction, correctionForm(result));
+  const parts = {
+    title: h('h1.result-title', t('resultpage.result')),
+    facts: h('p.meta.result-facts'),
+    current: h('section.card.result-now', { 'aria-labelledby': 'result-now-title', 'aria-busy': 'true' },
+      h('p.muted', t('resultpage.loading'))),
+    history: h('section.result-history', { 'aria-labelledby': 'history-title' }),
   };
+  const status = h('p.status', { role: 'status', 'aria-live': 'polite' });
+  const correction = h('div.correction');
+  page.append(h('a.back', { href: back }, `← ${entry.name || t('league.league')}`), parts.title, parts.facts, status,
+    parts.current, correction, parts.history);
 
-  /** The admin's correction: a closed button first, then a form like the record form. */
-  const correctionForm = (result) => {
-    const open = h('button#correct-open.wide', { type: 'button', 'aria-expanded': 'false', 'aria-controls': 'correct-form' },
-      t('resultpage.correct'));
-    const gameSelect = h('select#fix-game', { 'aria-describedby': 'fix-game-error' },
-      catalogue.games.map((g) => h('option', { value: g.id, selected: g.id === result.game }, g.name)));
-    const date = h('input#fix-date', { type: 'date', value: result.played_on, max: today(), 'aria-describedby': 'fix-date-error' });
-    const byScore = h('input#fix-mode-score', { type: 'radio', name: 'fix-mode', value: 'score' });
-    const byPlaces = h('input#fix-mode-place', { type: 'radio', name: 'fix-mode', value: 'place' });
-    // A result scored from a sheet keeps its sheet (scored again, with whoever played) unless scores or
-    // places are typed instead.
-    const bySheet = result.sheet ? h('input#fix-mode-sheet', { type: 'radio', name: 'fix-mode', value: 'sheet' }) : null;
-    // The sheet when there is one; scores when everyone has one (places then follow from them); else places.
-    (bySheet || (result.players.every(hasScore) ? byScore : byPlaces)).checked = true;
-    const mode = () => (bySheet?.checked ? 'sheet' : byPlaces.checked ? 'place' : 'score');
-    const list = h('ul.fix-list');
-    const rows = [];
-    let made = 0;
-    // Who played: each row picks a league player; typed results can add and take out players.
-    const whoPicker = (li, name) => {
-      const select = h('select.fix-who', { 'aria-label': t('bresk.player'), id: `fix-who-${made}` },
-        leaguePlayers.map((n) => h('option', { value: n, selected: n === name }, n)));
-      select.addEventListener('change', () => {
-        li.dataset.name = select.value;
-        refresh();
-      });
-      return select;
-    };
-    const addRow = (p) => {
-      const i = made++;
-      const input = h('input.rec-value', {
-        id: `fix-value-${i}`, type: 'number', inputmode: 'numeric', step: 1, 'aria-describedby': `fix-error-${i}`,
-      });
-      // dataset.team keeps the team while the chosen game shows no picker, so switching back loses nothing.
-      const li = h('li.fix-player', { dataset: { name: p.name, team: p.team || '' } });
-      const out = h('button.take-out', { type: 'button', 'aria-label': t('resultpage.take_out_name', { name: p.name }) }, t('resultpage.take_out'));
-      out.addEventListener('click', () => {
-        rows.splice(rows.indexOf(li), 1);
-        li.remove();
-        refresh();
-      });
-      li.append(whoPicker(li, p.name), input, out, h('p.field-error', { id: `fix-error-${i}`, role: 'alert', hidden: true }));
-      input.addEventListener('input', () => mode() === 'place' && shareTeamPlace(li, rows));
-      rows.push(li);
-      list.append(li);
-      return li;
-    };
-    result.players.forEach(addRow);
-    const addPlayer = h('button#fix-add-player', { type: 'button' }, t('resultpage.add_player'));
-    addPlayer.addEventListener('click', () => {
-      const taken = new Set(rows.map((li) => li.dataset.name));
-      const name = leaguePlayers.find((n) => !taken.has(n));
-      if (!name) return;
-      const li = addRow({ name, score: null, place: null, team: null });
-      li.querySelector('input.rec-value').value = '';
-      refresh();
-      li.querySelector('select.fix-who').focus();
-    });
-    const help = h('p.meta.rec-help');
-    const formError = h('p.error.form-error', { role: 'alert', hidden: true });
-    const save = h('button#save-correction.primary', { type: 'submit' }, t('resultpage.save'));
-    const cancel = h('button#cancel-correction', { type: 'button' }, t('resultpage.cancel'));
-    const form = h('form#correct-form.card.stack.record-form.correct-form', { novalidate: true, hidden: true, 'aria-labelledby': 'correct-title' },
-      h('h2#correct-title', t('resultpage.correct')),
-      h('p.meta', t('resultpage.kept')),
-      h('label', { for: 'fix-game' }, t('new.game')), gameSelect, h('p#fix-game-error.field-error', { role: 'alert', hidden: true }),
-      h('label', { for: 'fix-date' }, t('record.played_on')), date, h('p#fix-date-error.field-error', { role: 'alert', hidden: true }),
-      h('fieldset.mode', h('legend', t('record.how_end')),
-        h('div.segmented', bySheet, bySheet ? h('label', { for: 'fix-mode-sheet' }, t('resultpage.sheet')) : null,
-          byScore, h('label', { for: 'fix-mode-score' }, t('table.scores')), byPlaces, h('label', { for: 'fix-mode-place' }, t('record.places')))),
-      h('fieldset.fix-players', h('legend', t('resultpage.who_played')), help, list, addPlayer),
-      formError,
-      h('div.row.form-buttons', save, cancel));
-
-    // Fill the values for the chosen mode: what the result has for it, or what was typed.
-    const typed = { sheet: [], score: result.players.map((p) => (hasScore(p) ? String(p.score) : '')), place: result.players.map((p) => String(p.place)) };
-    let shownMode = null;
-    function refresh() {
-      const key = mode();
-      if (shownMode && shownMode !== key) typed[shownMode] = rows.map((li) => li.querySelector('input.rec-value').value);
-      const sheet = key === 'sheet';
-      const teams = !sheet && (teamGame(catalogue, gameSelect.value) || result.players.some((p) => p.team));
-      addPlayer.hidden = sheet || rows.length >= leaguePlayers.length;
-      rows.forEach((li, i) => {
-        const input = li.querySelector('input.rec-value');
-        input.hidden = sheet;
-        li.querySelector('button.take-out').hidden = sheet || rows.length <= 2;
-        li.querySelector('button.take-out').setAttribute('aria-label', t('resultpage.take_out_name', { name: li.dataset.name }));
-        if (shownMode !== key) input.value = typed[key]?.[i] ?? '';
-        input.placeholder = FIELD()[key] || key;
-        input.setAttribute('aria-label', `${li.dataset.name} ${FIELD()[key] || key}`);
-        if (key === 'place') Object.assign(input, { min: '1', max: String(rows.length) });
-        else ['min', 'max'].forEach((a) => input.removeAttribute(a));
-        const picker = li.querySelector('.team-pick');
-        if (picker) li.dataset.team = pickedTeam(li) || '';
-        if (teams && !picker) input.after(teamPicker(li.dataset.name, li.dataset.team));
-        if (!teams && picker) picker.remove();
-      });
-      shownMode = key;
-      help.textContent = sheet
-        ? t('resultpage.sheet_help')
-        : `${key === 'place' ? t('resultpage.place_help') : t('resultpage.score_help')}${teams ? ` ${TEAM_HELP}` : ''}`;
-    }
-    refresh();
-    byScore.addEventListener('change', refresh);
-    byPlaces.addEventListener('change', refresh);
-    bySheet?.addEventListener('change', refresh);
-    gameSelect.addEventListener('change', refresh);
-
-    const clearErrors = () => {
-      for (const p of form.querySelectorAll('.field-error, .form-error')) {
-        p.hidden = true;
-        p.textContent = '';
-      }
-      for (const el of form.querySelectorAll('[aria-invalid]')) el.removeAttribute('aria-invalid');
-    };
-    // A message next to the field it is about: 'played_on', 'game', 'players.2.score', …
-    const fieldFor = (key) => {
-      if (key === 'played_on') return [date, form.querySelector('#fix-date-error')];
-      if (key === 'game') return [gameSelect, form.querySelector('#fix-game-error')];
-      const row = rows[Number(key.match(/^(?:sheet\.)?players\.(\d+)/)?.[1])];
-      const field = key.endsWith('.name') || mode() === 'sheet' ? row?.querySelector('select.fix-who') : row?.querySelector('input.rec-value');
-      return row ? [field, row.querySelector('.field-error')] : [null, formError];
-    };
-    const showErrors = (errors) => {
-      let first = null;
-      for (const [key, message] of errors) {
-        const [field, box] = fieldFor(key);
-        box.textContent = box.textContent ? `${box.textContent} ${message}` : message;
-        box.hidden = false;
-        field?.setAttribute('aria-invalid', 'true');
-        first ||= field;
-      }
-      first?.focus();
-    };
-
-    open.addEventListener('click', () => {
-      form.hidden = false;
-      open.hidden = true;
-      open.setAttribute('aria-expanded', 'true');
-      date.focus();
-    });
-    cancel.addEventListener('click', () => {
-      fill(correction, correctionForm(result)); // back to the result as it is, form closed
+  const ctx = { id, token: entry.token, resultId, catalogue: null, leaguePlayers: [] };
+  const showCorrection = (result) => fill(correction, correctionForm(result, {
+    ...ctx,
+    corrected(corrected) {
+      show(corrected);
+      status.textContent = t('resultpage.corrected_status', { n: corrected.version });
+      status.scrollIntoView({ block: 'nearest' });
+    },
+    cancel() {
+      showCorrection(result); // back to the result as it is, form closed
       correction.querySelector('#correct-open').focus();
-    });
-
-    form.addEventListener('submit', async (e) => {
-      e.preventDefault();
-      clearErrors();
-      const key = mode();
-      const teams = Boolean(form.querySelector('.team-pick'));
-      const entries = rows.map((li) => ({
-        name: li.dataset.name, value: li.querySelector('input.rec-value').value, team: teams ? pickedTeam(li) : null,
-      }));
-      if (!date.value) return showErrors([['played_on', t('record.give_day')]]);
-      if (date.value > today()) return showErrors([['played_on', t('record.future')]]);
-      const twice = entries.findIndex((e, i) => entries.findIndex((f) => f.name === e.name) !== i);
-      if (twice >= 0) return showErrors([[`players.${twice}.name`, t('resultpage.twice', { name: entries[twice].name })]]);
-      const problem = key === 'sheet' ? null : checkEntries(entries, key);
-      if (problem) return showErrors([[`players.${problem.index}.${key}`, problem.message]]);
-      // The sheet kept: only who played (in the sheet's order); the server scores the sheet again.
-      const players = key === 'sheet' ? entries.map((e) => ({ name: e.name })) : bodyPlayers(entries, key);
-      save.disabled = true;
-      try {
-        const corrected = await leagues.correct(id, entry.token, resultId,
-          { game: gameSelect.value, played_on: date.value, players });
-        show(corrected);
-        status.textContent = t('resultpage.corrected_status', { n: corrected.version });
-        status.scrollIntoView({ block: 'nearest' });
-      } catch (err) {
-        // The server names each field at fault; the form keeps everything typed.
-        const named = Object.entries(err.errors || {}).map(([k, messages]) => [k, [messages].flat().join(' ')]);
-        const placed = named.filter(([k]) => fieldFor(k)[0]);
-        showErrors(placed.length ? placed : [['', err.message]]);
-      } finally {
-        save.disabled = false;
-      }
-    });
-    return [open, form];
+    },
+  }));
+  const show = (result) => {
+    showResult(parts, result, id);
+    if (admin) showCorrection(result);
   };
 
   Promise.all([leagues.result(id, entry.token, resultId), games(), admin ? leagues.players(id, entry.token) : null])
     .then(([result, loaded, known]) => {
-      catalogue = loaded;
-      leaguePlayers = (known?.players || []).map((p) => p.name);
+      ctx.catalogue = loaded;
+      ctx.leaguePlayers = (known?.players || []).map((p) => p.name);
       show(result);
     })
     .catch((err) => {
-      fill(current, h('p.error', { role: 'alert' }, err.status === 404 ? t('resultpage.no_such') : err.message));
-      current.removeAttribute('aria-busy');
+      fill(parts.current, h('p.error', { role: 'alert' }, err.status === 404 ? t('resultpage.no_such') : err.message));
+      parts.current.removeAttribute('aria-busy');
     });
 }

@@ -96,107 +96,62 @@ function leaderboardCard(board, leagueId) {
         : h('span.muted', '–')))));
 }
 
-export function mount(root, params) {
-  ensureCss();
-  const id = params.id;
-  const page = h('div.league-page.league-home');
-  root.append(page);
-  let timer = 0;
-  let alive = true;
-  let sort = { key: 'wins', dir: 'desc' };
-  let ratingNote = '';
-  const filters = { game: params.query.game || '', season: params.query.season || '' };
-  let rows = [];
+/** The buttons a member or admin sees: record a result, start a table, and for the admin the settings. */
+function fillActions(actions, entry, id, startTable) {
+  if (RANK[entry.role] >= RANK.member) {
+    fill(actions, // fill() leaves out the member's missing Settings button; replaceChildren would print "null"
+      h('a#record-result.button.primary', { href: '#' }, t('league.record_result')),
+      h('button#start-table', { type: 'button', onclick: startTable }, t('league.start_table')),
+      entry.role === 'admin'
+        ? h('a#league-settings.button', { href: `#/league/${encodeURIComponent(id)}/admin` },
+          h('span', { 'aria-hidden': 'true' }, '⚙'), t('league.settings'))
+        : null);
+  } else actions.replaceChildren();
+}
 
-  const status = h('p.status', { role: 'status', 'aria-live': 'polite' });
-  const title = h('h1.league-title');
-  const roleBadge = h('span.role');
-  const meta = h('p.meta.league-meta');
-  const actions = h('div.league-actions');
-  const gameSelect = h('select#filter-game', { 'aria-label': t('new.game') }, h('option', { value: '' }, t('standings.all_games')));
-  const seasonSelect = h('select#filter-season', { 'aria-label': t('standings.season') });
-  const standings = h('div.standings-wrap', { 'aria-busy': 'true' }, h('p.muted', t('standings.loading')));
-  const updated = h('p.meta.updated');
-  const recent = h('ul.results', { 'aria-busy': 'true' });
-  const boards = h('section.leaderboards', { 'aria-labelledby': 'boards-title', hidden: true },
-    h('h2#boards-title', t('board.title')), h('ul.boards'));
-  const share = h('div.share-links');
-  const tools = h('div.league-tools');
-
-  const fail = (message, entry) => {
-    page.replaceChildren(h('h1', entry?.name || t('league.league')), h('p.card.error', { role: 'alert' }, message),
-      h('p', h('a.button', { href: '#/leagues' }, t('league.yours'))));
-  };
-
-  const setup = (entry) => {
-    const board = entry.role === 'viewer';
-    page.classList.toggle('board', board);
-    title.textContent = entry.name || t('league.league');
-    roleBadge.className = `role role-${entry.role}`;
-    roleBadge.textContent = board ? t('league.viewer_read_only') : ROLE_NAMES[entry.role];
-    // Rebuilt only when the role or the links change, so a refresh never closes what is open.
-    const key = `${entry.role} ${JSON.stringify(entry.tokens || {})}`;
-    if (key !== shown) {
-      shown = key;
-      if (RANK[entry.role] >= RANK.member) {
-        fill(actions, // fill() leaves out the member's missing Settings button; replaceChildren would print "null"
-          h('a#record-result.button.primary', { href: '#' }, t('league.record_result')),
-          h('button#start-table', { type: 'button', onclick: startTable }, t('league.start_table')),
-          entry.role === 'admin'
-            ? h('a#league-settings.button', { href: `#/league/${encodeURIComponent(id)}/admin` },
-              h('span', { 'aria-hidden': 'true' }, '⚙'), t('league.settings'))
-            : null);
-      } else actions.replaceChildren();
-      renderShare(entry);
-      renderTools(entry);
+/** The links this phone may pass on, each with its QR code; for the admin, buttons to replace the
+ *  member's and viewer's. `onReplaced(entry)` after a link was replaced. */
+function shareCard(id, onReplaced) {
+  const el = h('div.share-links');
+  const say = (message) => (el.querySelector('.share-status').textContent = message);
+  const rotate = async (role) => {
+    try {
+      const updatedEntry = await replaceLink(id, role);
+      if (!updatedEntry) return;
+      onReplaced(updatedEntry);
+      render(updatedEntry);
+      el.querySelector('details').open = true;
+      say(role === 'member' ? t('league.member_link_made') : t('league.viewer_link_made'));
+      el.querySelector(`.link-${role} input`)?.focus();
+    } catch (err) {
+      say(err.message);
     }
-    const record = actions.querySelector('#record-result');
-    if (record) record.href = `#/league/${encodeURIComponent(id)}/record${filters.game ? `?game=${encodeURIComponent(filters.game)}` : ''}`;
   };
-  let shown = '';
-
-  let lastGame = '';
-  const startTable = async () => {
-    const game = filters.game || lastGame || (await games()).games[0].id;
-    navigate(`#/new/${encodeURIComponent(game)}?league=${encodeURIComponent(id)}`);
-  };
-
-  const renderShare = (entry) => {
+  function render(entry) {
     const roles = ['admin', 'member', 'viewer'].filter((r) => RANK[r] <= RANK[entry.role]);
     // Beside Copy and Share: a QR code (when this phone has the link) and, for the admin, Replace.
     const extra = (role) => {
       const buttons = document.createDocumentFragment();
-      if (shareUrl(entry, role)) {
-        buttons.append(qrButton(id, role, (message) => (share.querySelector('.share-status').textContent = message)));
-      }
+      if (shareUrl(entry, role)) buttons.append(qrButton(id, role, say));
       if (entry.role === 'admin' && role !== 'admin') {
         buttons.append(h('button.replace', { type: 'button', onclick: () => rotate(role) }, entry.tokens?.[role] ? t('league.replace_link') : role === 'member' ? t('league.new_member_link') : t('league.new_viewer_link')));
       }
       return buttons;
     };
-    share.replaceChildren(
+    el.replaceChildren(
       h('details.card.share-league', { open: false },
         h('summary', roles.length > 1 ? t('league.share') : t('league.share_read_only')),
         entry.role === 'admin' ? h('p.warning', h('strong', t('league.admin_safe_colon')), ' ', t('league.give_member_link')) : null,
         h('p.status.share-status', { role: 'status' }),
         roles.map((role) => linkRow(entry, role, { extra: extra(role) }))));
-  };
+  }
+  return { el, render };
+}
 
-  const rotate = async (role) => {
-    try {
-      const updatedEntry = await replaceLink(id, role);
-      if (!updatedEntry) return;
-      shown = `${updatedEntry.role} ${JSON.stringify(updatedEntry.tokens || {})}`;
-      renderShare(updatedEntry);
-      share.querySelector('details').open = true;
-      share.querySelector('.share-status').textContent = role === 'member' ? t('league.member_link_made') : t('league.viewer_link_made');
-      share.querySelector(`.link-${role} input`)?.focus();
-    } catch (err) {
-      share.querySelector('.share-status').textContent = err.message;
-    }
-  };
-
-  const renderTools = (entry) => {
+/** Export (JSON for the admin, CSV for all) and forgetting the league on this phone. */
+function toolsCard(id, status) {
+  const el = h('div.league-tools');
+  function render(entry) {
     const download = (format) => async (e) => {
       const button = e.currentTarget;
       button.disabled = true;
@@ -210,7 +165,7 @@ export function mount(root, params) {
         button.disabled = false;
       }
     };
-    tools.replaceChildren(
+    el.replaceChildren(
       h('h2', t('league.export')),
       h('div.row',
         entry.role === 'admin' ? h('button#export-json', { type: 'button', onclick: download('json') }, t('league.download_json')) : null,
@@ -224,124 +179,225 @@ export function mount(root, params) {
           navigate('#/leagues');
         },
       }, t('league.forget')));
-  };
+  }
+  return { el, render };
+}
 
-  const fillFilters = (league, catalogue) => {
+/** The game and season filters, filled from the league and the games; `onChange` after a pick. */
+function filterRow(filters, onChange) {
+  const gameSelect = h('select#filter-game', { 'aria-label': t('new.game') }, h('option', { value: '' }, t('standings.all_games')));
+  const seasonSelect = h('select#filter-season', { 'aria-label': t('standings.season') });
+  gameSelect.addEventListener('change', () => {
+    filters.game = gameSelect.value;
+    onChange();
+  });
+  seasonSelect.addEventListener('change', () => {
+    filters.season = seasonSelect.value;
+    onChange();
+  });
+  function update(league, catalogue) {
     fill(gameSelect, h('option', { value: '' }, t('standings.all_games')),
       catalogue.games.map((g) => h('option', { value: g.id, selected: g.id === filters.game }, g.name)));
     seasonSelect.replaceChildren(...league.seasons.map((s) => h('option', {
       value: s.default ? '' : String(s.id), selected: s.default ? !filters.season : String(s.id) === filters.season,
     }, s.default ? `${s.name}` : `${s.name}${s.starts_on ? ` (${formatDate(s.starts_on, { short: true })} – ${formatDate(s.ends_on, { short: true })})` : ''}`)));
     seasonSelect.disabled = league.seasons.length < 2;
-  };
+  }
+  return { el: h('div.filters.row', gameSelect, seasonSelect), update };
+}
 
-  const showStandings = () => {
+/** The standings, sortable by any column (a second tap turns the order round), and how skill is estimated. */
+function standingsPart(id, filters) {
+  const el = h('div.standings-wrap', { 'aria-busy': 'true' }, h('p.muted', t('standings.loading')));
+  let sort = { key: 'wins', dir: 'desc' };
+  let rows = [];
+  let ratingNote = '';
+  function draw() {
     const entry = findLeague(id);
     if (!rows.length) {
-      standings.replaceChildren(h('p.muted.empty', RANK[entry?.role] >= RANK.member
+      el.replaceChildren(h('p.muted.empty', RANK[entry?.role] >= RANK.member
         ? t('standings.none_yet_member') : t('standings.none_yet')));
       return;
     }
     const q = { game: filters.game, season: filters.season };
-    standings.replaceChildren(standingsTable(rows, sort, (key) => {
+    el.replaceChildren(standingsTable(rows, sort, (key) => {
       sort = { key, dir: sort.key === key && sort.dir === 'desc' ? 'asc' : 'desc' };
-      showStandings();
-      standings.querySelector(`button[data-sort="${key}"]`)?.focus();
+      draw();
+      el.querySelector(`button[data-sort="${key}"]`)?.focus();
     }, (name) => playerHref(id, name, q)),
     h('p.meta.rating-note', h('strong', t('standings.skill_colon')), ' ', ratingNote));
-  };
+  }
+  function show(table) {
+    rows = table.rows;
+    ratingNote = `${table.rating_label}. ${table.rating_explanation}`;
+    draw();
+    el.removeAttribute('aria-busy');
+  }
+  return { el, show };
+}
 
-  const load = async () => {
-    const entry = findLeague(id);
-    if (!entry) return;
-    const query = { game: filters.game, season: filters.season };
-    try {
-      const [league, table, results, leaders, catalogue] = await Promise.all([
-        leagues.get(id, entry.token),
-        leagues.standings(id, entry.token, query),
-        leagues.results(id, entry.token, { ...query, limit: 20 }),
-        leagues.leaderboards(id, entry.token, query),
-        games(),
-      ]);
-      if (!alive) return;
-      rename(id, league.name);
-      if (league.role !== entry.role) remember({ id, name: league.name, role: league.role, token: entry.token });
-      const current = findLeague(id);
-      setup(current);
-      fillFilters(league, catalogue);
-      meta.textContent = t('home.players', { count: league.players });
-      rows = table.rows;
-      ratingNote = `${table.rating_label}. ${table.rating_explanation}`;
-      showStandings();
-      standings.removeAttribute('aria-busy');
-      lastGame = results.results[0]?.game || lastGame;
-      recent.replaceChildren(...(results.results.length ? results.results.map((r) => resultItem(r, id)) : [h('li.muted', t('league.nothing_recorded'))]));
-      boards.hidden = !leaders.games.length;
-      fill(boards.querySelector('.boards'), leaders.games.map((b) => leaderboardCard(b, id)));
-      recent.removeAttribute('aria-busy');
-      updated.textContent = t('league.updated', { time: date(new Date(), { hour: '2-digit', minute: '2-digit' }) }) +
-        (current.role === 'viewer' ? ` · ${t('league.refreshes')}` : '');
-    } catch (err) {
-      if (!alive) return;
-      if (err.status === 401) {
-        const next = dropToken(id, entry.token);
-        if (next) return load();
-        fail(t('league.link_gone'), entry);
-      } else if (err.offline) {
-        updated.textContent = t('league.offline_last');
-        if (standings.hasAttribute('aria-busy')) standings.replaceChildren(h('p.muted.empty', t('league.offline_standings')));
-      } else {
-        status.textContent = err.message;
-      }
+/** Everything the league's home shows at once, asked for together. */
+async function fetchBoard(id, token, query) {
+  const [league, table, results, leaders, catalogue] = await Promise.all([
+    leagues.get(id, token),
+    leagues.standings(id, token, query),
+    leagues.results(id, token, { ...query, limit: 20 }),
+    leagues.leaderboards(id, token, query),
+    games(),
+  ]);
+  return { league, table, results, leaders, catalogue };
+}
+
+/** The pieces of the league's home, each an element or { el, … }. */
+function boardParts(id, filters, load) {
+  const parts = {
+    status: h('p.status', { role: 'status', 'aria-live': 'polite' }),
+    title: h('h1.league-title'),
+    roleBadge: h('span.role'),
+    meta: h('p.meta.league-meta'),
+    actions: h('div.league-actions'),
+    filters: filterRow(filters, load),
+    standings: standingsPart(id, filters),
+    updated: h('p.meta.updated'),
+    recent: h('ul.results', { 'aria-busy': 'true' }),
+    boards: h('section.leaderboards', { 'aria-labelledby': 'boards-title', hidden: true },
+      h('h2#boards-title', t('board.title')), h('ul.boards')),
+  };
+  parts.tools = toolsCard(id, parts.status);
+  return parts;
+}
+
+function layOut(page, parts) {
+  page.append(
+    h('header.league-head', parts.title, h('div.row', parts.roleBadge, parts.meta)),
+    parts.status,
+    parts.actions,
+    parts.filters.el,
+    h('section.card.standings-card', { 'aria-labelledby': 'standings-title' },
+      h('h2#standings-title', t('standings.title')), parts.standings.el, parts.updated),
+    parts.boards,
+    h('h2', t('league.recent')),
+    parts.recent,
+    parts.share.el,
+    parts.tools.el,
+  );
+}
+
+/** What was fetched, shown: standings, leaderboards, recent results and when it was read. */
+function showBoard(parts, id, { league, table, results, leaders, catalogue }) {
+  parts.filters.update(league, catalogue);
+  parts.meta.textContent = t('home.players', { count: league.players });
+  parts.standings.show(table);
+  parts.recent.replaceChildren(...(results.results.length ? results.results.map((r) => resultItem(r, id)) : [h('li.muted', t('league.nothing_recorded'))]));
+  parts.boards.hidden = !leaders.games.length;
+  fill(parts.boards.querySelector('.boards'), leaders.games.map((b) => leaderboardCard(b, id)));
+  parts.recent.removeAttribute('aria-busy');
+  parts.updated.textContent = t('league.updated', { time: date(new Date(), { hour: '2-digit', minute: '2-digit' }) }) +
+    (findLeague(id).role === 'viewer' ? ` · ${t('league.refreshes')}` : '');
+}
+
+/** A link opened (?t=…) is kept on this phone first; a league just made says so. Returns a problem to
+ *  show on its own, or null. */
+async function adoptOpenedLink(id, params, page, status, alive) {
+  if (params.query.t) {
+    page.append(h('p.muted', t('league.opening_link')));
+    const problem = await adoptLink(id, params.query);
+    if (!alive()) return null;
+    page.replaceChildren();
+    if (problem && !findLeague(id)) return problem;
+    if (problem) status.textContent = problem;
+  }
+  if (params.query.saved) {
+    status.textContent = t('league.saved');
+    history.replaceState(history.state, '', `${location.pathname}${location.search}#/league/${encodeURIComponent(id)}`);
+  }
+  return null;
+}
+
+/** The page for this phone's role: the title and badge, and (rebuilt only when the role or the links
+ *  change, so a refresh never closes what is open) the actions, share links and tools. */
+function showRole(board, entry) {
+  const { parts, id, filters } = board;
+  const viewer = entry.role === 'viewer';
+  board.page.classList.toggle('board', viewer);
+  parts.title.textContent = entry.name || t('league.league');
+  parts.roleBadge.className = `role role-${entry.role}`;
+  parts.roleBadge.textContent = viewer ? t('league.viewer_read_only') : ROLE_NAMES[entry.role];
+  const key = `${entry.role} ${JSON.stringify(entry.tokens || {})}`;
+  if (key !== board.shown) {
+    board.shown = key;
+    fillActions(parts.actions, entry, id, board.startTable);
+    parts.share.render(entry);
+    parts.tools.render(entry);
+  }
+  const record = parts.actions.querySelector('#record-result');
+  if (record) record.href = `#/league/${encodeURIComponent(id)}/record${filters.game ? `?game=${encodeURIComponent(filters.game)}` : ''}`;
+}
+
+function showFailure(page, message, entry) {
+  page.replaceChildren(h('h1', entry?.name || t('league.league')), h('p.card.error', { role: 'alert' }, message),
+    h('p', h('a.button', { href: '#/leagues' }, t('league.yours'))));
+}
+
+/** Reads the league again and shows it; a link that stopped working falls back to another this phone has. */
+async function loadBoard(board) {
+  const { id, filters, parts } = board;
+  const entry = findLeague(id);
+  if (!entry) return;
+  try {
+    const fetched = await fetchBoard(id, entry.token, { game: filters.game, season: filters.season });
+    if (!board.alive) return;
+    const { league, results } = fetched;
+    rename(id, league.name);
+    if (league.role !== entry.role) remember({ id, name: league.name, role: league.role, token: entry.token });
+    showRole(board, findLeague(id));
+    board.lastGame = results.results[0]?.game || board.lastGame;
+    showBoard(parts, id, fetched);
+  } catch (err) {
+    if (!board.alive) return;
+    if (err.status === 401) {
+      const next = dropToken(id, entry.token);
+      if (next) return loadBoard(board);
+      showFailure(board.page, t('league.link_gone'), entry);
+    } else if (err.offline) {
+      parts.updated.textContent = t('league.offline_last');
+      const standings = parts.standings.el;
+      if (standings.hasAttribute('aria-busy')) standings.replaceChildren(h('p.muted.empty', t('league.offline_standings')));
+    } else {
+      parts.status.textContent = err.message;
     }
-  };
+  }
+}
 
-  gameSelect.addEventListener('change', () => {
-    filters.game = gameSelect.value;
-    load();
-  });
-  seasonSelect.addEventListener('change', () => {
-    filters.season = seasonSelect.value;
-    load();
-  });
+export function mount(root, params) {
+  ensureCss();
+  const id = params.id;
+  const page = h('div.league-page.league-home');
+  root.append(page);
+  let timer = 0;
+  const filters = { game: params.query.game || '', season: params.query.season || '' };
+  // The page's state: `shown` is the role and links the actions and share links were built for.
+  const board = { id, page, filters, alive: true, shown: '', lastGame: '' };
+  const load = () => loadBoard(board);
+  board.parts = boardParts(id, filters, load);
+  board.parts.share = shareCard(id, (entry) => (board.shown = `${entry.role} ${JSON.stringify(entry.tokens || {})}`));
+  board.startTable = async () => {
+    const game = filters.game || board.lastGame || (await games()).games[0].id;
+    navigate(`#/new/${encodeURIComponent(game)}?league=${encodeURIComponent(id)}`);
+  };
 
   const start = async () => {
-    if (params.query.t) {
-      page.append(h('p.muted', t('league.opening_link')));
-      const problem = await adoptLink(id, params.query);
-      if (!alive) return;
-      page.replaceChildren();
-      if (problem && !findLeague(id)) {
-        fail(problem);
-        return;
-      }
-      if (problem) status.textContent = problem;
-    }
-    if (params.query.saved) {
-      status.textContent = t('league.saved');
-      history.replaceState(history.state, '', `${location.pathname}${location.search}#/league/${encodeURIComponent(id)}`);
-    }
+    const problem = await adoptOpenedLink(id, params, page, board.parts.status, () => board.alive);
+    if (!board.alive) return;
     const entry = findLeague(id);
-    if (!entry) {
-      fail(t('league.no_link'));
+    if (problem || !entry) {
+      showFailure(page, problem || t('league.no_link'));
       return;
     }
-    page.append(
-      h('header.league-head', title, h('div.row', roleBadge, meta)),
-      status,
-      actions,
-      h('div.filters.row', gameSelect, seasonSelect),
-      h('section.card.standings-card', { 'aria-labelledby': 'standings-title' },
-        h('h2#standings-title', t('standings.title')), standings, updated),
-      boards,
-      h('h2', t('league.recent')),
-      recent,
-      share,
-      tools,
-    );
-    setup(entry);
+    layOut(page, board.parts);
+    showRole(board, entry);
     await load();
-    if (alive) timer = setInterval(() => document.visibilityState === 'visible' && load(), REFRESH_MS);
+    if (board.alive) timer = setInterval(() => document.visibilityState === 'visible' && load(), REFRESH_MS);
   };
   const onVisible = () => document.visibilityState === 'visible' && findLeague(id) && load();
   document.addEventListener('visibilitychange', onVisible);
@@ -349,7 +405,7 @@ export function mount(root, params) {
 
   return {
     destroy() {
-      alive = false;
+      board.alive = false;
       clearInterval(timer);
       document.removeEventListener('visibilitychange', onVisible);
     },
