@@ -196,45 +196,51 @@ function sheetHead(kind, title, meta, onClose, icon = null) {
 
 const overNote = () => h('p.meta', t('bb.over_undo'));
 
+function holderButton(state, label, detail, pressed, colour, onclick) {
+  return h('li', h('button.bb-holder', {
+    type: 'button', 'aria-pressed': String(pressed), disabled: state.finished,
+    dataset: colour ? { colour } : {}, onclick,
+  }, colour ? h('span.bb-swatch', { dataset: { colour } }) : h('span.bb-swatch.bb-none'),
+  h('span.bb-holder-text', h('b', label), detail ? h('small', detail) : null)));
+}
+
+/** The picker's sheet for block `index`: a button per colour in play and one for nobody, the counts
+ *  entered, the tie rule and a way to count the spaces. */
+function pickerContent(ctx, index, { choose, close, error }) {
+  const state = ctx.view.state;
+  const shape = state.rules.pattern[index];
+  const { row, column } = place(state, index);
+  const entry = state.point_blocks[index];
+  const judged = (ctx.view.result.point_blocks || state.point_block_owners || [])[index] || {};
+  const current = entry ? judged.owner ?? null : undefined;
+  const entered = state.point_blocks.filter(Boolean).length;
+  const tieNobody = state.options.tie_takes_nobody !== false;
+  const counted = entry?.counts ? h('p.meta.bb-counted', t('bb.counted', { why: whyText(entry.counts, state) })) : null;
+  return [
+    sheetHead('bb-picker', cap(shapeName(shape, ctx.game)),
+      t('bb.place_entered', { row, column, n: entered, all: state.point_blocks.length }), close, shapeIcon(shape)),
+    h('p.bb-ask', t('bb.who_holds')),
+    h('ul.bb-holders',
+      coloursInPlay(state).map(({ colour, name }) =>
+        holderButton(state, name, state.rules.colours_per_player > 1 ? colourName(colour) : null, current === colour, colour, () => choose(colour))),
+      holderButton(state, t('bb.holder_nobody'), tieNobody ? t('bb.tie_or_none') : t('bb.none_around'), current === null, null, () => choose(null))),
+    counted,
+    h('p.meta.bb-tie-rule', tieNobody ? t('bb.tie_rule_nobody') : t('bb.tie_rule_later')),
+    h('button.wide.bb-count-spaces', { type: 'button', disabled: state.finished, onclick: () => ctx.sheets.counter.open(index) },
+      tieNobody ? t('bb.count_not_sure') : t('bb.count_tie')),
+    state.finished ? overNote() : null,
+    h('p.error', { role: 'alert', hidden: !error }, error),
+  ].filter(Boolean);
+}
+
 /** Tap a point block, tap who holds it. Once everyone has passed it moves on by itself. */
 function ownerPicker(ctx) {
   const dialog = sheet('bb-picker');
   let index = null;
   let error = '';
 
-  function holderButton(label, detail, pressed, colour, onclick) {
-    return h('li', h('button.bb-holder', {
-      type: 'button', 'aria-pressed': String(pressed), disabled: ctx.view.state.finished,
-      dataset: colour ? { colour } : {}, onclick,
-    }, colour ? h('span.bb-swatch', { dataset: { colour } }) : h('span.bb-swatch.bb-none'),
-    h('span.bb-holder-text', h('b', label), detail ? h('small', detail) : null)));
-  }
-
   function draw() {
-    const state = ctx.view.state;
-    const shape = state.rules.pattern[index];
-    const { row, column } = place(state, index);
-    const entry = state.point_blocks[index];
-    const judged = (ctx.view.result.point_blocks || state.point_block_owners || [])[index] || {};
-    const current = entry ? judged.owner ?? null : undefined;
-    const entered = state.point_blocks.filter(Boolean).length;
-    const tieNobody = state.options.tie_takes_nobody !== false;
-    const counted = entry?.counts ? h('p.meta.bb-counted', t('bb.counted', { why: whyText(entry.counts, state) })) : null;
-    dialog.replaceChildren(...[
-      sheetHead('bb-picker', cap(shapeName(shape, ctx.game)),
-        t('bb.place_entered', { row, column, n: entered, all: state.point_blocks.length }), () => dialog.close(), shapeIcon(shape)),
-      h('p.bb-ask', t('bb.who_holds')),
-      h('ul.bb-holders',
-        coloursInPlay(state).map(({ colour, name }) =>
-          holderButton(name, state.rules.colours_per_player > 1 ? colourName(colour) : null, current === colour, colour, () => choose(colour))),
-        holderButton(t('bb.holder_nobody'), tieNobody ? t('bb.tie_or_none') : t('bb.none_around'), current === null, null, () => choose(null))),
-      counted,
-      h('p.meta.bb-tie-rule', tieNobody ? t('bb.tie_rule_nobody') : t('bb.tie_rule_later')),
-      h('button.wide.bb-count-spaces', { type: 'button', disabled: state.finished, onclick: () => ctx.sheets.counter.open(index) },
-        tieNobody ? t('bb.count_not_sure') : t('bb.count_tie')),
-      state.finished ? overNote() : null,
-      h('p.error', { role: 'alert', hidden: !error }, error),
-    ].filter(Boolean));
+    dialog.replaceChildren(...pickerContent(ctx, index, { choose, close: () => dialog.close(), error }));
   }
 
   async function choose(owner) {
@@ -265,47 +271,50 @@ function ownerPicker(ctx) {
   };
 }
 
+const RING = [0, 1, 2, 3, 7, 11, 15, 14, 13, 12, 8, 4]; // the ring's cells clockwise from the top left
+
+/** The block with its 12 spaces around it, filled colour by colour as counted. */
+function ring(state, shape, counts) {
+  const fill = coloursInPlay(state).flatMap(({ colour }) => Array.from({ length: counts[colour] }, () => colour));
+  const cells = Array.from({ length: 16 }, () => null);
+  RING.forEach((cell, i) => (cells[cell] = h('span.bb-space', fill[i] ? { dataset: { colour: fill[i] } } : {})));
+  return h('div.bb-ring', { 'aria-hidden': 'true' }, cells[0], cells[1], cells[2], cells[3], cells[4],
+    h('span.bb-ring-centre', shapeIcon(shape)), cells[7], cells[8], cells[11], cells[12], cells[13], cells[14], cells[15]);
+}
+
+/** − n + for one colour; `set(value)` when tapped. */
+function stepper(state, { colour, name }, n, total, set) {
+  const over = state.finished;
+  return h('li.bb-stepper', { dataset: { colour } },
+    h('span.bb-stepper-label', h('span.bb-swatch', { dataset: { colour } }), h('span', h('b', cap(colourName(colour))), h('small', name))),
+    h('button.bb-step', { type: 'button', 'aria-label': t('bb.fewer', { colour: colourName(colour) }), disabled: over || n <= 0, onclick: () => set(n - 1) }, MINUS),
+    h('output.bb-count', { 'aria-label': t('bb.colour_spaces', { colour: colourName(colour) }), 'aria-live': 'polite' }, String(n)),
+    h('button.bb-step', { type: 'button', 'aria-label': t('bb.more', { colour: colourName(colour) }), disabled: over || total >= SPACES, onclick: () => set(n + 1) }, '+'));
+}
+
+/** Who holds the block with these counts, and whether nothing left to place can change it. */
+function ownerLine(state, counts) {
+  const verdict = judge(counts, state);
+  const holder = verdict.owner ? state.players[seatOfColour(state)[verdict.owner]].name : null;
+  const why = whyText(counts, state);
+  const text = !verdict.owner ? cap(why)
+    : `${verdict.clinched ? t('bb.takes_it', { holder, colour: colourName(verdict.owner) }) : t('bb.leads', { holder, colour: colourName(verdict.owner) })} — ${why}`;
+  return h('p.bb-owner', { dataset: { owner: verdict.owner || '', clinched: String(verdict.clinched) }, 'aria-live': 'polite' },
+    verdict.owner ? h('span.bb-swatch', { dataset: { colour: verdict.owner } }) : null,
+    h('span.bb-owner-text', text), verdict.clinched ? h('span.bb-lock', t('bb.clinched')) : null);
+}
+
 /** The 12 spaces around one point block, colour by colour, with the owner previewed live. */
 function spaceCounter(ctx) {
   const dialog = sheet('bb-editor');
   let index = null;
   let counts = {};
   let error = '';
-  const RING = [0, 1, 2, 3, 7, 11, 15, 14, 13, 12, 8, 4]; // the ring's cells clockwise from the top left
-
-  function ring(state, shape) {
-    const fill = coloursInPlay(state).flatMap(({ colour }) => Array.from({ length: counts[colour] }, () => colour));
-    const cells = Array.from({ length: 16 }, () => null);
-    RING.forEach((cell, i) => (cells[cell] = h('span.bb-space', fill[i] ? { dataset: { colour: fill[i] } } : {})));
-    return h('div.bb-ring', { 'aria-hidden': 'true' }, cells[0], cells[1], cells[2], cells[3], cells[4],
-      h('span.bb-ring-centre', shapeIcon(shape)), cells[7], cells[8], cells[11], cells[12], cells[13], cells[14], cells[15]);
-  }
-
-  function stepper(state, { colour, name }, total) {
-    const n = counts[colour];
-    const over = state.finished;
-    const set = (value) => {
-      counts[colour] = value;
-      error = '';
-      draw();
-    };
-    return h('li.bb-stepper', { dataset: { colour } },
-      h('span.bb-stepper-label', h('span.bb-swatch', { dataset: { colour } }), h('span', h('b', cap(colourName(colour))), h('small', name))),
-      h('button.bb-step', { type: 'button', 'aria-label': t('bb.fewer', { colour: colourName(colour) }), disabled: over || n <= 0, onclick: () => set(n - 1) }, MINUS),
-      h('output.bb-count', { 'aria-label': t('bb.colour_spaces', { colour: colourName(colour) }), 'aria-live': 'polite' }, String(n)),
-      h('button.bb-step', { type: 'button', 'aria-label': t('bb.more', { colour: colourName(colour) }), disabled: over || total >= SPACES, onclick: () => set(n + 1) }, '+'));
-  }
-
-  function ownerLine(state) {
-    const verdict = judge(counts, state);
-    const holder = verdict.owner ? state.players[seatOfColour(state)[verdict.owner]].name : null;
-    const why = whyText(counts, state);
-    const text = !verdict.owner ? cap(why)
-      : `${verdict.clinched ? t('bb.takes_it', { holder, colour: colourName(verdict.owner) }) : t('bb.leads', { holder, colour: colourName(verdict.owner) })} — ${why}`;
-    return h('p.bb-owner', { dataset: { owner: verdict.owner || '', clinched: String(verdict.clinched) }, 'aria-live': 'polite' },
-      verdict.owner ? h('span.bb-swatch', { dataset: { colour: verdict.owner } }) : null,
-      h('span.bb-owner-text', text), verdict.clinched ? h('span.bb-lock', t('bb.clinched')) : null);
-  }
+  const setter = (colour) => (value) => {
+    counts[colour] = value;
+    error = '';
+    draw();
+  };
 
   function draw() {
     const state = ctx.view.state;
@@ -314,10 +323,10 @@ function spaceCounter(ctx) {
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
     dialog.replaceChildren(...[
       sheetHead('bb-editor', cap(shapeName(shape, ctx.game)), t('bb.row_column_cap', { row, column }), () => dialog.close()),
-      ring(state, shape),
+      ring(state, shape, counts),
       h('p.bb-sum', { dataset: { full: String(total >= SPACES) } }, t('bb.of_spaces', { total, all: SPACES })),
-      h('ul.bb-steppers', coloursInPlay(state).map((c) => stepper(state, c, total))),
-      ownerLine(state),
+      h('ul.bb-steppers', coloursInPlay(state).map((c) => stepper(state, c, counts[c.colour], total, setter(c.colour)))),
+      ownerLine(state, counts),
       state.finished ? overNote() : null,
       h('p.error.bb-editor-error', { role: 'alert', hidden: !error }, error),
       h('div.row.bb-editor-actions', h('button', { type: 'button', onclick: () => dialog.close() }, t('bb.cancel')),
@@ -357,6 +366,17 @@ function spaceCounter(ctx) {
   };
 }
 
+const mostSquares = (state) => state.rules.blocks_per_player * state.options.max_squares_per_block;
+
+/** 1–9, ⌫ and 0; a digit that would go past what a player can have left is off. */
+function keypadKeys(state, digits, press) {
+  const fits = (d) => Number((digits === '0' ? '' : digits) + d) <= mostSquares(state);
+  const digit = (d) => h('button.bb-key', { type: 'button', disabled: !fits(d), onclick: () => press(d) }, d);
+  return h('div.bb-keys', ['1', '2', '3', '4', '5', '6', '7', '8', '9'].map(digit),
+    h('button.bb-key', { type: 'button', 'aria-label': t('bb.delete_digit'), disabled: !digits, onclick: () => press('back') }, '⌫'),
+    digit('0'));
+}
+
 /** A player's leftover squares on a number keypad, then on to the next player. */
 function leftoverKeypad(ctx) {
   const dialog = sheet('bb-keypad');
@@ -364,20 +384,10 @@ function leftoverKeypad(ctx) {
   let digits = '';
   let error = '';
 
-  const most = (state) => state.rules.blocks_per_player * state.options.max_squares_per_block;
-
   function press(key) {
     digits = key === 'back' ? digits.slice(0, -1) : (digits === '0' ? '' : digits) + key;
     error = '';
     draw();
-  }
-
-  function keys(state) {
-    const fits = (d) => Number((digits === '0' ? '' : digits) + d) <= most(state);
-    const digit = (d) => h('button.bb-key', { type: 'button', disabled: !fits(d), onclick: () => press(d) }, d);
-    return h('div.bb-keys', ['1', '2', '3', '4', '5', '6', '7', '8', '9'].map(digit),
-      h('button.bb-key', { type: 'button', 'aria-label': t('bb.delete_digit'), disabled: !digits, onclick: () => press('back') }, '⌫'),
-      digit('0'));
   }
 
   function draw() {
@@ -388,7 +398,7 @@ function leftoverKeypad(ctx) {
       sheetHead('bb-keypad', t('bb.keypad_title', { name: player.name }),
         t('bb.keypad_help', { name: player.name, minus: MINUS }), () => dialog.close(), swatches(player.colours)),
       h('output.bb-keypad-value', { 'aria-live': 'polite', 'aria-label': t('bb.keypad_value', { name: player.name }) }, digits || '–'),
-      keys(state),
+      keypadKeys(state, digits, press),
       h('p.error', { role: 'alert', hidden: !error }, error),
       h('button.primary.wide.bb-keypad-save', { type: 'button', disabled: digits === '' || state.finished, onclick: save },
         after >= 0 ? t('bb.save_next', { name: state.players[after].name }) : t('bb.save')));
@@ -484,6 +494,37 @@ function winnerText(result) {
 
 // --- cards on the table screen -------------------------------------------------------------
 
+/** Everyone still playing passes (the game is over), then on to entering the blocks; a refusal is said in `error`. */
+async function endGame(ctx, error) {
+  error.hidden = true;
+  try {
+    for (const [seat, p] of ctx.view.state.players.entries()) {
+      if (!p.passed && (await ctx.act('pass', { seat })) === null) return; // offline: queued
+    }
+  } catch (err) {
+    error.textContent = err.message;
+    error.hidden = false;
+    return;
+  }
+  ctx.goOn(-1);
+}
+
+/** What to do next, in words, and the button that does it: [text, label, primary, onclick]. */
+function nextThing(ctx, state, { waiting, open, unsaid }, confirm) {
+  if (waiting.length) {
+    return [t('bb.playing', { names: joined(waiting), count: waiting.length }), t('bb.end_game'), false, confirm];
+  }
+  if (open.length) {
+    return [t('bb.enter_open', { count: open.length }), t('bb.enter_blocks'), true, () => ctx.sheets.picker.open(open[0])];
+  }
+  if (unsaid.length) {
+    const names = unsaid.map((s) => state.players[s].name);
+    return [t('bb.enter_leftovers', { names: joined(names), count: names.length }), t('bb.enter_leftover_btn'), true,
+      () => ctx.sheets.keypad.open(unsaid[0])];
+  }
+  return [t('bb.all_entered'), null, false, null];
+}
+
 /** The one thing to do now: end the game, enter the blocks, the leftovers, or finish. */
 function nowCard(ctx) {
   const text = h('p.bb-now-text');
@@ -494,21 +535,6 @@ function nowCard(ctx) {
   const el = h('section.card.bb-now', { 'aria-label': t('bb.what_now') }, text, h('div.bb-now-actions', cancel, step, finish), error);
   let confirming = false;
 
-  async function endGame() {
-    error.hidden = true;
-    confirming = false;
-    try {
-      for (const [seat, p] of ctx.view.state.players.entries()) {
-        if (!p.passed && (await ctx.act('pass', { seat })) === null) return; // offline: queued
-      }
-    } catch (err) {
-      error.textContent = err.message;
-      error.hidden = false;
-      return;
-    }
-    ctx.goOn(-1);
-  }
-
   function show(label, primary, onclick) {
     step.hidden = !label;
     step.textContent = label || '';
@@ -518,7 +544,8 @@ function nowCard(ctx) {
 
   function render({ state }) {
     el.hidden = state.finished;
-    const { waiting, open, unsaid } = whatIsMissing(state);
+    const missing = whatIsMissing(state);
+    const { waiting, open, unsaid } = missing;
     const ready = !waiting.length && !open.length && !unsaid.length;
     el.dataset.phase = state.finished ? 'over' : waiting.length ? 'playing' : ready ? 'ready' : 'entering';
     finish.hidden = Boolean(waiting.length);
@@ -527,27 +554,18 @@ function nowCard(ctx) {
     finish.classList.toggle('primary', ready);
     confirming &&= waiting.length > 0;
     cancel.hidden = !confirming;
+    el.dataset.confirming = String(confirming);
     if (confirming) {
       text.textContent = t('bb.confirm_end', { names: joined(waiting), count: waiting.length });
-      show(t('bb.yes_end'), true, endGame);
-      el.dataset.confirming = 'true';
+      show(t('bb.yes_end'), true, () => {
+        confirming = false;
+        endGame(ctx, error);
+      });
       return;
     }
-    el.dataset.confirming = 'false';
-    if (waiting.length) {
-      text.textContent = t('bb.playing', { names: joined(waiting), count: waiting.length });
-      show(t('bb.end_game'), false, () => { confirming = true; render(ctx.view); });
-    } else if (open.length) {
-      text.textContent = t('bb.enter_open', { count: open.length });
-      show(t('bb.enter_blocks'), true, () => ctx.sheets.picker.open(open[0]));
-    } else if (unsaid.length) {
-      const names = unsaid.map((s) => state.players[s].name);
-      text.textContent = t('bb.enter_leftovers', { names: joined(names), count: names.length });
-      show(t('bb.enter_leftover_btn'), true, () => ctx.sheets.keypad.open(unsaid[0]));
-    } else {
-      text.textContent = t('bb.all_entered');
-      show(null, false, null);
-    }
+    const [said, label, primary, onclick] = nextThing(ctx, state, missing, () => { confirming = true; render(ctx.view); });
+    text.textContent = said;
+    show(label, primary, onclick);
   }
 
   return { el, render };
@@ -622,66 +640,71 @@ function supplyView(state) {
   ];
 }
 
+/** A passed player's leftover squares, with Enter or Change (which opens the keypad). */
+function leftoverRow(ctx, state, seat, p) {
+  const saved = p.leftover_squares;
+  return h('div.bb-leftover',
+    h('span.bb-leftover-label', t('bb.leftover')),
+    h('output.bb-count', { dataset: { saved: String(saved !== null) } }, saved === null ? '–' : String(saved)),
+    state.finished ? null : h(`button${saved === null ? '.primary' : ''}`, {
+      type: 'button', 'aria-label': saved === null ? t('bb.enter_leftover_of', { name: p.name }) : t('bb.change_leftover_of', { name: p.name }),
+      onclick: () => ctx.sheets.keypad.open(seat),
+    }, saved === null ? t('bb.enter') : t('bb.change')));
+}
+
+/** "Skipped 2…": how many spaces (2 or more), then take the −2 token or cancel. */
+function skipChooser(ctx, ledger, seat) {
+  const n = ledger.skipDraft[seat];
+  const set = (v) => { ledger.skipDraft[seat] = v; ctx.refresh(); };
+  const take = async () => {
+    if (await ledger.act(seat, 'skip', { seat, spaces: n })) {
+      delete ledger.skipDraft[seat];
+      ctx.refresh();
+    }
+  };
+  return h('div.bb-skip-chooser',
+    h('span', t('bb.skipped')),
+    h('button.bb-step', { type: 'button', 'aria-label': t('bb.fewer_spaces'), disabled: n <= 2, onclick: () => set(n - 1) }, MINUS),
+    h('output.bb-count', String(n)),
+    h('button.bb-step', { type: 'button', 'aria-label': t('bb.more_spaces'), onclick: () => set(n + 1) }, '+'),
+    h('span', t('bb.spaces')),
+    h('button.primary', { type: 'button', onclick: take }, t('bb.take', { n, token: `${MINUS}2` })),
+    h('button', { type: 'button', onclick: () => { delete ledger.skipDraft[seat]; ctx.refresh(); } }, t('bb.cancel')));
+}
+
+/** While a player plays: skipped one space, skipped more, or pass. */
+function playActions(ctx, ledger, seat) {
+  if (ledger.skipDraft[seat]) return skipChooser(ctx, ledger, seat);
+  return h('div.bb-actions',
+    h('button', { type: 'button', onclick: () => ledger.act(seat, 'skip', { seat, spaces: 1 }) }, t('bb.skipped_1')),
+    h('button', { type: 'button', onclick: () => { ledger.skipDraft[seat] = 2; delete ledger.notes[seat]; ctx.refresh(); } }, t('bb.skipped_2')),
+    h('button.bb-pass', { type: 'button', onclick: () => ledger.act(seat, 'pass', { seat }) }, t('bb.pass')));
+}
+
 /** Penalty tokens: skips and passes while playing, then each player's leftover squares. */
 function ledgerCard(ctx) {
   const supply = h('div.bb-supply');
   const list = h('ol.bb-ledger');
   const el = h('section.card.bb-ledger-card', { 'aria-label': t('bb.penalty_tokens') }, h('div.bb-head', h('h2', t('bb.penalty_tokens'))), supply, list);
-  const skipDraft = {}; // seat → spaces being chosen in "Skipped 2…"
-  const notes = {}; // seat → the server's refusal for that player's last action
-
-  async function ledgerAct(seat, type, data) {
-    delete notes[seat];
-    try {
-      await ctx.act(type, data);
-      return true;
-    } catch (err) {
-      notes[seat] = err.message;
-      ctx.refresh();
-      return false;
-    }
-  }
-
-  function skipChooser(seat) {
-    const n = skipDraft[seat];
-    const set = (v) => { skipDraft[seat] = v; ctx.refresh(); };
-    const take = async () => {
-      if (await ledgerAct(seat, 'skip', { seat, spaces: n })) {
-        delete skipDraft[seat];
+  const ledger = {
+    skipDraft: {}, // seat → spaces being chosen in "Skipped 2…"
+    notes: {}, // seat → the server's refusal for that player's last action
+    async act(seat, type, data) {
+      delete ledger.notes[seat];
+      try {
+        await ctx.act(type, data);
+        return true;
+      } catch (err) {
+        ledger.notes[seat] = err.message;
         ctx.refresh();
+        return false;
       }
-    };
-    return h('div.bb-skip-chooser',
-      h('span', t('bb.skipped')),
-      h('button.bb-step', { type: 'button', 'aria-label': t('bb.fewer_spaces'), disabled: n <= 2, onclick: () => set(n - 1) }, MINUS),
-      h('output.bb-count', String(n)),
-      h('button.bb-step', { type: 'button', 'aria-label': t('bb.more_spaces'), onclick: () => set(n + 1) }, '+'),
-      h('span', t('bb.spaces')),
-      h('button.primary', { type: 'button', onclick: take }, t('bb.take', { n, token: `${MINUS}2` })),
-      h('button', { type: 'button', onclick: () => { delete skipDraft[seat]; ctx.refresh(); } }, t('bb.cancel')));
-  }
-
-  function playActions(seat) {
-    if (skipDraft[seat]) return skipChooser(seat);
-    return h('div.bb-actions',
-      h('button', { type: 'button', onclick: () => ledgerAct(seat, 'skip', { seat, spaces: 1 }) }, t('bb.skipped_1')),
-      h('button', { type: 'button', onclick: () => { skipDraft[seat] = 2; delete notes[seat]; ctx.refresh(); } }, t('bb.skipped_2')),
-      h('button.bb-pass', { type: 'button', onclick: () => ledgerAct(seat, 'pass', { seat }) }, t('bb.pass')));
-  }
-
-  function leftoverRow(state, seat, p) {
-    const saved = p.leftover_squares;
-    return h('div.bb-leftover',
-      h('span.bb-leftover-label', t('bb.leftover')),
-      h('output.bb-count', { dataset: { saved: String(saved !== null) } }, saved === null ? '–' : String(saved)),
-      state.finished ? null : h(`button${saved === null ? '.primary' : ''}`, {
-        type: 'button', 'aria-label': saved === null ? t('bb.enter_leftover_of', { name: p.name }) : t('bb.change_leftover_of', { name: p.name }),
-        onclick: () => ctx.sheets.keypad.open(seat),
-      }, saved === null ? t('bb.enter') : t('bb.change')));
-  }
+    },
+  };
 
   function playerRow(state, p, seat) {
     const tokens = tokenRow(p.tokens);
+    const note = ledger.notes[seat];
     return h('li.bb-player', { dataset: { seat: String(seat), passed: String(p.passed) } },
       h('div.bb-player-head',
         swatches(p.colours),
@@ -690,9 +713,9 @@ function ledgerCard(ctx) {
         h('span.bb-penalty', { dataset: { penalty: String(p.penalty) }, 'aria-label': t('bb.penalty', { name: p.name, n: p.penalty }) }, minus(p.penalty))),
       h('div.bb-held', tokens.length ? tokens : h('span.meta', t('bb.no_tokens')),
         p.skipped_spaces ? h('span.meta', ` · ${t('bb.skipped_n', { count: p.skipped_spaces })}`) : null),
-      !p.passed && !state.finished ? playActions(seat) : null,
-      p.passed ? leftoverRow(state, seat, p) : null,
-      notes[seat] ? h('p.error.bb-note', { role: 'alert' }, notes[seat]) : null);
+      !p.passed && !state.finished ? playActions(ctx, ledger, seat) : null,
+      p.passed ? leftoverRow(ctx, state, seat, p) : null,
+      note ? h('p.error.bb-note', { role: 'alert' }, note) : null);
   }
 
   function render({ state }) {

@@ -342,53 +342,80 @@ function handInBlocker(state, seat, done, values) {
 const gridRows = (values) => Array.from({ length: SIZE }, (_, r) =>
   values.slice(r * SIZE, r * SIZE + SIZE).map((v) => v || SPACE).join(''));
 
+/** The entry card's elements: my grid of inputs, its notes, Hand in and Clear. */
+function entryParts() {
+  const ui = {
+    el: h('section.card.bresk-entry', { 'aria-label': t('bresk.my_grid') }),
+    title: h('h2.bresk-entry-title', t('bresk.my_grid')),
+    markingHelp: h('p.meta.bresk-marking'),
+    wordNote: h('p.meta.bresk-word-note'),
+    countNote: h('p.meta.bresk-count', { 'aria-live': 'polite' }),
+    mine: gridShell((r, c, i) => h('input.cell', {
+      type: 'text', inputmode: 'text', autocomplete: 'off', autocorrect: 'off', autocapitalize: 'characters',
+      spellcheck: false, enterkeyhint: 'next', 'aria-label': t('bresk.cell', { row: r + 1, column: c + 1 }), dataset: { i: String(i) },
+    })),
+    handIn: h('button.primary.bresk-hand-in', { type: 'button' }, t('bresk.hand_in')),
+    handInWhy: h('p.meta.bresk-hand-in-why', { 'aria-live': 'polite' }),
+    clear: h('button.bresk-clear', { type: 'button' }, t('bresk.clear')),
+  };
+  ui.el.append(ui.title, h('p.meta', t('bresk.entry_help')), ui.markingHelp, ui.mine.grid, ui.countNote, ui.wordNote,
+    h('div.row.bresk-hand-in-row', ui.handIn, ui.clear), ui.handInWhy);
+  return ui;
+}
+
+/** My grid's letters, marked as the table chose, and the letters still to use. */
+function paintEntry(ui, pad, forced) {
+  const shown = pad.shownValues();
+  shown.forEach((v, i) => {
+    const text = display(v);
+    if (ui.mine.cells[i].value !== text) ui.mine.cells[i].value = text;
+  });
+  paint(ui.mine, shown, scoreCells(shown, pad.judge), pad.marking());
+  renderForced(forced, pad);
+}
+
+/** Whether I may hand in now and why not, what the dice allowed against what I wrote, and the grid
+ *  locked once handed in. */
+function showHandIn(ui, pad) {
+  const view = pad.view;
+  if (!view) return;
+  const state = view.state;
+  const seat = pad.mySeat();
+  const done = pad.handedIn();
+  const why = handInBlocker(state, seat, done, pad.values);
+  ui.handIn.disabled = Boolean(why);
+  ui.clear.disabled = Boolean(done) || state.finished;
+  const empty = SQUARES - pad.values.filter(Boolean).length;
+  ui.handInWhy.textContent = why || (empty ? t('bresk.empty_as_spaces', { count: empty }) : t('bresk.ready'));
+  ui.mine.cells.forEach((c) => (c.readOnly = Boolean(done) || state.finished));
+  ui.el.classList.toggle('handed-in', Boolean(done));
+  ui.title.textContent = done ? t('bresk.my_grid_done') : seat !== null ? t('bresk.my_grid_of', { name: state.seats[seat] }) : t('bresk.my_grid');
+  // What the dice allow, as the hand-in will check it: letters against the squares rolled.
+  const rolled = !(state.options.hand_in_early && state.turn === 1);
+  const letters = pad.values.filter((v) => v && v !== SPACE).length;
+  ui.countNote.textContent = rolled && !done && !state.finished
+    ? `${t('bresk.dice_gave', { count: state.placements })} ${t('bresk.you_wrote', { count: letters })}` : '';
+  ui.markingHelp.textContent = pad.marking() ? t('bresk.marking_on') : t('bresk.marking_off');
+}
+
+async function handInGrid(ui, pad, session) {
+  const seat = pad.mySeat();
+  if (seat === null || pad.handedIn()) return;
+  const rows = gridRows(pad.values);
+  ui.handIn.disabled = true;
+  try {
+    const reply = await session.act('hand_in', { seat, grid: rows });
+    if (!reply) ui.handInWhy.textContent = t('bresk.hand_in_later');
+  } catch {
+    ui.handIn.disabled = false; // the table shows why it was refused
+  }
+}
+
 /** My grid: typed (or scanned from the paper card), marked as I go if the table chose it, handed in. */
 function entryCard(pad, session, forced) {
-  const el = h('section.card.bresk-entry', { 'aria-label': t('bresk.my_grid') });
-  const title = h('h2.bresk-entry-title', t('bresk.my_grid'));
-  const markingHelp = h('p.meta.bresk-marking');
-  const wordNote = h('p.meta.bresk-word-note');
-  const countNote = h('p.meta.bresk-count', { 'aria-live': 'polite' });
-  const mine = gridShell((r, c, i) => h('input.cell', {
-    type: 'text', inputmode: 'text', autocomplete: 'off', autocorrect: 'off', autocapitalize: 'characters',
-    spellcheck: false, enterkeyhint: 'next', 'aria-label': t('bresk.cell', { row: r + 1, column: c + 1 }), dataset: { i: String(i) },
-  }));
-  const handIn = h('button.primary.bresk-hand-in', { type: 'button' }, t('bresk.hand_in'));
-  const handInWhy = h('p.meta.bresk-hand-in-why', { 'aria-live': 'polite' });
-  const clear = h('button.bresk-clear', { type: 'button' }, t('bresk.clear'));
-  el.append(title, h('p.meta', t('bresk.entry_help')), markingHelp, mine.grid, countNote, wordNote,
-    h('div.row.bresk-hand-in-row', handIn, clear), handInWhy);
-
-  function paintMine() {
-    const shown = pad.shownValues();
-    shown.forEach((v, i) => {
-      const text = display(v);
-      if (mine.cells[i].value !== text) mine.cells[i].value = text;
-    });
-    paint(mine, shown, scoreCells(shown, pad.judge), pad.marking());
-    renderForced(forced, pad);
-  }
-  function updateHandIn() {
-    const view = pad.view;
-    if (!view) return;
-    const state = view.state;
-    const seat = pad.mySeat();
-    const done = pad.handedIn();
-    const why = handInBlocker(state, seat, done, pad.values);
-    handIn.disabled = Boolean(why);
-    clear.disabled = Boolean(done) || state.finished;
-    const empty = SQUARES - pad.values.filter(Boolean).length;
-    handInWhy.textContent = why || (empty ? t('bresk.empty_as_spaces', { count: empty }) : t('bresk.ready'));
-    mine.cells.forEach((c) => (c.readOnly = Boolean(done) || state.finished));
-    el.classList.toggle('handed-in', Boolean(done));
-    title.textContent = done ? t('bresk.my_grid_done') : seat !== null ? t('bresk.my_grid_of', { name: state.seats[seat] }) : t('bresk.my_grid');
-    // What the dice allow, as the hand-in will check it: letters against the squares rolled.
-    const rolled = !(state.options.hand_in_early && state.turn === 1);
-    const letters = pad.values.filter((v) => v && v !== SPACE).length;
-    countNote.textContent = rolled && !done && !state.finished
-      ? `${t('bresk.dice_gave', { count: state.placements })} ${t('bresk.you_wrote', { count: letters })}` : '';
-    markingHelp.textContent = pad.marking() ? t('bresk.marking_on') : t('bresk.marking_off');
-  }
+  const ui = entryParts();
+  const paintMine = () => paintEntry(ui, pad, forced);
+  const updateHandIn = () => showHandIn(ui, pad);
   const edited = () => {
     pad.saveDraft();
     paintMine();
@@ -399,25 +426,14 @@ function entryCard(pad, session, forced) {
     pad.values[i] = v;
     edited();
   }
-  listenToGrid(mine, { set, valueAt: (i) => pad.values[i], shownAt: (i) => pad.shownValues()[i] });
-  clear.addEventListener('click', () => {
+  listenToGrid(ui.mine, { set, valueAt: (i) => pad.values[i], shownAt: (i) => pad.shownValues()[i] });
+  ui.clear.addEventListener('click', () => {
     if (pad.handedIn() || !pad.values.some(Boolean)) return;
     if (!window.confirm(t('bresk.confirm_clear'))) return;
     pad.values = Array(SQUARES).fill('');
     edited();
   });
-  handIn.addEventListener('click', async () => {
-    const seat = pad.mySeat();
-    if (seat === null || pad.handedIn()) return;
-    const rows = gridRows(pad.values);
-    handIn.disabled = true;
-    try {
-      const reply = await session.act('hand_in', { seat, grid: rows });
-      if (!reply) handInWhy.textContent = t('bresk.hand_in_later');
-    } catch {
-      handIn.disabled = false; // the table shows why it was refused
-    }
-  });
+  ui.handIn.addEventListener('click', () => handInGrid(ui, pad, session));
   // Scan my card: the paper card read from a photo, checked, then handed in as if typed.
   const scanner = mountScan({
     canHandIn: () => pad.mySeat() !== null && !pad.handedIn(),
@@ -425,11 +441,11 @@ function entryCard(pad, session, forced) {
       if (pad.handedIn()) return;
       pad.values = scanned;
       edited();
-      if (!handIn.disabled) handIn.click();
+      if (!ui.handIn.disabled) ui.handIn.click();
     },
   });
-  el.insertBefore(scanner.element, mine.grid);
-  return { el, wordNote, scanner, paint: paintMine, updateHandIn };
+  ui.el.insertBefore(scanner.element, ui.mine.grid);
+  return { el: ui.el, wordNote: ui.wordNote, scanner, paint: paintMine, updateHandIn };
 }
 
 /** Word challenges: the log of words challenged at this table, and the button to challenge one. */

@@ -50,38 +50,52 @@ const KIND_LABEL = {
 const joined = (names) => (names.length < 2 ? names.join('')
   : t('mnb.and', { first: names.slice(0, -1).join(', '), last: names.at(-1) }));
 
-export function mount(root, session) {
-  useStyles();
-  const seat = (i) => session.view?.seats?.[i] ?? t('mnb.seat_n', { n: i + 1 });
-  const builderSeat = () => session.view?.state?.builder;
-  // Every turn event says whose turn the phone thought it was, so a stale phone is refused.
-  const act = (type, data = {}) => session.act(type, { ...data, builder: builderSeat() }).catch(() => {});
-  const undo = () => session.undo().catch(() => {});
+// --- the turn's cards, each { el, update(state) }; `seat(i)` names a seat, `act` sends a turn event ---
 
-  // --- who --------------------------------------------------------------------------
+/** Who builds (huge), who runs the timer, who is the left neighbour; a tie's sudden death. */
+function whoCard(seat) {
   const stageLine = h('p.mnb-stage');
   const builderName = h('p.mnb-builder', { 'aria-live': 'polite' });
   const roles = h('ul.mnb-roles');
   const notice = h('p.mnb-notice', { role: 'status', hidden: true });
-  const who = h('section.card.mnb-who', { 'aria-label': t('mnb.whose_turn') }, stageLine, h('p.mnb-builds-label', t('mnb.builds_now')), builderName, roles, notice);
+  const el = h('section.card.mnb-who', { 'aria-label': t('mnb.whose_turn') }, stageLine, h('p.mnb-builds-label', t('mnb.builds_now')), builderName, roles, notice);
+  function update(s) {
+    const turn = s.turn;
+    el.hidden = s.finished;
+    if (!s.finished) {
+      stageLine.textContent = s.stage === 'sudden-death'
+        ? t('mnb.sudden_death_turn', { round: turn?.round ?? '', turn: turn?.number ?? '' })
+        : t('mnb.round_turn', { round: s.round, rounds: s.options.rounds, turn: turn?.number ?? '' });
+      builderName.textContent = seat(s.builder);
+      roles.replaceChildren(
+        h('li', h('span.mnb-role', t('mnb.timer_role')), h('strong', seat(s.timer_runner))),
+        h('li', h('span.mnb-role', t('mnb.left_neighbour')), h('strong', seat(s.left_neighbour))));
+    }
+    if (s.stage === 'sudden-death' && !s.finished) {
+      notice.hidden = false;
+      notice.textContent = t('mnb.tied', { names: joined((s.sudden_death?.contenders || []).map(seat)) });
+    } else {
+      notice.hidden = true;
+    }
+  }
+  return { el, update };
+}
 
-  // --- roll phase -------------------------------------------------------------------
+/** The roll: the app's die, or a real die's face typed in. */
+function rollCard(session, act) {
   const physical = h('div.mnb-faces', [1, 2, 3].map((face) =>
     h('button.mnb-face', { onclick: () => act('die', { face }), 'aria-label': t('mnb.rolled_n', { n: face }) }, String(face))));
-  const rollCard = h('section.card.mnb-roll', { 'aria-label': t('mnb.roll') },
+  return h('section.card.mnb-roll', { 'aria-label': t('mnb.roll') },
     h('h2', t('mnb.set_timer')),
     h('p.muted', t('mnb.die_sets_timer')),
     h('button.primary.mnb-roll-app', { onclick: () => session.act('roll', { dice: ['make-n-break'] }).catch(() => {}) }, t('mnb.roll_die')),
     h('p.muted.mnb-or', t('mnb.or_real_die')),
     physical);
+}
 
-  // --- build phase ------------------------------------------------------------------
-  const buildInfo = h('p.mnb-build-info');
-  // The shared timer at a glance, for the builder who has scrolled down to the cards.
-  const clock = h('span.mnb-clock', { 'aria-hidden': 'true' });
-  const bonusClock = h('span.mnb-clock', { 'aria-hidden': 'true' });
-  const turnPoints = h('p.mnb-turn-points', { 'aria-live': 'polite' });
-  const played = h('ul.mnb-played', { 'aria-label': t('mnb.cards_this_turn') });
+/** A big button per card the builder can complete: standard, red hand, Extreme (or its printed points),
+ *  "4 ←" (captioned with who built it) and "10" set aside. */
+function cardButtons(act) {
   const cardBtn = (label, data, cls = '', aria) => h(`button.mnb-cardbtn${cls}`, { onclick: () => act('card', data), 'aria-label': aria }, label);
   // These two are named by what they show, caption included ("4 ← Ben built it", "10 set
   // aside"): the space keeps the big label and its caption apart in the name.
@@ -102,141 +116,171 @@ export function mount(root, session) {
     h('div.mnb-group.mnb-extreme-printed', { hidden: true }, h('p.mnb-group-title', t('mnb.extreme_printed')),
       h('div.mnb-row5', [1, 2, 3, 4, 5].map((p) =>
         cardBtn(String(p), { kind: p === 5 ? 'extreme-5' : 'extreme-4', points: p }, '.extreme', t('mnb.extreme_points', { count: p }))))));
+  return { grid, leftCaption, leftArrow, tenBtn };
+}
+
+/** The build: the timer, the card buttons, this turn's points and cards, Undo and End turn. */
+function buildCard(act, undo, seat) {
+  const buildInfo = h('p.mnb-build-info');
+  // The shared timer at a glance, for the builder who has scrolled down to the cards.
+  const clock = h('span.mnb-clock', { 'aria-hidden': 'true' });
+  const turnPoints = h('p.mnb-turn-points', { 'aria-live': 'polite' });
+  const played = h('ul.mnb-played', { 'aria-label': t('mnb.cards_this_turn') });
+  const cards = cardButtons(act);
   const endTurn = h('button.primary.mnb-end', { onclick: () => act('end_turn') }, t('mnb.end_turn'));
-  const undoBuild = h('button.mnb-undo', { onclick: undo }, t('table.undo'));
-  const buildCard = h('section.card.mnb-build', { 'aria-label': t('mnb.completed_cards') },
+  const el = h('section.card.mnb-build', { 'aria-label': t('mnb.completed_cards') },
     h('div.mnb-build-head', buildInfo, clock),
     h('p.muted.mnb-hint', t('mnb.tap_each_card')),
-    grid, turnPoints, played,
-    h('div.mnb-thumbbar', undoBuild, endTurn));
+    cards.grid, turnPoints, played,
+    h('div.mnb-thumbbar', h('button.mnb-undo', { onclick: undo }, t('table.undo')), endTurn));
+  function update(s) {
+    const turn = s.turn;
+    el.hidden = s.phase !== 'build';
+    if (s.phase !== 'build' || !turn) return;
+    const o = s.options;
+    buildInfo.replaceChildren(
+      turn.die ? h('span.mnb-pill', t('mnb.die_n', { n: turn.die })) : h('span.mnb-pill', t('mnb.timer_n', { n: turn.build_setting })),
+      h('span', t('mnb.timer_on', { s: turn.timer_seconds, name: seat(s.timer_runner) })));
+    cards.leftCaption.textContent = t('mnb.built_it', { name: seat(s.left_neighbour) });
+    cards.tenBtn.disabled = o.variant === 'no-dice' || turn.tens_set_aside >= 2;
+    // The box has one "4 ←" card: once it has come up this turn it cannot come again.
+    cards.leftArrow.disabled = turn.cards.some((c) => c.kind === 'left-arrow');
+    const printed = o.extreme_points === 'printed';
+    cards.grid.querySelector('.mnb-extreme-printed').hidden = !printed;
+    cards.grid.querySelectorAll('.mnb-extreme-card button.extreme').forEach((b) => (b.hidden = printed));
+    const mine = turn.points[s.builder];
+    const extra = turn.points.map((p, i) => (i !== s.builder && p ? `${seat(i)} +${p}` : null)).filter(Boolean);
+    turnPoints.textContent = t('mnb.this_turn', { name: seat(s.builder), points: `+${mine}` }) + (extra.length ? ` · ${extra.join(' · ')}` : '') +
+      (turn.tens_set_aside ? ` · ${t('mnb.tens_waiting', { n: turn.tens_set_aside })}` : '');
+    played.replaceChildren(...turn.cards.map((c) =>
+      h(`li.mnb-chip.${c.kind}`, (KIND_LABEL[c.kind] || (() => c.kind))(c), c.completed === false ? ` ${t('mnb.missed_paren')}` : '')));
+  }
+  return { el, clock, endTurn, update };
+}
 
-  // --- bonus phase ------------------------------------------------------------------
+/** The "10" bonus build: done or not, with the timer. */
+function bonusCard(act, undo, seat) {
   const bonusInfo = h('p.mnb-bonus-info');
-  const bonusCard = h('section.card.mnb-bonus', { 'aria-label': t('mnb.bonus_build') },
-    h('div.mnb-build-head', h('h2', t('mnb.bonus_title')), bonusClock), bonusInfo,
+  const clock = h('span.mnb-clock', { 'aria-hidden': 'true' });
+  const el = h('section.card.mnb-bonus', { 'aria-label': t('mnb.bonus_build') },
+    h('div.mnb-build-head', h('h2', t('mnb.bonus_title')), clock), bonusInfo,
     h('div.mnb-bonus-buttons',
       h('button.primary.mnb-bonus-done', { onclick: () => act('bonus', { completed: true }) }, t('mnb.bonus_done')),
       h('button.mnb-bonus-miss', { onclick: () => act('bonus', { completed: false }) }, t('mnb.not_completed'))),
     h('div.mnb-thumbbar', h('button.mnb-undo', { onclick: undo }, t('table.undo'))));
+  function update(s) {
+    el.hidden = s.phase !== 'bonus';
+    if (s.phase === 'bonus' && s.turn) {
+      bonusInfo.textContent = t('mnb.bonus_info', { name: seat(s.builder), s: s.turn.timer_seconds, runner: seat(s.timer_runner) }) +
+        (s.turn.bonus_owed > 1 ? ` ${t('mnb.bonus_to_go', { count: s.turn.bonus_owed })}` : '');
+    }
+  }
+  return { el, clock, update };
+}
 
-  // --- game over --------------------------------------------------------------------
+/** Game over: the winners, and everyone's points and chips. */
+function overCard(seat) {
   const overTitle = h('p.mnb-winner');
   const overChips = h('ul.mnb-chips-list');
-  const overCard = h('section.card.mnb-over', { 'aria-label': t('scorepad.game_over') }, h('h2', t('scorepad.game_over')), overTitle, overChips);
+  const el = h('section.card.mnb-over', { 'aria-label': t('scorepad.game_over') }, h('h2', t('scorepad.game_over')), overTitle, overChips);
+  function update(s, seats) {
+    el.hidden = !s.finished;
+    if (!s.finished) return;
+    const names = s.winners.map(seat);
+    overTitle.textContent = t('mnb.wins', { names: joined(names), count: names.length });
+    overChips.replaceChildren(...seats.map((name, i) =>
+      h(`li${s.winners.includes(i) ? '.winner' : ''}`, h('span.name', name), h('span.pts', t('mnb.points', { count: s.totals[i] })), h('span.chips', chipBadges(s.chips[i])))));
+  }
+  return { el, update };
+}
 
-  // --- after a turn, and the score table ------------------------------------------------
+/** After a turn: each one's points and the chips to take, and the bonus builds. */
+function lastTurnCard(seat) {
   const lastTitle = h('h2');
   const lastList = h('ul.mnb-last-list');
-  const lastCard = h('section.card.mnb-last', { 'aria-label': t('mnb.last_turn'), hidden: true }, lastTitle, lastList);
-  const table = h('table.mnb-table');
-  const tableCard = h('section.card.mnb-score', { 'aria-label': t('mnb.score_table') }, h('h2', t('mnb.score_table')), h('div.mnb-table-wrap', table));
-
-  root.append(who, rollCard, buildCard, bonusCard, overCard, lastCard, tableCard);
-
-  function tick() {
-    const timer = session.view?.timer;
-    const phase = session.view?.state?.phase;
-    const el = phase === 'bonus' ? bonusClock : clock;
-    if (!timer || (phase !== 'build' && phase !== 'bonus')) return;
-    const left = remainingMs(timer);
-    const state = timer.state === 'running' && left === 0 ? 'expired' : timer.state;
-    const s = Math.ceil(left / 1000);
-    const text = state === 'expired' ? t('timer.expired') : state === 'running' ? t('mnb.secs_left', { s })
-      : state === 'paused' ? t('mnb.paused_secs', { s }) : t('timer.seconds', { s });
-    // Four times a second: write only what changed, so an unchanged clock costs no layout.
-    if (el.dataset.state !== state) el.dataset.state = state;
-    if (el.textContent !== text) el.textContent = text;
-    endTurn.classList.toggle('time-up', phase === 'build' && state === 'expired');
-  }
-  const ticker = setInterval(tick, 250);
-
-  function update(view) {
-    const s = view.state;
-    const seats = view.seats;
-    const turn = s.turn;
-    const o = s.options;
-    const phase = s.phase;
-
-    // who
-    who.hidden = s.finished;
-    if (!s.finished) {
-      stageLine.textContent = s.stage === 'sudden-death'
-        ? t('mnb.sudden_death_turn', { round: turn?.round ?? '', turn: turn?.number ?? '' })
-        : t('mnb.round_turn', { round: s.round, rounds: o.rounds, turn: turn?.number ?? '' });
-      builderName.textContent = seat(s.builder);
-      roles.replaceChildren(
-        h('li', h('span.mnb-role', t('mnb.timer_role')), h('strong', seat(s.timer_runner))),
-        h('li', h('span.mnb-role', t('mnb.left_neighbour')), h('strong', seat(s.left_neighbour))));
-    }
-    if (s.stage === 'sudden-death' && !s.finished) {
-      notice.hidden = false;
-      notice.textContent = t('mnb.tied', { names: joined((s.sudden_death?.contenders || []).map(seat)) });
-    } else {
-      notice.hidden = true;
-    }
-
-    // phases
-    rollCard.hidden = phase !== 'roll';
-    buildCard.hidden = phase !== 'build';
-    bonusCard.hidden = phase !== 'bonus';
-    overCard.hidden = !s.finished;
-
-    if (phase === 'build' && turn) {
-      const secs = turn.timer_seconds;
-      buildInfo.replaceChildren(
-        turn.die ? h('span.mnb-pill', t('mnb.die_n', { n: turn.die })) : h('span.mnb-pill', t('mnb.timer_n', { n: turn.build_setting })),
-        h('span', t('mnb.timer_on', { s: secs, name: seat(s.timer_runner) })));
-      leftCaption.textContent = t('mnb.built_it', { name: seat(s.left_neighbour) });
-      tenBtn.disabled = o.variant === 'no-dice' || turn.tens_set_aside >= 2;
-      // The box has one "4 ←" card: once it has come up this turn it cannot come again.
-      leftArrow.disabled = turn.cards.some((c) => c.kind === 'left-arrow');
-      const printed = o.extreme_points === 'printed';
-      grid.querySelector('.mnb-extreme-printed').hidden = !printed;
-      grid.querySelectorAll('.mnb-extreme-card button.extreme').forEach((b) => (b.hidden = printed));
-      const mine = turn.points[s.builder];
-      const extra = turn.points.map((p, i) => (i !== s.builder && p ? `${seat(i)} +${p}` : null)).filter(Boolean);
-      turnPoints.textContent = t('mnb.this_turn', { name: seat(s.builder), points: `+${mine}` }) + (extra.length ? ` · ${extra.join(' · ')}` : '') +
-        (turn.tens_set_aside ? ` · ${t('mnb.tens_waiting', { n: turn.tens_set_aside })}` : '');
-      played.replaceChildren(...turn.cards.map((c) =>
-        h(`li.mnb-chip.${c.kind}`, (KIND_LABEL[c.kind] || (() => c.kind))(c), c.completed === false ? ` ${t('mnb.missed_paren')}` : '')));
-    }
-    if (phase === 'bonus' && turn) {
-      bonusInfo.textContent = t('mnb.bonus_info', { name: seat(s.builder), s: turn.timer_seconds, runner: seat(s.timer_runner) }) +
-        (turn.bonus_owed > 1 ? ` ${t('mnb.bonus_to_go', { count: turn.bonus_owed })}` : '');
-    }
-    if (s.finished) {
-      const names = s.winners.map(seat);
-      overTitle.textContent = t('mnb.wins', { names: joined(names), count: names.length });
-      overChips.replaceChildren(...seats.map((name, i) =>
-        h(`li${s.winners.includes(i) ? '.winner' : ''}`, h('span.name', name), h('span.pts', t('mnb.points', { count: s.totals[i] })), h('span.chips', chipBadges(s.chips[i])))));
-    }
-
-    // the last turn
+  const el = h('section.card.mnb-last', { 'aria-label': t('mnb.last_turn'), hidden: true }, lastTitle, lastList);
+  function update(s) {
     const last = s.last_turn;
-    lastCard.hidden = !last;
-    if (last) {
-      lastTitle.textContent = t('mnb.turn_built', { n: last.number, name: seat(last.builder) });
-      const rows = [];
-      last.points.forEach((p, i) => {
-        if (i === last.builder || p) {
-          rows.push(h('li', h('span.name', seat(i)), h('span.pts', `+${p}`),
-            h('span.take', p ? [`${t('mnb.takes', { name: seat(i), chips: chipText(last.chips_to_take[i]) })} `, chipBadges(last.chips_to_take[i])] : t('mnb.nothing_to_take'))));
-        }
-      });
-      if (last.bonus_builds?.length) {
-        rows.push(h('li.muted', t('mnb.bonus_list', { builds: last.bonus_builds.map((b) => (b ? t('mnb.completed_5') : t('mnb.missed'))).join(', ') })));
+    el.hidden = !last;
+    if (!last) return;
+    lastTitle.textContent = t('mnb.turn_built', { n: last.number, name: seat(last.builder) });
+    const rows = [];
+    last.points.forEach((p, i) => {
+      if (i === last.builder || p) {
+        rows.push(h('li', h('span.name', seat(i)), h('span.pts', `+${p}`),
+          h('span.take', p ? [`${t('mnb.takes', { name: seat(i), chips: chipText(last.chips_to_take[i]) })} `, chipBadges(last.chips_to_take[i])] : t('mnb.nothing_to_take'))));
       }
-      lastList.replaceChildren(...rows);
+    });
+    if (last.bonus_builds?.length) {
+      rows.push(h('li.muted', t('mnb.bonus_list', { builds: last.bonus_builds.map((b) => (b ? t('mnb.completed_5') : t('mnb.missed'))).join(', ') })));
     }
+    lastList.replaceChildren(...rows);
+  }
+  return { el, update };
+}
 
-    // the score table: rows = rounds, columns = players
+/** The score table: rows = rounds, columns = players, then totals and chips. */
+function scoreTableCard() {
+  const table = h('table.mnb-table');
+  const el = h('section.card.mnb-score', { 'aria-label': t('mnb.score_table') }, h('h2', t('mnb.score_table')), h('div.mnb-table-wrap', table));
+  function update(s, seats) {
     const head = h('thead', h('tr', h('th', ''), seats.map((name, i) => h(`th${s.builder === i ? '.now' : ''}`, name))));
     const body = h('tbody', s.score_table.map((row) => h('tr', h('th', row.label), row.points.map((p) => h('td', String(p))))));
     const totals = h('tfoot',
       h('tr', h('th', t('mnb.total')), s.totals.map((total) => h('td', String(total)))),
       h('tr.chips', h('th', t('mnb.chips')), s.chips.map((c) => h('td', chipBadges(c)))));
     table.replaceChildren(head, body, totals);
-    tableCard.hidden = !s.score_table.length;
+    el.hidden = !s.score_table.length;
+  }
+  return { el, update };
+}
+
+/** The shared timer in the build and bonus cards; End turn turns red when time is up. */
+function showClock(view, build, bonus) {
+  const timer = view?.timer;
+  const phase = view?.state?.phase;
+  const el = phase === 'bonus' ? bonus.clock : build.clock;
+  if (!timer || (phase !== 'build' && phase !== 'bonus')) return;
+  const left = remainingMs(timer);
+  const state = timer.state === 'running' && left === 0 ? 'expired' : timer.state;
+  const s = Math.ceil(left / 1000);
+  const text = state === 'expired' ? t('timer.expired') : state === 'running' ? t('mnb.secs_left', { s })
+    : state === 'paused' ? t('mnb.paused_secs', { s }) : t('timer.seconds', { s });
+  // Four times a second: write only what changed, so an unchanged clock costs no layout.
+  if (el.dataset.state !== state) el.dataset.state = state;
+  if (el.textContent !== text) el.textContent = text;
+  build.endTurn.classList.toggle('time-up', phase === 'build' && state === 'expired');
+}
+
+export function mount(root, session) {
+  useStyles();
+  const seat = (i) => session.view?.seats?.[i] ?? t('mnb.seat_n', { n: i + 1 });
+  const builderSeat = () => session.view?.state?.builder;
+  // Every turn event says whose turn the phone thought it was, so a stale phone is refused.
+  const act = (type, data = {}) => session.act(type, { ...data, builder: builderSeat() }).catch(() => {});
+  const undo = () => session.undo().catch(() => {});
+
+  const who = whoCard(seat);
+  const roll = rollCard(session, act);
+  const build = buildCard(act, undo, seat);
+  const bonus = bonusCard(act, undo, seat);
+  const over = overCard(seat);
+  const lastTurn = lastTurnCard(seat);
+  const scores = scoreTableCard();
+  root.append(who.el, roll, build.el, bonus.el, over.el, lastTurn.el, scores.el);
+
+  const tick = () => showClock(session.view, build, bonus);
+  const ticker = setInterval(tick, 250);
+
+  function update(view) {
+    const s = view.state;
+    who.update(s);
+    roll.hidden = s.phase !== 'roll';
+    build.update(s);
+    bonus.update(s);
+    over.update(s, view.seats);
+    lastTurn.update(s);
+    scores.update(s, view.seats);
     tick();
   }
 

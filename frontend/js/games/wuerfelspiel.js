@@ -48,39 +48,88 @@ function say(text, { interrupt = true } = {}) {
 
 const faceText = (f) => (f === 0 ? '–' : String(f));
 
-export function mount(root, session) {
-  useStyles();
-  const seat = (i) => session.view?.seats?.[i] ?? t('mnb.seat_n', { n: i + 1 });
-  const builderSeat = () => session.view?.state?.builder;
-  const act = (type, data = {}) => session.act(type, { ...data, builder: builderSeat() });
+// --- the cards, each { el, update(view) } ----------------------------------------------------
 
-  // --- who ------------------------------------------------------------------------------
+/** Whose turn, who builds (huge), and who is the stopper. */
+function whoCard(seat) {
   const turnLine = h('p.mnb-stage');
   const builderName = h('p.mnb-builder', { 'aria-live': 'polite' });
   const roles = h('ul.mnb-roles');
-  const who = h('section.card.mnb-who', { 'aria-label': t('mnb.whose_turn') }, turnLine, h('p.mnb-builds-label', t('mnb.builds_now')), builderName, roles);
+  const el = h('section.card.mnb-who', { 'aria-label': t('mnb.whose_turn') }, turnLine, h('p.mnb-builds-label', t('mnb.builds_now')), builderName, roles);
+  function update({ state: s }) {
+    const turn = s.turn;
+    const o = s.options;
+    el.hidden = s.finished;
+    if (!s.finished && turn) {
+      turnLine.textContent = t('ws.turn_line', { n: turn.number, total: s.turns_total, name: seat(s.builder), own: s.turns_played[s.builder] + 1, each: o.turns_each });
+      builderName.textContent = seat(s.builder);
+      roles.replaceChildren(h('li', h('span.mnb-role', t('ws.stopper')),
+        h('strong', o.stopper === 'app' ? t('ws.the_app', { name: seat(s.stopper) }) : seat(s.stopper))));
+    }
+  }
+  return { el, update };
+}
 
-  // --- the stopper ----------------------------------------------------------------------
-  const total = h('output.ws-total', { 'aria-live': 'off', 'aria-label': t('ws.stopper_total') }, '0');
-  const stopp = h('p.ws-stopp', { role: 'alert', hidden: true }, t('ws.stopp'));
-  const bar = h('div.ws-bar', h('div.ws-fill'));
-  const rollsRow = h('ol.ws-rolls', { 'aria-label': t('ws.stopper_rolls') });
-  const status = h('p.ws-status', { role: 'status' });
-  const los = h('button.primary.ws-los', { onclick: () => startDriving() }, t('ws.los'));
-  const pause = h('button.ws-pause', { onclick: () => stopDriving() }, t('timer.pause'));
-  const faces = h('div.ws-faces', [0, 1, 2, 3].map((face) =>
-    h('button.ws-face', { onclick: () => tapFace(face), 'aria-label': face === 0 ? t('ws.blank_aria') : t('ws.stopper_n', { n: face }) }, face === 0 ? t('log.blank') : String(face))));
-  const voice = h('button.ws-voice', { onclick: () => toggleVoice(), 'aria-pressed': String(voiceOn()) });
-  const stopperCard = h('section.card.ws-stopper', { 'aria-label': t('ws.stopper') },
-    h('div.ws-total-wrap', total, stopp), bar, rollsRow, status, h('div.ws-drive', los, pause), faces, voice);
+/** The stopper die: its running total (and STOPP at 30), its rolls, Los! and Pause for the app as
+ *  stopper, the faces to tap for a person, and the voice switch. */
+function stopperParts({ start, stop, tap, toggleVoice }) {
+  const ui = {
+    total: h('output.ws-total', { 'aria-live': 'off', 'aria-label': t('ws.stopper_total') }, '0'),
+    stopp: h('p.ws-stopp', { role: 'alert', hidden: true }, t('ws.stopp')),
+    bar: h('div.ws-bar', h('div.ws-fill')),
+    rollsRow: h('ol.ws-rolls', { 'aria-label': t('ws.stopper_rolls') }),
+    status: h('p.ws-status', { role: 'status' }),
+    los: h('button.primary.ws-los', { onclick: start }, t('ws.los')),
+    pause: h('button.ws-pause', { onclick: stop }, t('timer.pause')),
+    faces: h('div.ws-faces', [0, 1, 2, 3].map((face) =>
+      h('button.ws-face', { onclick: () => tap(face), 'aria-label': face === 0 ? t('ws.blank_aria') : t('ws.stopper_n', { n: face }) }, face === 0 ? t('log.blank') : String(face)))),
+    voice: h('button.ws-voice', { onclick: toggleVoice, 'aria-pressed': String(voiceOn()) }),
+  };
+  ui.el = h('section.card.ws-stopper', { 'aria-label': t('ws.stopper') },
+    h('div.ws-total-wrap', ui.total, ui.stopp), ui.bar, ui.rollsRow, ui.status, h('div.ws-drive', ui.los, ui.pause), ui.faces, ui.voice);
+  return ui;
+}
 
-  // --- cards ----------------------------------------------------------------------------
+/** The stopper's total, bar and rolls as the table has them. */
+function showStopperRolls(ui, turn) {
+  const value = turn?.stopper_total ?? 0;
+  ui.total.textContent = String(value);
+  ui.el.classList.toggle('stopped', !!turn?.stop);
+  ui.stopp.hidden = !turn?.stop;
+  ui.bar.firstChild.style.transform = `scaleX(${Math.min(1, value / STOP_AT)})`;
+  ui.rollsRow.replaceChildren(...(turn?.rolls || []).map((f, i) =>
+    h('li', { title: `→ ${turn.running_totals[i]}` }, h('span.die.ws-mini', { dataset: { die: 'stopper', face: String(f) } }, faceText(f)))));
+}
+
+/** Which stopper controls show, and who rolls now, in words. `stale`: the rolling phone went quiet. */
+function showStopperControls(ui, view, { driving, stale, seat }) {
+  const s = view.state;
+  const turn = s.turn;
+  const app = s.options.stopper === 'app';
+  const running = !!turn && turn.rolls.length > 0 && !turn.stop;
+  ui.los.textContent = turn && turn.rolls.length ? t('ws.keep_rolling') : t('ws.los');
+  ui.los.hidden = !app || !turn || turn.stop || driving || (running && !stale);
+  ui.pause.hidden = !app || !driving;
+  ui.faces.hidden = app || !turn || turn.stop;
+  ui.voice.textContent = voiceOn() ? t('ws.voice_on') : t('ws.voice_off');
+  ui.voice.setAttribute('aria-pressed', String(voiceOn()));
+  const { status } = ui;
+  if (!turn) status.textContent = '';
+  else if (turn.stop) status.textContent = t('ws.time_up', { name: seat(s.builder) });
+  else if (app && driving) status.textContent = t('ws.rolling_here');
+  else if (app && running) status.textContent = stale ? t('ws.rolling_stopped') : t('ws.rolling_elsewhere');
+  else if (app) status.textContent = t('ws.when_ready', { name: seat(s.builder) });
+  else status.textContent = t('ws.person_rolls', { name: seat(s.stopper) });
+}
+
+/** The completed cards: a button per corner value (and the red cards), this turn's points, Undo, End turn. */
+function cardsCard(session, act, seat) {
   const pointsRow = h('div.ws-points');
   const turnPoints = h('p.mnb-turn-points', { 'aria-live': 'polite' });
   const played = h('ul.mnb-played', { 'aria-label': t('mnb.cards_this_turn') });
   const card = (data) => () => act('card', data).catch(() => {});
   const endTurn = h('button.primary.mnb-end', { onclick: () => act('end_turn').catch(() => {}) }, t('mnb.end_turn'));
-  const cardsCard = h('section.card.ws-cards', { 'aria-label': t('mnb.completed_cards') },
+  const el = h('section.card.ws-cards', { 'aria-label': t('mnb.completed_cards') },
     h('h2', t('mnb.completed_cards')),
     h('p.muted.mnb-hint', t('ws.tap_corner')),
     pointsRow,
@@ -90,87 +139,121 @@ export function mount(root, session) {
       h('button.mnb-cardbtn.red', { onclick: card({ kind: 'red-4' }), 'aria-label': t('ws.red_n', { n: 4 }) }, '4', h('span.mnb-small', t('ws.red')))),
     turnPoints, played,
     h('div.mnb-thumbbar', h('button.mnb-undo', { onclick: () => session.undo().catch(() => {}) }, t('table.undo')), endTurn));
+  function update({ state: s }) {
+    const turn = s.turn;
+    const most = s.options.max_card_points;
+    el.querySelector('.ws-red').hidden = s.options.red_card_points === 'corners';
+    if (pointsRow.childElementCount !== most) {
+      pointsRow.replaceChildren(...Array.from({ length: most }, (_, i) =>
+        h('button.mnb-cardbtn.standard', { onclick: card({ kind: 'standard', points: i + 1 }), 'aria-label': t('ws.card_n', { n: i + 1 }) }, String(i + 1))));
+    }
+    endTurn.disabled = !turn?.stop;
+    endTurn.textContent = turn?.stop ? t('mnb.end_turn') : t('ws.end_turn_at', { n: STOP_AT });
+    if (turn) {
+      turnPoints.textContent = t('mnb.this_turn', { name: seat(s.builder), points: `+${turn.points}` });
+      played.replaceChildren(...turn.cards.map((c) =>
+        h(`li.mnb-chip.${c.kind === 'standard' ? 'standard' : 'red'}`, c.kind === 'standard' ? t('ws.card_n', { n: c.points }) : t('ws.red_n', { n: c.points }))));
+    }
+  }
+  return { el, update };
+}
 
-  // --- totals, last turn, game over -------------------------------------------------------
+/** The last turn, everyone's totals and turns, and game over with the winners. */
+function scoreCards(seat) {
   const overTitle = h('p.mnb-winner');
-  const overCard = h('section.card.mnb-over', { 'aria-label': t('scorepad.game_over'), hidden: true }, h('h2', t('scorepad.game_over')), overTitle);
+  const over = h('section.card.mnb-over', { 'aria-label': t('scorepad.game_over'), hidden: true }, h('h2', t('scorepad.game_over')), overTitle);
   const lastLine = h('p');
-  const lastCard = h('section.card.mnb-last', { 'aria-label': t('mnb.last_turn'), hidden: true }, h('h2', t('mnb.last_turn')), lastLine);
+  const last = h('section.card.mnb-last', { 'aria-label': t('mnb.last_turn'), hidden: true }, h('h2', t('mnb.last_turn')), lastLine);
   const totalsList = h('ol.ws-totals');
-  const totalsCard = h('section.card.ws-totals-card', { 'aria-label': t('ws.totals') }, h('h2', t('ws.totals')), totalsList);
+  const totals = h('section.card.ws-totals-card', { 'aria-label': t('ws.totals') }, h('h2', t('ws.totals')), totalsList);
+  function update(view) {
+    const s = view.state;
+    const lastTurn = s.last_turn;
+    last.hidden = !lastTurn || s.finished;
+    if (lastTurn) {
+      lastLine.textContent = t('ws.last_line', { name: seat(lastTurn.builder), points: lastTurn.points, count: lastTurn.cards.length,
+        total: lastTurn.stopper_total, rolls: lastTurn.rolls.length });
+    }
+    const best = Math.max(...s.totals);
+    totalsList.replaceChildren(...view.seats.map((name, i) =>
+      h(`li${s.builder === i ? '.now' : ''}${s.finished && s.totals[i] === best ? '.winner' : ''}`,
+        h('span.name', name),
+        h('span.turns', t('ws.turns_of', { n: s.turns_played[i], count: s.options.turns_each })),
+        h('span.pts', String(s.totals[i])))));
+    over.hidden = !s.finished;
+    if (s.finished) {
+      const winners = view.seats.filter((_, i) => s.totals[i] === best);
+      overTitle.textContent = t('ws.wins', { names: winners.join(` ${t('ws.and')} `), count: winners.length, points: best });
+    }
+  }
+  return { over, last, totals, update };
+}
 
-  root.append(who, overCard, stopperCard, cardsCard, lastCard, totalsCard);
+// --- the app as stopper: only the phone that pressed Los! rolls -------------------------------
 
-  // --- the app as stopper: only the phone that pressed Los! rolls ---------------------------
-  let driving = false;
-  let drivingTurn = null; // the turn this phone rolls (or tapped) for: it speaks the totals
+/** Rolls the stopper die at the table's pace while this phone drives; `onChange` when it starts or
+ *  stops, `onOffline` when a roll had to wait for the network. */
+function stopperDriver(session, act, { onChange, onOffline }) {
+  const driver = { driving: false, turn: null }; // turn: the one this phone rolls (or tapped) for: it speaks the totals
   let timer = 0;
-  let seen = { turn: null, count: 0, stop: false };
-  let lastChange = Date.now();
-
   const pace = () => session.view?.state?.options?.pace_ms ?? 1500;
-
-  function startDriving() {
-    const turn = session.view?.state?.turn;
-    if (!turn || turn.stop || driving) return;
-    driving = true;
-    drivingTurn = turn.number;
-    if (!turn.rolls.length) say(t('ws.los'));
-    navigator.vibrate?.(80);
-    render();
-    schedule(turn.rolls.length ? pace() / 2 : pace());
-  }
-
-  function stopDriving() {
-    driving = false;
-    clearTimeout(timer);
-    render();
-  }
-
-  function schedule(ms) {
+  const schedule = (ms) => {
     clearTimeout(timer);
     timer = setTimeout(tick, ms);
-  }
-
+  };
+  const gone = (turn) => !driver.driving || !turn || turn.stop || turn.number !== driver.turn;
   async function tick() {
-    const turn = session.view?.state?.turn;
-    if (!driving || !turn || turn.stop || turn.number !== drivingTurn) return stopDriving();
+    if (gone(session.view?.state?.turn)) return driver.stop();
     const sent = Date.now();
     let reply = null;
     try {
       reply = await session.act('roll', { dice: ['stopper'] });
     } catch {
-      return stopDriving(); // refused (someone else reached 30 first): the screen says why
+      return driver.stop(); // refused (someone else reached 30 first): the screen says why
     }
     if (!reply) {
       // Offline: the roll waits in the outbox. Stop rather than pile up rolls.
-      stopDriving();
-      status.textContent = t('ws.offline_roll');
+      driver.stop();
+      onOffline();
       return undefined;
     }
-    const now = session.view?.state?.turn;
-    if (!driving || !now || now.stop || now.number !== drivingTurn) return stopDriving();
+    if (gone(session.view?.state?.turn)) return driver.stop();
     schedule(Math.max(0, pace() - (Date.now() - sent)));
     return undefined;
   }
+  Object.assign(driver, {
+    pace,
+    start() {
+      const turn = session.view?.state?.turn;
+      if (!turn || turn.stop || driver.driving) return;
+      driver.driving = true;
+      driver.turn = turn.number;
+      if (!turn.rolls.length) say(t('ws.los'));
+      navigator.vibrate?.(80);
+      onChange();
+      schedule(turn.rolls.length ? pace() / 2 : pace());
+    },
+    stop() {
+      driver.driving = false;
+      clearTimeout(timer);
+      onChange();
+    },
+    // A person as stopper: the face tapped; this phone speaks the totals of the turn.
+    tap(face) {
+      const turn = session.view?.state?.turn;
+      if (turn) driver.turn = turn.number;
+      act('stopper', { face }).catch(() => {});
+    },
+  });
+  return driver;
+}
 
-  function tapFace(face) {
-    const turn = session.view?.state?.turn;
-    if (turn) drivingTurn = turn.number;
-    act('stopper', { face }).catch(() => {});
-  }
-
-  function toggleVoice() {
-    try {
-      localStorage.setItem(VOICE_KEY, voiceOn() ? 'off' : 'on');
-    } catch {
-      /* private mode: stays on */
-    }
-    render();
-  }
-
-  // Say and show what is new since this phone last looked.
-  function hear(turn) {
+/** Says and shows what is new since this phone last looked: the total (on the phone that rolls) and
+ *  STOPP. `lastChange()`: when the stopper last moved, to notice a rolling phone that went quiet. */
+function stopperEars(total) {
+  let seen = { turn: null, count: 0, stop: false };
+  let lastChange = Date.now();
+  function hear(turn, drivingTurn) {
     if (!turn) return;
     const count = turn.running_totals.length;
     const fresh = seen.turn === turn.number && count > seen.count;
@@ -187,90 +270,57 @@ export function mount(root, session) {
     }
     seen = { turn: turn.number, count, stop: turn.stop };
   }
+  return { hear, lastChange: () => lastChange };
+}
+
+function toggleVoice() {
+  try {
+    localStorage.setItem(VOICE_KEY, voiceOn() ? 'off' : 'on');
+  } catch {
+    /* private mode: stays on */
+  }
+}
+
+export function mount(root, session) {
+  useStyles();
+  const seat = (i) => session.view?.seats?.[i] ?? t('mnb.seat_n', { n: i + 1 });
+  const builderSeat = () => session.view?.state?.builder;
+  const act = (type, data = {}) => session.act(type, { ...data, builder: builderSeat() });
+
+  const driver = stopperDriver(session, act, {
+    onChange: () => render(),
+    onOffline: () => (stopper.status.textContent = t('ws.offline_roll')),
+  });
+  const who = whoCard(seat);
+  const stopper = stopperParts({
+    start: () => driver.start(), stop: () => driver.stop(), tap: (face) => driver.tap(face),
+    toggleVoice: () => {
+      toggleVoice();
+      render();
+    },
+  });
+  const cards = cardsCard(session, act, seat);
+  const scores = scoreCards(seat);
+  root.append(who.el, scores.over, stopper.el, cards.el, scores.last, scores.totals);
+  const ears = stopperEars(stopper.total);
 
   function render() {
     const view = session.view;
     if (!view) return;
-    const s = view.state;
-    const turn = s.turn;
-    const o = s.options;
-    const app = o.stopper === 'app';
-    const running = !!turn && turn.rolls.length > 0 && !turn.stop;
-    const stale = Date.now() - lastChange > pace() * 3;
-
-    los.textContent = turn && turn.rolls.length ? t('ws.keep_rolling') : t('ws.los');
-    los.hidden = !app || !turn || turn.stop || driving || (running && !stale);
-    pause.hidden = !app || !driving;
-    faces.hidden = app || !turn || turn.stop;
-    voice.textContent = voiceOn() ? t('ws.voice_on') : t('ws.voice_off');
-    voice.setAttribute('aria-pressed', String(voiceOn()));
-    if (!turn) status.textContent = '';
-    else if (turn.stop) status.textContent = t('ws.time_up', { name: seat(s.builder) });
-    else if (app && driving) status.textContent = t('ws.rolling_here');
-    else if (app && running) status.textContent = stale ? t('ws.rolling_stopped') : t('ws.rolling_elsewhere');
-    else if (app) status.textContent = t('ws.when_ready', { name: seat(s.builder) });
-    else status.textContent = t('ws.person_rolls', { name: seat(s.stopper) });
+    const stale = Date.now() - ears.lastChange() > driver.pace() * 3;
+    showStopperControls(stopper, view, { driving: driver.driving, stale, seat });
   }
 
   function update(view) {
     const s = view.state;
     const turn = s.turn;
-    const o = s.options;
-    if (driving && (!turn || turn.stop || turn.number !== drivingTurn)) stopDriving();
-    hear(turn);
-
-    // who
-    who.hidden = s.finished;
-    if (!s.finished && turn) {
-      turnLine.textContent = t('ws.turn_line', { n: turn.number, total: s.turns_total, name: seat(s.builder), own: s.turns_played[s.builder] + 1, each: o.turns_each });
-      builderName.textContent = seat(s.builder);
-      roles.replaceChildren(h('li', h('span.mnb-role', t('ws.stopper')),
-        h('strong', o.stopper === 'app' ? t('ws.the_app', { name: seat(s.stopper) }) : seat(s.stopper))));
-    }
-
-    // the stopper
-    stopperCard.hidden = cardsCard.hidden = s.finished;
-    const value = turn?.stopper_total ?? 0;
-    total.textContent = String(value);
-    stopperCard.classList.toggle('stopped', !!turn?.stop);
-    stopp.hidden = !turn?.stop;
-    bar.firstChild.style.transform = `scaleX(${Math.min(1, value / STOP_AT)})`;
-    rollsRow.replaceChildren(...(turn?.rolls || []).map((f, i) =>
-      h('li', { title: `→ ${turn.running_totals[i]}` }, h('span.die.ws-mini', { dataset: { die: 'stopper', face: String(f) } }, faceText(f)))));
-
-    // cards
-    const most = o.max_card_points;
-    cardsCard.querySelector('.ws-red').hidden = o.red_card_points === 'corners';
-    if (pointsRow.childElementCount !== most) {
-      pointsRow.replaceChildren(...Array.from({ length: most }, (_, i) =>
-        h('button.mnb-cardbtn.standard', { onclick: card({ kind: 'standard', points: i + 1 }), 'aria-label': t('ws.card_n', { n: i + 1 }) }, String(i + 1))));
-    }
-    endTurn.disabled = !turn?.stop;
-    endTurn.textContent = turn?.stop ? t('mnb.end_turn') : t('ws.end_turn_at', { n: STOP_AT });
-    if (turn) {
-      turnPoints.textContent = t('mnb.this_turn', { name: seat(s.builder), points: `+${turn.points}` });
-      played.replaceChildren(...turn.cards.map((c) =>
-        h(`li.mnb-chip.${c.kind === 'standard' ? 'standard' : 'red'}`, c.kind === 'standard' ? t('ws.card_n', { n: c.points }) : t('ws.red_n', { n: c.points }))));
-    }
-
-    // last turn, totals, game over
-    const last = s.last_turn;
-    lastCard.hidden = !last || s.finished;
-    if (last) {
-      lastLine.textContent = t('ws.last_line', { name: seat(last.builder), points: last.points, count: last.cards.length,
-        total: last.stopper_total, rolls: last.rolls.length });
-    }
-    const best = Math.max(...s.totals);
-    totalsList.replaceChildren(...view.seats.map((name, i) =>
-      h(`li${s.builder === i ? '.now' : ''}${s.finished && s.totals[i] === best ? '.winner' : ''}`,
-        h('span.name', name),
-        h('span.turns', t('ws.turns_of', { n: s.turns_played[i], count: o.turns_each })),
-        h('span.pts', String(s.totals[i])))));
-    overCard.hidden = !s.finished;
-    if (s.finished) {
-      const winners = view.seats.filter((_, i) => s.totals[i] === best);
-      overTitle.textContent = t('ws.wins', { names: winners.join(` ${t('ws.and')} `), count: winners.length, points: best });
-    }
+    if (driver.driving && (!turn || turn.stop || turn.number !== driver.turn)) driver.stop();
+    ears.hear(turn, driver.turn);
+    who.update(view);
+    stopper.el.hidden = cards.el.hidden = s.finished;
+    showStopperRolls(stopper, turn);
+    cards.update(view);
+    scores.update(view);
     render();
   }
 
@@ -279,7 +329,7 @@ export function mount(root, session) {
     update,
     destroy() {
       clearInterval(watch);
-      stopDriving();
+      driver.stop();
       window.speechSynthesis?.cancel?.();
     },
   };
