@@ -66,20 +66,50 @@ async function keepAwake(on) {
   }
 }
 
-export function mountTimer(root, session, { presets = [30, 60, 90] } = {}) {
-  const digits = h('output.timer-digits', { 'aria-live': 'off', 'aria-label': t('timer.time_left') }, '0');
-  const bar = h('div.timer-bar', h('div.timer-fill'));
-  const status = h('p.timer-status', { role: 'status' });
+/** The timer's card: the digits (tap them for full screen), the bar, Start or Resume, Pause, +10,
+ *  Reset, and the presets. */
+function timerCard(session, presets) {
   const act = (action, seconds) => () => session.timer(action, seconds).catch(() => {});
-  const main = h('button.primary.timer-main', { onclick: () => mainAction() }, t('timer.start'));
-  const pauseBtn = h('button', { onclick: act('pause') }, t('timer.pause'));
+  const ui = {
+    digits: h('output.timer-digits', { 'aria-live': 'off', 'aria-label': t('timer.time_left') }, '0'),
+    bar: h('div.timer-bar', h('div.timer-fill')),
+    status: h('p.timer-status', { role: 'status' }),
+    main: h('button.primary.timer-main', { onclick: () => (session.view.timer.state === 'paused' ? act('resume')() : act('start')()) }, t('timer.start')),
+    pauseBtn: h('button', { onclick: act('pause') }, t('timer.pause')),
+  };
   const add = h('button', { onclick: act('add', 10), 'aria-label': t('timer.add_10') }, '+10');
   const reset = h('button', { onclick: act('reset') }, t('timer.reset'));
   const presetRow = h('div.timer-presets', presets.map((s) => h('button', { onclick: act('set', s) }, s < 60 ? t('timer.seconds', { s }) : format(s * 1000))));
-  const card = h('section.card.timer', { 'aria-label': t('timer.title') }, digits, bar, status,
-    h('div.timer-controls', main, pauseBtn, add, reset), presetRow);
-  digits.addEventListener('click', () => card.classList.toggle('fullscreen'));
-  root.append(card);
+  ui.card = h('section.card.timer', { 'aria-label': t('timer.title') }, ui.digits, ui.bar, ui.status,
+    h('div.timer-controls', ui.main, ui.pauseBtn, add, reset), presetRow);
+  ui.digits.addEventListener('click', () => ui.card.classList.toggle('fullscreen'));
+  return ui;
+}
+
+/** What the timer shows now, each part written through `put` (only when it changed). Returns its state. */
+function showTimer(ui, timer, put) {
+  const left = remainingMs(timer);
+  const state = timer.state === 'running' && left === 0 ? 'expired' : timer.state;
+  put('digits', format(left), (v) => (ui.digits.textContent = v));
+  put('ms', String(Math.round(left)), (v) => (ui.digits.dataset.remainingMs = v));
+  put('state', state, (v) => (ui.card.dataset.state = v));
+  put('last', state === 'running' && left <= LAST_SECONDS * 1000, (v) => ui.card.classList.toggle('last-seconds', v));
+  put('bar', `scaleX(${timer.duration_ms ? Math.min(1, left / timer.duration_ms) : 0})`, (v) => (ui.bar.firstChild.style.transform = v));
+  put('status', {
+    idle: timer.duration_ms ? t('timer.ready') : t('timer.set_a_time'),
+    running: t('timer.running'),
+    paused: t('timer.paused'),
+    expired: t('timer.expired'),
+  }[state], (v) => (ui.status.textContent = v));
+  put('main', state === 'paused' ? t('timer.resume') : state === 'expired' ? t('timer.again') : t('timer.start'), (v) => (ui.main.textContent = v));
+  put('mainOff', state === 'running' || !timer.duration_ms, (v) => (ui.main.disabled = v));
+  put('pauseOff', state !== 'running', (v) => (ui.pauseBtn.disabled = v));
+  return state;
+}
+
+export function mountTimer(root, session, { presets = [30, 60, 90] } = {}) {
+  const ui = timerCard(session, presets);
+  root.append(ui.card);
 
   let lastChimed = null;
   let frame = 0;
@@ -87,12 +117,6 @@ export function mountTimer(root, session, { presets = [30, 60, 90] } = {}) {
   // The browser drops the wake lock when the page is hidden; take it again on return.
   const onVisible = () => awake && document.visibilityState === 'visible' && keepAwake(true);
   document.addEventListener('visibilitychange', onVisible);
-
-  function mainAction() {
-    const timer = session.view.timer;
-    if (timer.state === 'paused') return act('resume')();
-    return act('start')();
-  }
 
   // Called on every table change and every frame while running, but touches the page only when
   // what it shows has changed: rewriting the same text 60 times a second lays the page out each frame.
@@ -107,22 +131,7 @@ export function mountTimer(root, session, { presets = [30, 60, 90] } = {}) {
   function draw() {
     const timer = session.view?.timer;
     if (!timer) return;
-    const left = remainingMs(timer);
-    const state = timer.state === 'running' && left === 0 ? 'expired' : timer.state;
-    put('digits', format(left), (v) => (digits.textContent = v));
-    put('ms', String(Math.round(left)), (v) => (digits.dataset.remainingMs = v));
-    put('state', state, (v) => (card.dataset.state = v));
-    put('last', state === 'running' && left <= LAST_SECONDS * 1000, (v) => card.classList.toggle('last-seconds', v));
-    put('bar', `scaleX(${timer.duration_ms ? Math.min(1, left / timer.duration_ms) : 0})`, (v) => (bar.firstChild.style.transform = v));
-    put('status', {
-      idle: timer.duration_ms ? t('timer.ready') : t('timer.set_a_time'),
-      running: t('timer.running'),
-      paused: t('timer.paused'),
-      expired: t('timer.expired'),
-    }[state], (v) => (status.textContent = v));
-    put('main', state === 'paused' ? t('timer.resume') : state === 'expired' ? t('timer.again') : t('timer.start'), (v) => (main.textContent = v));
-    put('mainOff', state === 'running' || !timer.duration_ms, (v) => (main.disabled = v));
-    put('pauseOff', state !== 'running', (v) => (pauseBtn.disabled = v));
+    const state = showTimer(ui, timer, put);
     if (state === 'expired' && lastChimed !== timer.version) {
       lastChimed = timer.version;
       // Only chime for an expiry this phone saw happen, not one long past.

@@ -43,15 +43,12 @@ function shownLabels(n, room) {
   return [...out].sort((a, b) => a - b);
 }
 
-export function lineChart({ labels, series, yTitle = '', xTitle = '', description = '', width = 340, height: plotArea = 210 }) {
-  const legend = series.length > 1;
-  const left = 48;
-  const right = 14;
-  // legend entries laid out first (about 7 px a character), wrapping onto more rows
+/** Where each legend entry goes (about 7 px a character), wrapping onto more rows; and the last row's y. */
+function legendKeys(series, { width, left, right }) {
   const keys = [];
   let lx = left;
   let ly = 12;
-  for (const s of legend ? series : []) {
+  for (const s of series) {
     const w = 18 + s.name.length * 7;
     if (lx + w > width - right && lx > left) {
       lx = left;
@@ -60,6 +57,56 @@ export function lineChart({ labels, series, yTitle = '', xTitle = '', descriptio
     keys.push([lx, ly]);
     lx += w + 10;
   }
+  return { keys, ly };
+}
+
+/** The grid with the y axis's ticks, both axes, the x labels thinned to what fits (about 70 px
+ *  each), and the axis titles. */
+function axes(root, { ticks, labels, x, y, box, xTitle, yTitle }) {
+  const { left, right, top, width, height, plotW, plotH } = box;
+  const n = labels.length;
+  const grid = svg('g', { class: 'grid' });
+  for (const t of ticks) {
+    grid.append(svg('line', { x1: left, x2: width - right, y1: y(t), y2: y(t), class: t === 0 ? 'zero' : null }));
+    grid.append(svg('text', { x: left - 6, y: y(t), 'text-anchor': 'end', 'dominant-baseline': 'middle', class: 'tick' }, fmt(t)));
+  }
+  root.append(grid);
+  root.append(svg('line', { class: 'axis', x1: left, x2: left, y1: top, y2: top + plotH }));
+  root.append(svg('line', { class: 'axis', x1: left, x2: width - right, y1: top + plotH, y2: top + plotH }));
+  const xAxis = svg('g', { class: 'x-labels' });
+  for (const i of shownLabels(n, Math.max(2, Math.floor(plotW / 70)))) {
+    const anchor = n === 1 ? 'middle' : i === 0 ? 'start' : i === n - 1 ? 'end' : 'middle';
+    xAxis.append(svg('text', { x: x(i), y: top + plotH + 16, 'text-anchor': anchor, class: 'tick' }, labels[i]));
+  }
+  root.append(xAxis);
+  if (xTitle) root.append(svg('text', { x: left + plotW / 2, y: height - 6, 'text-anchor': 'middle', class: 'axis-title' }, xTitle));
+  if (yTitle) {
+    root.append(svg('text', {
+      x: -(top + plotH / 2), y: 13, transform: 'rotate(-90)', 'text-anchor': 'middle', class: 'axis-title',
+    }, yTitle));
+  }
+}
+
+/** One series: its line, with a dot per point (its title says date and value). */
+function seriesLine(s, k, { labels, x, y, legend }) {
+  const points = s.values.map((v, i) => [i, v]).filter(([, v]) => typeof v === 'number');
+  const cls = `s${k % 5}`;
+  const g = svg('g', { class: `series ${cls}`, 'data-series': s.name });
+  const d = points.map(([i, v], j) => `${j ? 'L' : 'M'}${x(i).toFixed(1)} ${y(v).toFixed(1)}`).join(' ');
+  g.append(svg('path', { class: 'line', d }));
+  for (const [i, v] of points) {
+    g.append(svg('circle', { class: 'dot', cx: x(i).toFixed(1), cy: y(v).toFixed(1), r: points.length > 30 ? 2 : 3.5 },
+      svg('title', {}, `${labels[i]}: ${fmt(v)}${legend ? ` (${s.name})` : ''}`)));
+  }
+  return g;
+}
+
+export function lineChart({ labels, series, yTitle = '', xTitle = '', description = '', width = 340, height: plotArea = 210 }) {
+  const legend = series.length > 1;
+  const left = 48;
+  const right = 14;
+  // legend entries laid out first, so the plot starts below them
+  const { keys, ly } = legendKeys(legend ? series : [], { width, left, right });
   const top = legend ? ly + 18 : 14;
   const height = plotArea + top - 14;
   const bottom = 44;
@@ -77,45 +124,8 @@ export function lineChart({ labels, series, yTitle = '', xTitle = '', descriptio
     class: 'chart', viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': description || yTitle,
     preserveAspectRatio: 'xMidYMid meet',
   }, svg('title', {}, description || yTitle));
-
-  // grid and y axis
-  const grid = svg('g', { class: 'grid' });
-  for (const t of ticks) {
-    grid.append(svg('line', { x1: left, x2: width - right, y1: y(t), y2: y(t), class: t === 0 ? 'zero' : null }));
-    grid.append(svg('text', { x: left - 6, y: y(t), 'text-anchor': 'end', 'dominant-baseline': 'middle', class: 'tick' }, fmt(t)));
-  }
-  root.append(grid);
-  root.append(svg('line', { class: 'axis', x1: left, x2: left, y1: top, y2: top + plotH }));
-  root.append(svg('line', { class: 'axis', x1: left, x2: width - right, y1: top + plotH, y2: top + plotH }));
-
-  // x labels, thinned to what fits (about 70 px each)
-  const xAxis = svg('g', { class: 'x-labels' });
-  for (const i of shownLabels(n, Math.max(2, Math.floor(plotW / 70)))) {
-    const anchor = n === 1 ? 'middle' : i === 0 ? 'start' : i === n - 1 ? 'end' : 'middle';
-    xAxis.append(svg('text', { x: x(i), y: top + plotH + 16, 'text-anchor': anchor, class: 'tick' }, labels[i]));
-  }
-  root.append(xAxis);
-  if (xTitle) root.append(svg('text', { x: left + plotW / 2, y: height - 6, 'text-anchor': 'middle', class: 'axis-title' }, xTitle));
-  if (yTitle) {
-    root.append(svg('text', {
-      x: -(top + plotH / 2), y: 13, transform: 'rotate(-90)', 'text-anchor': 'middle', class: 'axis-title',
-    }, yTitle));
-  }
-
-  // the lines, with a dot per point (its title says date and value)
-  series.forEach((s, k) => {
-    const points = s.values.map((v, i) => [i, v]).filter(([, v]) => typeof v === 'number');
-    const cls = `s${k % 5}`;
-    const g = svg('g', { class: `series ${cls}`, 'data-series': s.name });
-    const d = points.map(([i, v], j) => `${j ? 'L' : 'M'}${x(i).toFixed(1)} ${y(v).toFixed(1)}`).join(' ');
-    g.append(svg('path', { class: 'line', d }));
-    for (const [i, v] of points) {
-      g.append(svg('circle', { class: 'dot', cx: x(i).toFixed(1), cy: y(v).toFixed(1), r: points.length > 30 ? 2 : 3.5 },
-        svg('title', {}, `${labels[i]}: ${fmt(v)}${legend ? ` (${s.name})` : ''}`)));
-    }
-    root.append(g);
-  });
-
+  axes(root, { ticks, labels, x, y, box: { left, right, top, width, height, plotW, plotH }, xTitle, yTitle });
+  series.forEach((s, k) => root.append(seriesLine(s, k, { labels, x, y, legend })));
   keys.forEach(([kx, ky], k) => {
     root.append(svg('g', { class: `legend s${k % 5}` },
       svg('rect', { x: kx, y: ky - 5, width: 10, height: 10, rx: 2 }),

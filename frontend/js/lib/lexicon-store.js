@@ -61,17 +61,48 @@ async function run({ id, name, wordsUrl, revalidateMs, online = true }, emit, in
   }
 }
 
+/** The list's response: fresh, or 304 when the stored copy (its ETag) is still current. */
+async function fetchList(wordsUrl, stored) {
+  const headers = stored?.etag ? { 'If-None-Match': stored.etag } : {};
+  try {
+    return await fetch(wordsUrl, { headers, cache: 'no-store' });
+  } catch {
+    throw Object.assign(new Error('No connection: the word list could not be downloaded.'), { status: 0 });
+  }
+}
+
+/** The body in chunks, saying how far it has got (in words, against `wordCount()`) as it arrives. */
+async function readWithProgress(response, { compact, wordCount, progress }) {
+  const chunks = [];
+  let received = 0;
+  const reader = response.body.getReader();
+  let lines = 0;
+  let shown = 0;
+  let last = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.length;
+    if (compact) {
+      lines += compactEntries(value, last);
+      last = value[value.length - 1] ?? last;
+    } else {
+      for (let i = value.indexOf(10); i !== -1; i = value.indexOf(10, i + 1)) lines += 1;
+    }
+    if (Date.now() - shown >= PROGRESS_EVERY_MS) {
+      shown = Date.now();
+      progress(received, wordCount() ? Math.min(1, lines / wordCount()) : null);
+    }
+  }
+  return { chunks, received };
+}
+
 async function download({ id, name, wordsUrl, info }, emit, stored) {
   const compact = new URL(wordsUrl).pathname.endsWith('.compact');
   let wordCount = 0;
   info?.then((i) => (wordCount = i?.wordCount || 0));
-  const headers = stored?.etag ? { 'If-None-Match': stored.etag } : {};
-  let response;
-  try {
-    response = await fetch(wordsUrl, { headers, cache: 'no-store' });
-  } catch {
-    throw Object.assign(new Error('No connection: the word list could not be downloaded.'), { status: 0 });
-  }
+  const response = await fetchList(wordsUrl, stored);
   if (response.status === 304 && stored) {
     await writeStored({ ...stored, checkedAt: Date.now() }).catch(() => {});
     return;
@@ -81,29 +112,13 @@ async function download({ id, name, wordsUrl, info }, emit, stored) {
   }
   // Content-Length is the size on the wire (gzip); the body arrives decoded.
   const transferBytes = Number(response.headers.get('Content-Length')) || 0;
-  const chunks = [];
+  let chunks = [];
   let received = 0;
   if (response.body && !stored) {
-    const reader = response.body.getReader();
-    let lines = 0;
-    let shown = 0;
-    let last = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      received += value.length;
-      if (compact) {
-        lines += compactEntries(value, last);
-        last = value[value.length - 1] ?? last;
-      } else {
-        for (let i = value.indexOf(10); i !== -1; i = value.indexOf(10, i + 1)) lines += 1;
-      }
-      if (Date.now() - shown >= PROGRESS_EVERY_MS) {
-        shown = Date.now();
-        emit({ id, state: 'downloading', received, transferBytes, fraction: wordCount ? Math.min(1, lines / wordCount) : null });
-      }
-    }
+    ({ chunks, received } = await readWithProgress(response, {
+      compact, wordCount: () => wordCount,
+      progress: (bytes, fraction) => emit({ id, state: 'downloading', received: bytes, transferBytes, fraction }),
+    }));
   } else {
     chunks.push(new Uint8Array(await response.arrayBuffer()));
     received = chunks[0].length;

@@ -21,7 +21,9 @@ export function duration(seconds, t) {
 
 // Every line of every game, in the words of `t`. Built per call: cheap, and it keeps the module
 // free of a language of its own.
-function linesIn(t) {
+
+/** The lines every game shares: dice, the timer, undo and redo, play again, word challenges. */
+function commonLines(t) {
   const TIMER = {
     set: (d) => t('log.timer_set', { duration: duration(d.seconds, t) }),
     start: () => t('log.timer_started'),
@@ -42,9 +44,12 @@ function linesIn(t) {
     challenge: (d) => t('log.challenged', { words: (d.words || []).join(', ') || t('log.a_word'),
       verdict: d.verdict?.valid ? t('log.valid') : t('log.not_valid') }),
   };
+  return { COMMON, face };
+}
 
-  // --- Block Buster ----------------------------------------------------------------------------
+// --- Block Buster ----------------------------------------------------------------------------
 
+function blockBusterLines(t) {
   const SHAPES = {
     'red-circle': t('bb.red_circle'), 'red-star': t('bb.red_star'), 'green-spiral': t('bb.green_spiral'),
     'blue-wave': t('bb.blue_wave'), 'yellow-moon': t('bb.yellow_moon'),
@@ -74,7 +79,7 @@ function linesIn(t) {
     return verdict.clinched || state.all_passed ? t('log.bb_took_counted', params) : t('log.bb_leads_counted', params);
   }
 
-  const BLOCK_BUSTER = {
+  return {
     skip: (d, { seat }) => t('log.bb_skipped', { name: seat(d.seat), count: d.spaces, minus: MINUS }),
     pass: (d, { seat }) => t('log.passed', { name: seat(d.seat) }),
     point_block: pointBlock,
@@ -82,9 +87,14 @@ function linesIn(t) {
       penalty: d.squares ? ` (${MINUS}${d.squares})` : '' }),
     finish: () => t('log.game_finished'),
   };
+}
 
-  // --- Make 'N' Break and the Würfelspiel ------------------------------------------------------
+// --- Make 'N' Break and the Würfelspiel ------------------------------------------------------
 
+const builderOf = (t, d, { seat }) => (Number.isInteger(d.builder) ? seat(d.builder) : t('log.the_builder'));
+const turnEnded = (t) => (d, ctx) => t('log.turn_ended', { name: builderOf(t, d, ctx) });
+
+function makeNBreakLines(t, COMMON) {
   const MNB_CARD = {
     standard: (d) => t('log.mnb_standard', { points: d.points }),
     'red-hand': (d) => t('log.mnb_red_hand', { count: d.points }),
@@ -93,11 +103,9 @@ function linesIn(t) {
     'left-arrow': () => t('log.mnb_left_arrow'),
   };
 
-  const builderOf = (d, { seat }) => (Number.isInteger(d.builder) ? seat(d.builder) : t('log.the_builder'));
   const mnbSeconds = (view, setting) => view?.state?.options?.[`seconds_${setting}`];
-  const turnEnded = (d, ctx) => t('log.turn_ended', { name: builderOf(d, ctx) });
 
-  const MAKE_N_BREAK = {
+  return {
     roll: (d, { view }) => {
       const r = (d.results || []).find((x) => x.die === 'make-n-break');
       if (!r) return COMMON.roll(d);
@@ -106,22 +114,24 @@ function linesIn(t) {
     },
     die: (d, ctx) => {
       const seconds = mnbSeconds(ctx.view, d.face);
-      const name = builderOf(d, ctx);
+      const name = builderOf(t, d, ctx);
       return seconds ? t('log.mnb_die_time', { name, face: d.face, duration: duration(seconds, t) }) : t('log.mnb_die', { name, face: d.face });
     },
     card: (d, ctx) => {
-      const name = builderOf(d, ctx);
+      const name = builderOf(t, d, ctx);
       if (d.kind === 'ten') return t('log.mnb_ten', { name });
       const card = (MNB_CARD[d.kind] || (() => t('log.some_card', { kind: d.kind })))(d);
       return d.completed === false ? t('log.card_missed', { name, card }) : t('log.card_done', { name, card });
     },
-    bonus: (d, ctx) => (d.completed ? t('log.bonus_done', { name: builderOf(d, ctx) }) : t('log.bonus_missed', { name: builderOf(d, ctx) })),
-    end_turn: turnEnded,
+    bonus: (d, ctx) => (d.completed ? t('log.bonus_done', { name: builderOf(t, d, ctx) }) : t('log.bonus_missed', { name: builderOf(t, d, ctx) })),
+    end_turn: turnEnded(t),
   };
+}
 
+function wuerfelspielLines(t, COMMON) {
   const WS_CARD = { 'red-3': () => t('log.ws_red_3'), 'red-4': () => t('log.ws_red_4') };
 
-  const WUERFELSPIEL = {
+  return {
     roll: (d) => {
       const r = (d.results || []).find((x) => x.die === 'stopper');
       return r ? t('log.stopper_rolled', { face: r.face || t('log.blank') }) : COMMON.roll(d);
@@ -130,26 +140,39 @@ function linesIn(t) {
     card: (d, ctx) => {
       const card = d.kind === 'standard' ? t('log.ws_points_card', { count: d.points })
         : (WS_CARD[d.kind] || (() => t('log.some_card', { kind: d.kind.replace('-', ' ') })))();
-      return t('log.card_done', { name: builderOf(d, ctx), card });
+      return t('log.card_done', { name: builderOf(t, d, ctx), card });
     },
-    end_turn: turnEnded,
+    end_turn: turnEnded(t),
   };
+}
 
-  // --- Bresk! and the score pad ----------------------------------------------------------------
+// --- Bresk! and the score pad ----------------------------------------------------------------
 
-  const BRESK = {
+function breskLines(t, face) {
+  return {
     roll: (d) => (d.results || []).map((r) => (r.die === 'alphabet' ? t('log.alphabet_die', { face: face(r) })
       : t('log.bresk_die', { face: face(r) }))).join(', ') || t('log.rolled_nothing'),
     hand_in: (d, { seat }) => t('log.handed_in', { name: seat(d.seat) }),
   };
+}
 
-  const SCOREPAD = {
+function scorepadLines(t) {
+  return {
     points: (d, { seat }) => `${seat(d.seat)} ${signedPoints(d.points)}`,
     next_round: () => t('log.next_round'),
     finish: () => t('log.game_finished'),
   };
+}
 
-  return { COMMON, GAMES: { 'block-buster': BLOCK_BUSTER, 'make-n-break': MAKE_N_BREAK, wuerfelspiel: WUERFELSPIEL, bresk: BRESK, scorepad: SCOREPAD } };
+function linesIn(t) {
+  const { COMMON, face } = commonLines(t);
+  return {
+    COMMON,
+    GAMES: {
+      'block-buster': blockBusterLines(t), 'make-n-break': makeNBreakLines(t, COMMON), wuerfelspiel: wuerfelspielLines(t, COMMON),
+      bresk: breskLines(t, face), scorepad: scorepadLines(t),
+    },
+  };
 }
 
 /** One event of the table `view` in words, through the translator `t`. */

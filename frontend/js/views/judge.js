@@ -74,16 +74,8 @@ function lexiconStatus(id) {
   return { el, destroy: off };
 }
 
-/**
- * The judge: input, Judge button, full-screen verdict.
- * With `session` (a TableSession), the challenge is posted as a table `challenge`
- * event, by the seat picked in "Who challenges?".
- */
-export function mountJudge(root, { session = null, lexicon: lexiconId = 'en', autofocus = false } = {}) {
-  useStylesheet('/css/judge.css');
-  const id = session?.view?.options?.lexicon || lexiconId;
-  const status = lexiconStatus(id);
-  const named = h('p.lexicon-name', t('judge.judged_by', { list: listName(id) }));
+/** The form: the words in dispute, who challenges (at a table only), and Judge. */
+function judgeForm(session) {
   const input = h('input#judge-input', {
     type: 'text', autocomplete: 'off', autocorrect: 'off', autocapitalize: 'characters', spellcheck: false,
     enterkeyhint: 'go', placeholder: t('judge.placeholder'), 'aria-describedby': 'judge-help',
@@ -94,166 +86,203 @@ export function mountJudge(root, { session = null, lexicon: lexiconId = 'en', au
   const button = h('button.primary.judge-go', { type: 'submit' }, t('judge.judge'));
   const form = h('form.judge-form', { novalidate: true },
     h('label', { for: 'judge-input' }, t('judge.in_dispute')), input, byRow, help, button);
+  return {
+    form, input, help, by, button,
+    problem(message) {
+      help.textContent = message;
+      help.classList.add('error');
+    },
+  };
+}
 
-  const mark = h('span.verdict-mark', { 'aria-hidden': 'true' });
-  const word = h('strong.verdict-word');
-  const meta = h('p.verdict-meta');
-  const reveal = h('ul.verdict-reveal', { hidden: true });
-  const which = h('button.verdict-which', { type: 'button' }, t('judge.which'));
-  const done = h('button.verdict-done', { type: 'button' }, t('judge.done'));
-  const overlay = h('div.verdict', { hidden: true, role: 'alert', tabindex: '-1' },
-    mark, word, meta, reveal, h('div.verdict-actions', which, done));
+/** "Who challenges?": the table's seats, keeping the one picked (or the one this phone plays). */
+function fillSeats(by, session, view) {
+  if (!session || !view) return;
+  const chosen = by.value || localStorage.getItem(seatKey(view.code)) || '';
+  by.replaceChildren(h('option', { value: '' }, t('judge.pick_player')),
+    ...view.seats.map((name, i) => h('option', { value: String(i) }, name)));
+  by.value = chosen;
+}
+
+/** The full-screen verdict: ✓ Valid or ✗ Not valid, how many words and by which list; "Which one?". */
+function verdictOverlay() {
+  const v = {
+    mark: h('span.verdict-mark', { 'aria-hidden': 'true' }),
+    word: h('strong.verdict-word'),
+    meta: h('p.verdict-meta'),
+    reveal: h('ul.verdict-reveal', { hidden: true }),
+    which: h('button.verdict-which', { type: 'button' }, t('judge.which')),
+    done: h('button.verdict-done', { type: 'button' }, t('judge.done')),
+  };
+  v.el = h('div.verdict', { hidden: true, role: 'alert', tabindex: '-1' },
+    v.mark, v.word, v.meta, v.reveal, h('div.verdict-actions', v.which, v.done));
+  return v;
+}
+
+function showVerdict(v, result, { list, offline }) {
+  v.el.dataset.valid = String(result.valid);
+  v.mark.textContent = result.valid ? '✓' : '✗';
+  v.word.textContent = result.valid ? t('judge.valid') : t('judge.not_valid');
+  const count = t('judge.words', { count: result.words });
+  v.meta.textContent = [count, result.valid ? t('judge.in_list', { list }) : t('judge.by_list', { list }),
+    offline ? t('judge.judged_offline') : null, result.queued ? t('judge.logged_later') : null].filter(Boolean).join(' · ');
+  v.reveal.hidden = true;
+  v.reveal.replaceChildren();
+  v.which.hidden = result.valid;
+  v.which.disabled = false;
+  v.el.hidden = false;
+  v.el.focus({ preventScroll: true });
+}
+
+/** Each word's verdict, in the overlay. */
+function showWords(v, { verdicts, offline }) {
+  v.reveal.replaceChildren(...verdicts.map((w) =>
+    h('li', { class: w.valid ? 'good' : 'bad' },
+      h('span.reveal-mark', w.valid ? '✓' : '✗'), ' ', h('strong', w.normalized || w.word), ` — ${w.message || w.reason}`)));
+  if (offline) v.reveal.append(h('li.muted', t('judge.offline_note')));
+  v.reveal.hidden = false;
+  v.which.hidden = true;
+}
+
+/** Why these words cannot be judged, or ''. */
+function wordsProblem(list) {
+  if (!list.length) return t('judge.type_first');
+  if (list.length > MAX_WORDS) return t('judge.at_most', { count: MAX_WORDS });
+  if (list.some((w) => w.length > 64)) return t('judge.too_long', { count: 64 });
+  return '';
+}
+
+/** The verdict: at a table, the challenge event's (logged; offline it waits in the outbox and is
+ *  logged when back); elsewhere the server's; without a connection, the list saved on the phone.
+ *  { result, offline }, or { refused } with the server's reason. */
+async function verdictFor(session, id, list, seat, offlineVerdict) {
+  let result = null;
+  try {
+    if (session) {
+      const reply = await session.act('challenge', { words: list, by: seat });
+      if (reply) result = reply.event.data.verdict;
+    } else if (navigator.onLine) {
+      result = await api.challenge(id, list, false);
+    }
+  } catch (err) {
+    if (!err.offline) return { refused: err.message };
+  }
+  if (result) return { result, offline: false };
+  result = await offlineVerdict(list);
+  if (result && session) result.queued = true;
+  return { result, offline: true };
+}
+
+/** Each word's verdict for "Which one?": kept with the verdict, asked again (not logged), or from the
+ *  phone's list. Null when the server refused. */
+async function wordVerdicts(outcome, id, words, offlineVerdict) {
+  if (outcome?.verdicts) return { verdicts: outcome.verdicts, offline: Boolean(outcome.offline) };
+  if (!navigator.onLine) return { verdicts: (await offlineVerdict(words))?.verdicts, offline: true };
+  try {
+    return { verdicts: (await api.challenge(id, words, true)).verdicts, offline: Boolean(outcome?.offline) };
+  } catch (err) {
+    if (!err.offline) return null;
+    return { verdicts: (await offlineVerdict(words))?.verdicts, offline: true };
+  }
+}
+
+/** The word list saved on the phone judges, or says it is missing. */
+async function offlineVerdict(j, list) {
+  const lex = await getLexicon(j.id);
+  if (!lex) {
+    j.form.problem(t('judge.no_list_offline', { list: listName(j.id), size: approxDownload(j.id) }));
+    return null;
+  }
+  return lex.challenge(list);
+}
+
+/** The words typed, judged and shown full screen; the input clears itself a few seconds later. */
+async function judgeTyped(j) {
+  const { form: f, session } = j;
+  const list = splitWords(f.input.value);
+  f.help.classList.remove('error');
+  const problem = wordsProblem(list) || (session && f.by.value === '' ? t('judge.pick_who') : '');
+  if (problem) return f.problem(problem);
+  const seat = session ? Number(f.by.value) : null;
+  f.button.disabled = true;
+  try {
+    const { result, offline, refused } = await verdictFor(session, j.id, list, seat, (words) => offlineVerdict(j, words));
+    if (refused) return f.problem(refused);
+    if (!result) return undefined;
+    j.words = list;
+    j.outcome = result;
+    // The phone's name for a list it knows, so it reads as the rest of the screen; else the server's.
+    showVerdict(j.verdict, result, { list: LIST_NAMES[result.lexicon || j.id] || result.list || listName(j.id), offline });
+    clearTimeout(j.clearTimer);
+    j.clearTimer = setTimeout(() => (f.input.value = ''), CLEAR_AFTER_MS);
+  } finally {
+    f.button.disabled = false;
+  }
+  return undefined;
+}
+
+/** "Which one?": each word's verdict under the verdict on screen. */
+async function showWhich(j) {
+  const v = j.verdict;
+  if (!j.words) return;
+  v.which.disabled = true;
+  const found = await wordVerdicts(j.outcome, j.id, j.words, (words) => offlineVerdict(j, words));
+  if (!found) {
+    v.which.disabled = false;
+    return;
+  }
+  if (!found.verdicts || v.el.hidden) return;
+  showWords(v, found);
+}
+
+function closeVerdict(j) {
+  j.verdict.el.hidden = true;
+  j.words = null;
+  j.outcome = null;
+  j.verdict.reveal.replaceChildren();
+  j.form.input.value = '';
+  clearTimeout(j.clearTimer);
+}
+
+/**
+ * The judge: input, Judge button, full-screen verdict.
+ * With `session` (a TableSession), the challenge is posted as a table `challenge`
+ * event, by the seat picked in "Who challenges?".
+ */
+export function mountJudge(root, { session = null, lexicon: lexiconId = 'en', autofocus = false } = {}) {
+  useStylesheet('/css/judge.css');
+  const id = session?.view?.options?.lexicon || lexiconId;
+  const status = lexiconStatus(id);
+  const named = h('p.lexicon-name', t('judge.judged_by', { list: listName(id) }));
+  // words: the words of the verdict on screen, kept only for "Which one?"; outcome: that verdict.
+  const j = { session, id, form: judgeForm(session), verdict: verdictOverlay(), words: null, outcome: null, clearTimer: 0 };
+  const { form: f, verdict: v } = j;
   // The download's status goes under the form: however it changes, the input and button stay put.
-  root.append(h('div.judge', named, form, status.el), overlay);
-
-  let words = null; // the words of the verdict on screen, kept only for "Which one?"
-  let outcome = null;
-  let clearTimer = 0;
-  let destroyed = false;
+  root.append(h('div.judge', named, f.form, status.el), v.el);
 
   getLexicon(id); // saved on the phone for offline judging, in the background
-
-  function seats(view) {
-    if (!session || !view) return;
-    const chosen = by.value || localStorage.getItem(seatKey(view.code)) || '';
-    by.replaceChildren(h('option', { value: '' }, t('judge.pick_player')),
-      ...view.seats.map((name, i) => h('option', { value: String(i) }, name)));
-    by.value = chosen;
-  }
+  const seats = (view) => fillSeats(f.by, session, view);
   seats(session?.view);
 
-  function problem(message) {
-    help.textContent = message;
-    help.classList.add('error');
-  }
-
-  function show(result, offline) {
-    outcome = result;
-    overlay.dataset.valid = String(result.valid);
-    mark.textContent = result.valid ? '✓' : '✗';
-    word.textContent = result.valid ? t('judge.valid') : t('judge.not_valid');
-    const count = t('judge.words', { count: result.words });
-    // The phone's name for a list it knows, so it reads as the rest of the screen; else the server's.
-    const list = LIST_NAMES[result.lexicon || id] || result.list || listName(id);
-    meta.textContent = [count, result.valid ? t('judge.in_list', { list }) : t('judge.by_list', { list }),
-      offline ? t('judge.judged_offline') : null, result.queued ? t('judge.logged_later') : null].filter(Boolean).join(' · ');
-    reveal.hidden = true;
-    reveal.replaceChildren();
-    which.hidden = result.valid;
-    which.disabled = false;
-    overlay.hidden = false;
-    overlay.focus({ preventScroll: true });
-    clearTimeout(clearTimer);
-    clearTimer = setTimeout(() => (input.value = ''), CLEAR_AFTER_MS);
-  }
-
-  function close() {
-    overlay.hidden = true;
-    words = null;
-    outcome = null;
-    reveal.replaceChildren();
-    input.value = '';
-    clearTimeout(clearTimer);
-  }
-
-  async function offlineVerdict(list) {
-    const lex = await getLexicon(id);
-    if (!lex) {
-      problem(t('judge.no_list_offline', { list: listName(id), size: approxDownload(id) }));
-      return null;
-    }
-    return lex.challenge(list);
-  }
-
-  async function judge() {
-    const list = splitWords(input.value);
-    help.classList.remove('error');
-    if (!list.length) return problem(t('judge.type_first'));
-    if (list.length > MAX_WORDS) return problem(t('judge.at_most', { count: MAX_WORDS }));
-    if (list.some((w) => w.length > 64)) return problem(t('judge.too_long', { count: 64 }));
-    let seat = null;
-    if (session) {
-      if (by.value === '') return problem(t('judge.pick_who'));
-      seat = Number(by.value);
-    }
-    button.disabled = true;
-    try {
-      let result = null;
-      let offline = false;
-      try {
-        if (session) {
-          // Logged at the table; offline it waits in the outbox and is logged when back.
-          const reply = await session.act('challenge', { words: list, by: seat });
-          if (reply) result = reply.event.data.verdict;
-        } else if (navigator.onLine) {
-          result = await api.challenge(id, list, false);
-        }
-      } catch (err) {
-        if (!err.offline) return problem(err.message);
-      }
-      if (!result) {
-        result = await offlineVerdict(list);
-        offline = true;
-        if (result && session) result.queued = true;
-      }
-      if (!result) return undefined;
-      words = list;
-      show(result, offline);
-    } finally {
-      button.disabled = false;
-    }
-    return undefined;
-  }
-
-  async function showWhich() {
-    if (!words) return;
-    which.disabled = true;
-    let verdicts = outcome?.verdicts;
-    let offline = Boolean(outcome?.offline);
-    if (!verdicts && !navigator.onLine) {
-      verdicts = (await offlineVerdict(words))?.verdicts;
-      offline = true;
-    } else if (!verdicts) {
-      try {
-        verdicts = (await api.challenge(id, words, true)).verdicts; // asked again, not logged
-      } catch (err) {
-        if (!err.offline) {
-          which.disabled = false;
-          return;
-        }
-        verdicts = (await offlineVerdict(words))?.verdicts;
-        offline = true;
-      }
-    }
-    if (!verdicts || overlay.hidden) return;
-    reveal.replaceChildren(...verdicts.map((v) =>
-      h('li', { class: v.valid ? 'good' : 'bad' },
-        h('span.reveal-mark', v.valid ? '✓' : '✗'), ' ', h('strong', v.normalized || v.word), ` — ${v.message || v.reason}`)));
-    if (offline) reveal.append(h('li.muted', t('judge.offline_note')));
-    reveal.hidden = false;
-    which.hidden = true;
-  }
-
-  form.addEventListener('submit', (e) => {
+  f.form.addEventListener('submit', (e) => {
     e.preventDefault();
-    judge();
+    judgeTyped(j);
   });
-  which.addEventListener('click', showWhich);
-  done.addEventListener('click', close);
-  overlay.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape') close();
+  v.which.addEventListener('click', () => showWhich(j));
+  v.done.addEventListener('click', () => closeVerdict(j));
+  v.el.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') closeVerdict(j);
   });
-  by.addEventListener('change', () => {
-    if (session?.view && by.value !== '') localStorage.setItem(seatKey(session.view.code), by.value);
+  f.by.addEventListener('change', () => {
+    if (session?.view && f.by.value !== '') localStorage.setItem(seatKey(session.view.code), f.by.value);
   });
-  if (autofocus) setTimeout(() => input.focus(), 0);
+  if (autofocus) setTimeout(() => f.input.focus(), 0);
 
   return {
-    input,
+    input: f.input,
     update: seats,
     destroy() {
-      destroyed = true;
-      clearTimeout(clearTimer);
+      clearTimeout(j.clearTimer);
       status.destroy();
     },
   };

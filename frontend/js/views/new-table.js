@@ -18,6 +18,50 @@ function readOptions(form, game) {
   return out;
 }
 
+/** The seats, clockwise: a name each (offered from `#known-players`), and × to take one out. */
+function seatList() {
+  const seats = h('ol.seats');
+  const addSeat = (name = '') => {
+    const input = h('input', { value: name, placeholder: t('new.player_n', { n: seats.children.length + 1 }), maxlength: 40, 'aria-label': t('new.player_n_name', { n: seats.children.length + 1 }), autocomplete: 'off', list: 'known-players' });
+    const remove = h('button.icon', { type: 'button', 'aria-label': t('new.remove_player'), onclick: () => li.remove() }, '×');
+    const li = h('li', input, remove);
+    seats.append(li);
+    return input;
+  };
+  return { seats, addSeat };
+}
+
+/** Names offered in every seat: the players this phone has seen at its tables, and the league's. */
+function playerSuggestions(league) {
+  const remembered = store.get().players;
+  const suggestions = h('datalist#known-players', remembered.map((name) => h('option', { value: name })));
+  if (league) {
+    leagues.players(league.id, league.token).then((r) => {
+      const known = new Set(remembered.map((n) => n.toLowerCase()));
+      suggestions.append(...r.players.filter((p) => !known.has(p.name.toLowerCase())).map((p) => h('option', { value: p.name })));
+    }).catch(() => {});
+  }
+  return suggestions;
+}
+
+/** Starts the table with the seats named (the first is this phone's player) and the options chosen. */
+async function startTable(form, error, { game, seats, league }) {
+  error.hidden = true;
+  const names = [...seats.querySelectorAll('input')].map((i) => i.value.trim()).filter(Boolean);
+  if (names[0]) store.set({ me: names[0] });
+  rememberPlayers(names);
+  try {
+    const body = { game: game.id, options: readOptions(form, game), seats: names.map((name) => ({ name })) };
+    const table = await api.createTable(league ? { ...body, league: league.id } : body, { token: league?.token });
+    const recent = [{ code: table.code, game: game.id, at: Date.now() }, ...store.get().recentTables.filter((t) => t.code !== table.code)].slice(0, 8);
+    store.set({ recentTables: recent });
+    navigate(`#/table/${table.code}`);
+  } catch (err) {
+    error.textContent = err.message;
+    error.hidden = false;
+  }
+}
+
 export function mount(root, params) {
   const catalogue = store.get().catalogue;
   const gameId = params.game;
@@ -28,26 +72,11 @@ export function mount(root, params) {
   const known = params.query.league ? findLeague(params.query.league) : null;
   const league = known && RANK[known.role] >= RANK.member ? known : null;
   const keep = params.query.league ? `?league=${encodeURIComponent(params.query.league)}` : '';
-  // Names offered in every seat: the players this phone has seen at its tables, and the league's.
-  const remembered = store.get().players;
-  const suggestions = h('datalist#known-players', remembered.map((name) => h('option', { value: name })));
-  if (league) {
-    leagues.players(league.id, league.token).then((r) => {
-      const known = new Set(remembered.map((n) => n.toLowerCase()));
-      suggestions.append(...r.players.filter((p) => !known.has(p.name.toLowerCase())).map((p) => h('option', { value: p.name })));
-    }).catch(() => {});
-  }
+  const suggestions = playerSuggestions(league);
 
   const render = (cat) => {
     const game = cat.games.find((g) => g.id === gameId) || cat.games[0];
-    const seats = h('ol.seats');
-    const addSeat = (name = '') => {
-      const input = h('input', { value: name, placeholder: t('new.player_n', { n: seats.children.length + 1 }), maxlength: 40, 'aria-label': t('new.player_n_name', { n: seats.children.length + 1 }), autocomplete: 'off', list: 'known-players' });
-      const remove = h('button.icon', { type: 'button', 'aria-label': t('new.remove_player'), onclick: () => li.remove() }, '×');
-      const li = h('li', input, remove);
-      seats.append(li);
-      return input;
-    };
+    const { seats, addSeat } = seatList();
     addSeat(store.get().me);
     addSeat();
     if (game.min_seats > 2) for (let i = 2; i < game.min_seats; i++) addSeat();
@@ -76,22 +105,9 @@ export function mount(root, params) {
       error,
       h('button.primary.wide', { type: 'submit' }, t('new.start')),
     );
-    form.onsubmit = async (e) => {
+    form.onsubmit = (e) => {
       e.preventDefault();
-      error.hidden = true;
-      const names = [...seats.querySelectorAll('input')].map((i) => i.value.trim()).filter(Boolean);
-      if (names[0]) store.set({ me: names[0] });
-      rememberPlayers(names);
-      try {
-        const body = { game: game.id, options: readOptions(form, game), seats: names.map((name) => ({ name })) };
-        const table = await api.createTable(league ? { ...body, league: league.id } : body, { token: league?.token });
-        const recent = [{ code: table.code, game: game.id, at: Date.now() }, ...store.get().recentTables.filter((t) => t.code !== table.code)].slice(0, 8);
-        store.set({ recentTables: recent });
-        navigate(`#/table/${table.code}`);
-      } catch (err) {
-        error.textContent = err.message;
-        error.hidden = false;
-      }
+      startTable(form, error, { game, seats, league });
     };
   };
 
