@@ -16,13 +16,10 @@ import { navigate } from '../router.js';
 import { TableSession } from '../session.js';
 import { rememberPlayers, store } from '../store.js';
 
-const PANELS = {
-  scorepad: () => import('../games/scorepad.js'),
-  bresk: () => import('../games/bresk.js'),
-  'block-buster': () => import('../games/block-buster.js'),
-  'make-n-break': () => import('../games/make-n-break.js'),
-  wuerfelspiel: () => import('../games/wuerfelspiel.js'),
-};
+// A game's panel is found by its id: frontend/js/games/<game id>.js, exporting mount(panel, session, game)
+// and, if it wants them, usesTimer, timerPresets(view) and rolls(view). A game without one gets the score pad.
+const importPanel = (gameId) => import(`../games/${gameId}.js`);
+const PANEL_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 function shareSheet(code, joinUrl) {
   // The server's join link: never localhost when the page was opened on the laptop running the app.
@@ -59,11 +56,15 @@ function queuedEvent(item) {
 // The game's controls are a separate module; if the network drops before it arrives,
 // say so and try again when the phone is back online (or when asked), instead of a blank panel.
 async function loadPanel(gameId, panel, onTrouble) {
-  const load = PANELS[gameId] || PANELS.scorepad;
+  let id = PANEL_ID.test(gameId) ? gameId : 'scorepad';
   for (;;) {
     try {
-      return await load();
+      return await importPanel(id);
     } catch {
+      if (id !== 'scorepad' && await panelMissing(id)) {
+        id = 'scorepad';
+        continue;
+      }
       const retry = h('button', t('table.try_again'));
       panel.replaceChildren(h('p.card.error', { role: 'alert' }, t('table.panel_failed')), retry);
       onTrouble();
@@ -73,6 +74,15 @@ async function loadPanel(gameId, panel, onTrouble) {
       });
       panel.replaceChildren();
     }
+  }
+}
+
+// The server answered and has no panel for this game (not: the network dropped).
+async function panelMissing(gameId) {
+  try {
+    return (await fetch(new URL(`../games/${gameId}.js`, import.meta.url), { method: 'HEAD' })).status === 404;
+  } catch {
+    return false;
   }
 }
 
@@ -267,6 +277,33 @@ function rememberTable(view) {
   rememberPlayers(view.seats);
 }
 
+// Opens the table: its state, then the game's panel with the timer and dice it wants; the screen is
+// shown whole once they and their stylesheets are in.
+async function openTable(root, session, { screen, head, panel, timerSlot, diceSlot, log, parts, showLive }) {
+  try {
+    await session.start();
+  } catch (err) {
+    showOpenFailure(root, session, err);
+    return;
+  }
+  const view = session.view;
+  preloadPanelCss(view.game);
+  const game = await gameEntry(view.game);
+  screen.dataset.game = view.game;
+  head.setTitle(game?.name || view.game);
+  rememberTable(view);
+  const reveal = () => screen.classList.remove('loading');
+  const module = await loadPanel(view.game, panel, reveal);
+  if (module.usesTimer !== false) parts.push(mountTimer(timerSlot, session, { presets: module.timerPresets?.(view) }));
+  if (module.rolls) parts.push(mountDice(diceSlot, session, module.rolls));
+  parts.push(module.mount(panel, session, game));
+  parts.forEach((p) => p.update?.(view));
+  await stylesheetsLoaded();
+  log.el.hidden = false;
+  reveal();
+  showLive();
+}
+
 export function mount(root, { code }) {
   const session = new TableSession(code);
   const head = tableHead(session);
@@ -303,30 +340,7 @@ export function mount(root, { code }) {
     parts.forEach((p) => p.update?.(view));
   });
 
-  (async () => {
-    try {
-      await session.start();
-    } catch (err) {
-      showOpenFailure(root, session, err);
-      return;
-    }
-    const view = session.view;
-    preloadPanelCss(view.game);
-    const game = await gameEntry(view.game);
-    screen.dataset.game = view.game;
-    head.setTitle(game?.name || view.game);
-    rememberTable(view);
-    const reveal = () => screen.classList.remove('loading');
-    const module = await loadPanel(view.game, panel, reveal);
-    if (module.usesTimer !== false) parts.push(mountTimer(timerSlot, session, { presets: module.timerPresets?.(view) }));
-    if (module.rolls) parts.push(mountDice(diceSlot, session, module.rolls));
-    parts.push(module.mount(panel, session, game));
-    parts.forEach((p) => p.update?.(view));
-    await stylesheetsLoaded();
-    log.el.hidden = false;
-    reveal();
-    showLive();
-  })();
+  openTable(root, session, { screen, head, panel, timerSlot, diceSlot, log, parts, showLive });
 
   return {
     destroy() {
