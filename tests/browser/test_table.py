@@ -99,6 +99,18 @@ def test_game_controls_that_fail_to_load_say_so_and_load_on_retry(phone, live_se
     assert phone.locator(".panel .error").count() == 0
 
 
+def test_a_game_without_a_panel_of_its_own_gets_the_score_pad(phone, live_server):
+    """The table finds a game's panel by its id (js/games/<id>.js); where the server has none, the score pad."""
+    body = {"game": "make-n-break", "seats": [{"name": "Ann"}, {"name": "Ben"}]}
+    code = requests.post(f"{live_server.url}/api/tables", json=body, timeout=10).json()["code"]
+    phone.expected_errors += ["404", "dynamically imported module"]
+    phone.context.route("**/js/games/make-n-break.js", lambda route: route.fulfill(status=404, body="Not found"))
+    phone.goto(f"/#/table/{code}")
+    phone.wait_for_selector("#points")
+    assert phone.locator(".panel .error").count() == 0
+    assert phone.locator(".mnb-who").count() == 0
+
+
 def test_two_phones_pressing_undo_at_once_undo_one_action(phone, second_phone, live_server, shots):
     body = {"game": "scorepad", "seats": [{"name": "Ann"}, {"name": "Ben"}]}
     code = requests.post(f"{live_server.url}/api/tables", json=body, timeout=10).json()["code"]
