@@ -28,7 +28,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import has_request_context, request
 
-from .games.base import Text
+from .games.base import SAID, Text, unsaid
 
 DEFAULT = "en"  # the language the code is written in, and the answer when none we have is asked for
 CATALOGS = Path(__file__).resolve().parent / "translations"
@@ -57,9 +57,17 @@ def translations(language: str) -> gettext.NullTranslations:
 
 
 def language() -> str:
-    """The language this request asked for (``de-DE`` counts as ``de``); English when it asked for none we have."""
+    """The language this request asked for (``de-DE`` counts as ``de``); English when it asked for none we have.
+
+    A ``lang`` query parameter naming a language we have wins: an ``EventSource`` cannot send
+    ``Accept-Language``, so the phone names its language in the stream's address."""
     if not has_request_context():
         return DEFAULT
+    named = request.args.get("lang", "")
+    if named:
+        named = named.split("-")[0].lower()
+        if named in LANGUAGES:
+            return named
     return request.accept_languages.best_match(LANGUAGES, default=DEFAULT)
 
 
@@ -80,6 +88,39 @@ def render(value: Any, language_code: str | None = None) -> str:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):  # a translation naming a value the code does not give
         return str(value)
+
+
+def localize(value: Any, language_code: str | None = None) -> Any:
+    """``value`` (an answer's JSON, or state as stored) with every text in it said in ``language_code``
+    (this request's by default): a ``Text`` anywhere, and each field a stored dict keeps the template of
+    under ``SAID`` (``games/base.py`` ``with_said``), which is then dropped. Nothing else is copied."""
+    language_code = language_code or language()
+    return _localize(value, language_code)
+
+
+def _localize(value: Any, language_code: str) -> Any:
+    if isinstance(value, Text):
+        return render(value, language_code)
+    if isinstance(value, dict):
+        texts = value.get(SAID)
+        out = {k: _localize(v, language_code) for k, v in value.items() if k != SAID}
+        if isinstance(texts, dict):
+            for key, form in texts.items():
+                out[key] = render(unsaid(form), language_code)
+        return out
+    if isinstance(value, list):
+        return [_localize(v, language_code) for v in value] if value and isinstance(value[0], dict | list | Text) \
+            else value  # a list of numbers or plain strings (a grid's row) holds no template
+    return value
+
+
+def vary_by_language(response):
+    """Every API answer may say things in the asker's language (a table's score lines, the games'
+    options, a verdict): caches must keep one copy per language."""
+    if has_request_context() and request.path.startswith("/api/") and response.mimetype in (
+            "application/json", "text/event-stream"):
+        response.vary.add("Accept-Language")
+    return response
 
 
 _FIELD = re.compile(r"\{(\w+)(![rsa])?(:[^{}]*)?\}")
