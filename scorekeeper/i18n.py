@@ -24,6 +24,7 @@ import string
 from pathlib import Path
 from typing import Any
 
+import orjson
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import has_request_context, request
@@ -98,20 +99,53 @@ def localize(value: Any, language_code: str | None = None) -> Any:
     return _localize(value, language_code)
 
 
-def _localize(value: Any, language_code: str) -> Any:
-    if isinstance(value, Text):
+def _localize(value: Any, language_code: str, look: int = 2) -> Any:
+    # A table's view is hundreds of nodes, nearly all numbers and names. In the top ``look`` levels a dict
+    # or list is looked into only when its JSON (made in C, with any Text marked) holds a text (a table's
+    # long history holds none); below, every dict, list and text is (checked by exact type, inline).
+    if value.__class__ is Text:
         return render(value, language_code)
-    if isinstance(value, dict):
+    deeper = look - 1
+    if value.__class__ is dict:
         texts = value.get(SAID)
-        out = {k: _localize(v, language_code) for k, v in value.items() if k != SAID}
-        if isinstance(texts, dict):
+        if look > 0:
+            out = {k: _localize(v, language_code, deeper) if v.__class__ in _DEEP and _holds_text(v) else v
+                   for k, v in value.items() if k != SAID}
+        else:
+            out = {k: _localize(v, language_code, 0) if v.__class__ in _DEEP else v
+                   for k, v in value.items() if k != SAID}
+        if texts.__class__ is dict and language_code != DEFAULT:  # the English words are there already
             for key, form in texts.items():
-                out[key] = render(unsaid(form), language_code)
+                out[key] = _said_again(orjson.dumps(form, option=orjson.OPT_SORT_KEYS), language_code)
         return out
-    if isinstance(value, list):
-        return [_localize(v, language_code) for v in value] if value and isinstance(value[0], dict | list | Text) \
-            else value  # a list of numbers or plain strings (a grid's row) holds no template
+    if value.__class__ is list:
+        if look > 0:
+            return [_localize(v, language_code, deeper) if v.__class__ in _DEEP and _holds_text(v) else v
+                    for v in value]
+        return [_localize(v, language_code, 0) if v.__class__ in _DEEP else v for v in value]
     return value
+
+
+_DEEP = frozenset((dict, list, Text))
+_MARK = b'"' + SAID.encode() + b'"'
+
+
+def _as_said(value: Any) -> Any:
+    if isinstance(value, Text):
+        return {SAID: 0}
+    return str(value)
+
+
+def _holds_text(value: Any) -> bool:
+    """Whether ``value`` holds a ``Text`` or a stored template (a name that reads "said" only costs a look)."""
+    return value.__class__ is Text or _MARK in orjson.dumps(value, default=_as_said,
+                                                             option=orjson.OPT_PASSTHROUGH_SUBCLASS)
+
+
+@functools.lru_cache(maxsize=4096)
+def _said_again(form: bytes, language_code: str) -> str:
+    """A stored template (``said`` JSON) in a language: the same lines recur in every read of a table."""
+    return render(unsaid(orjson.loads(form)), language_code)
 
 
 def vary_by_language(response):
