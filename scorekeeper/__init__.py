@@ -14,7 +14,7 @@ def create_app(test_config: dict[str, Any] | None = None):
     from flask import Flask
     from flask_compress import Compress
 
-    from . import cli, config, errors, models, web  # noqa: F401 - models registers the tables
+    from . import cli, config, errors, i18n, models, web  # noqa: F401 - models registers the tables
     from .api import register_blueprints
     from .database import init_database
     from .extensions import api, db, migrate
@@ -35,6 +35,7 @@ def create_app(test_config: dict[str, Any] | None = None):
     limiter.init_app(app)
     Compress(app)
     errors.register(app)
+    app.after_request(i18n.vary_by_language)
     web.init_app(app)
     if app.config["PROXIES"]:
         from werkzeug.middleware.proxy_fix import ProxyFix

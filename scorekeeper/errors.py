@@ -16,6 +16,7 @@ import logging
 from typing import Any
 
 from flask import Flask, jsonify, request
+from flask_limiter.errors import RateLimitExceeded
 from marshmallow import Schema, fields
 from werkzeug.exceptions import HTTPException, InternalServerError
 
@@ -32,6 +33,7 @@ from .domain_errors import (
     Unavailable,
 )
 from .games.base import N_, RuleError
+from .limits import over_limit
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +73,7 @@ def body(status: int, code: str, message: str, errors: dict[str, list[str]] | No
 def _answer(status: int, code: str, message: Any, errors: dict[str, list[Any]] | None = None, **extra):
     """The error as JSON, its messages in the asker's language (which is why the answer varies by it)."""
     said = {field: [i18n.render(m) for m in messages] for field, messages in errors.items()} if errors else None
-    response = jsonify(body(status, code, i18n.render(message), said, **extra))
+    response = jsonify(body(status, code, i18n.render(message), said, **i18n.localize(extra)))
     response.status_code = status
     response.vary.add("Accept-Language")
     return response
@@ -117,6 +119,8 @@ def handle_http(exc: HTTPException):
     elif status == 400 and errors:
         message = next(iter(errors.values()))[0]
         code = "bad_request"
+    elif isinstance(exc, RateLimitExceeded):
+        message, code = over_limit(exc.limit), _slug(exc)
     else:
         message = i18n.loose((getattr(exc, "data", None) or {}).get("message") or exc.description or exc.name)
         code = _slug(exc)

@@ -24,11 +24,12 @@ import string
 from pathlib import Path
 from typing import Any
 
+import orjson
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import has_request_context, request
 
-from .games.base import Text
+from .games.base import SAID, Text, unsaid
 
 DEFAULT = "en"  # the language the code is written in, and the answer when none we have is asked for
 CATALOGS = Path(__file__).resolve().parent / "translations"
@@ -57,9 +58,17 @@ def translations(language: str) -> gettext.NullTranslations:
 
 
 def language() -> str:
-    """The language this request asked for (``de-DE`` counts as ``de``); English when it asked for none we have."""
+    """The language this request asked for (``de-DE`` counts as ``de``); English when it asked for none we have.
+
+    A ``lang`` query parameter naming a language we have wins: an ``EventSource`` cannot send
+    ``Accept-Language``, so the phone names its language in the stream's address."""
     if not has_request_context():
         return DEFAULT
+    named = request.args.get("lang", "")
+    if named:
+        named = named.split("-")[0].lower()
+        if named in LANGUAGES:
+            return named
     return request.accept_languages.best_match(LANGUAGES, default=DEFAULT)
 
 
@@ -80,6 +89,72 @@ def render(value: Any, language_code: str | None = None) -> str:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):  # a translation naming a value the code does not give
         return str(value)
+
+
+def localize(value: Any, language_code: str | None = None) -> Any:
+    """``value`` (an answer's JSON, or state as stored) with every text in it said in ``language_code``
+    (this request's by default): a ``Text`` anywhere, and each field a stored dict keeps the template of
+    under ``SAID`` (``games/base.py`` ``with_said``), which is then dropped. Nothing else is copied."""
+    language_code = language_code or language()
+    return _localize(value, language_code)
+
+
+def _localize(value: Any, language_code: str, look: int = 2) -> Any:
+    # A table's view is hundreds of nodes, nearly all numbers and names. In the top ``look`` levels a dict
+    # or list is looked into only when its JSON (made in C, with any Text marked) holds a text (a table's
+    # long history holds none); below, every dict, list and text is (checked by exact type, inline).
+    if value.__class__ is Text:
+        return render(value, language_code)
+    deeper = look - 1
+    if value.__class__ is dict:
+        texts = value.get(SAID)
+        if look > 0:
+            out = {k: _localize(v, language_code, deeper) if v.__class__ in _DEEP and _holds_text(v) else v
+                   for k, v in value.items() if k != SAID}
+        else:
+            out = {k: _localize(v, language_code, 0) if v.__class__ in _DEEP else v
+                   for k, v in value.items() if k != SAID}
+        if texts.__class__ is dict and language_code != DEFAULT:  # the English words are there already
+            for key, form in texts.items():
+                out[key] = _said_again(orjson.dumps(form, option=orjson.OPT_SORT_KEYS), language_code)
+        return out
+    if value.__class__ is list:
+        if look > 0:
+            return [_localize(v, language_code, deeper) if v.__class__ in _DEEP and _holds_text(v) else v
+                    for v in value]
+        return [_localize(v, language_code, 0) if v.__class__ in _DEEP else v for v in value]
+    return value
+
+
+_DEEP = frozenset((dict, list, Text))
+_MARK = b'"' + SAID.encode() + b'"'
+
+
+def _as_said(value: Any) -> Any:
+    if isinstance(value, Text):
+        return {SAID: 0}
+    return str(value)
+
+
+def _holds_text(value: Any) -> bool:
+    """Whether ``value`` holds a ``Text`` or a stored template (a name that reads "said" only costs a look)."""
+    return value.__class__ is Text or _MARK in orjson.dumps(value, default=_as_said,
+                                                             option=orjson.OPT_PASSTHROUGH_SUBCLASS)
+
+
+@functools.lru_cache(maxsize=4096)
+def _said_again(form: bytes, language_code: str) -> str:
+    """A stored template (``said`` JSON) in a language: the same lines recur in every read of a table."""
+    return render(unsaid(orjson.loads(form)), language_code)
+
+
+def vary_by_language(response):
+    """Every API answer may say things in the asker's language (a table's score lines, the games'
+    options, a verdict): caches must keep one copy per language."""
+    if has_request_context() and request.path.startswith("/api/") and response.mimetype in (
+            "application/json", "text/event-stream"):
+        response.vary.add("Accept-Language")
+    return response
 
 
 _FIELD = re.compile(r"\{(\w+)(![rsa])?(:[^{}]*)?\}")

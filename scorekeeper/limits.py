@@ -19,6 +19,7 @@ gets up to W times each budget); RATELIMIT_STORAGE_URI=redis://… shares them.
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from flask import current_app, request
 from flask_limiter import Limiter
@@ -54,6 +55,17 @@ word_checks = limiter.limit(WORD_CHECKS)
 scans = limiter.limit(SCANS)
 
 _MISSES = parse(JOIN_CODE_MISSES)
+
+
+def over_limit(limit) -> Any:
+    """What a 429 from a budget says (``limit``: flask-limiter's ``RateLimitExceeded.limit``), as a
+    template with the budget in it rather than the library's "600 per 1 minute"."""
+    item = getattr(limit, "limit", None)
+    amount, per = getattr(item, "amount", None), getattr(item, "GRANULARITY", None)
+    if isinstance(amount, int) and getattr(per, "name", "") == "minute" and getattr(item, "multiples", 1) == 1:
+        return N_("Too many requests from this address: at most {amount} of this kind a minute. "
+                  "Try again in a minute.", amount=amount)
+    return N_("Too many requests from this address. Try again in a minute.")
 
 
 def count_join_code_miss() -> None:

@@ -65,7 +65,8 @@ export const api = {
   // A QR code (SVG text) of a link into this app; POSTed so links with tokens stay out of URLs and logs.
   qr: (url) => request('POST', '/api/qr', { url }),
   // Server-Sent Events; the browser reconnects by itself and sends Last-Event-ID.
-  stream: (code) => new EventSource(`${table(code)}/stream`),
+  // EventSource cannot send Accept-Language: the language travels in the address.
+  stream: (code) => new EventSource(`${table(code)}/stream?lang=${encodeURIComponent(lang)}`),
   // The word judge (Bresk!).
   lexicons: () => request('GET', '/api/lexicons'),
   challenge: (lexicon, words, reveal = false) =>

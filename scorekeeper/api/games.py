@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import jsonify
 from werkzeug.routing import AnyConverter
 
-from .. import games
+from .. import games, i18n
 from ..errors import ErrorSchema
 from ..services import scoring
 from .blueprint import Blueprint
@@ -19,7 +19,8 @@ blp = Blueprint("games", __name__, url_prefix="/api/games", description="The gam
 def catalogue():
     """Every game with its variants, options and defaults, and the dice."""
     # jsonify: each game adds fields of its own (Block Buster's board patterns, …).
-    return jsonify(scoring.catalogue())
+    # The labels, descriptions and summaries in the asker's language.
+    return jsonify(i18n.localize(scoring.catalogue()))
 
 
 class GameConverter(AnyConverter):
@@ -37,4 +38,4 @@ class GameConverter(AnyConverter):
 def score(sheet, game):
     """Score a finished game's sheet: totals explained line by line, and the winners."""
     # jsonify, not the schema: each game's result carries fields of its own.
-    return jsonify(scoring.score(game, sheet))
+    return jsonify(i18n.localize(scoring.score(game, sheet)))

@@ -12,6 +12,7 @@ import io
 
 from flask import Response, g, jsonify, request
 
+from .. import i18n
 from ..cooperate import pause_collector, resume_collector
 from ..services import league_import, league_queries, leagues, ratings
 from ..services import standings as league_standings
@@ -274,8 +275,8 @@ def standings(query, league_id):
     win rate, average score, streaks, and the skill estimate."""
     league, _ = _auth(league_id)
     rows = league_standings.standings(league, query.get("season"), query.get("game"), query["sort"])
-    return {"rows": rows, "sort": query["sort"], "rating_label": ratings.LABEL,
-            "rating_explanation": ratings.EXPLANATION}
+    return {"rows": rows, "sort": query["sort"], "rating_label": i18n.render(ratings.LABEL),
+            "rating_explanation": i18n.render(ratings.EXPLANATION)}
 
 
 @blp.route("/<league_id:league_id>/leaderboards")

@@ -8,6 +8,7 @@ import threading
 from flask import Response, current_app, request
 from marshmallow import Schema, fields, validate
 
+from .. import i18n
 from ..domain_errors import NotFound, Refused
 from ..games.base import N_
 from ..lexicon import LEXICON_IDS, REASONS, Lexicon, UnknownLexicon, compact, get_lexicon
@@ -151,7 +152,7 @@ def check_word(lexicon_id, word):
     if len(word) > judge.MAX_WORD_LENGTH:
         message = N_("A word can be at most {most} characters.", most=judge.MAX_WORD_LENGTH)
         raise Refused("validation_error", N_("word: {problem}", problem=message), "word", message)
-    return judge.judge_word(lexicon, word, _others(lexicon_id))
+    return i18n.localize(judge.judge_word(lexicon, word, _others(lexicon_id)))
 
 
 @blp.route("/<string:lexicon_id>/challenge", methods=["POST"])
@@ -161,7 +162,7 @@ def check_word(lexicon_id, word):
 def challenge(payload, lexicon_id):
     """Bresk! challenge: are all these words valid? Which one failed is told only with reveal."""
     lexicon = _lexicon_or_404(lexicon_id)
-    return judge.judge_challenge(lexicon, payload["words"], payload["reveal"], _others(lexicon_id))
+    return i18n.localize(judge.judge_challenge(lexicon, payload["words"], payload["reveal"], _others(lexicon_id)))
 
 
 @blp.route("/<string:lexicon_id>/words.txt")

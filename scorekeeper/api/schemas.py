@@ -18,8 +18,10 @@ class StrictBoolean(fields.Boolean):
 
 
 class LineSchema(Schema):
-    label = fields.String(required=True)
+    label = fields.String(required=True, metadata={"description": "In the asker's language (Accept-Language)."})
     points = fields.Integer(required=True)
+    shape = fields.String(metadata={"description": "Block Buster's set lines: the shape's id, to draw it by."})
+    count = fields.Integer(metadata={"description": "Block Buster's set lines: how many of the shape."})
 
 
 class PlayerResultSchema(Schema):
@@ -211,6 +213,9 @@ class EventListSchema(Schema):
 class StreamQuerySchema(Schema):
     after = fields.Integer(validate=SEQ,
                            metadata={"description": "Resume after this seq (as the Last-Event-ID header does)."})
+    lang = fields.String(validate=validate.Length(max=35), metadata={
+        "description": "The language the messages' texts are said in (an EventSource cannot send "
+                       "Accept-Language): en or de; any other value, or none, follows Accept-Language."})
 
 
 class TimerCommandSchema(Schema):

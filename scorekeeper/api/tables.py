@@ -8,6 +8,7 @@ from flask import Response, current_app, jsonify, request, stream_with_context
 from flask_limiter.util import get_remote_address
 from werkzeug.exceptions import TooManyRequests
 
+from .. import i18n
 from ..errors import ErrorSchema
 from ..games.base import N_
 from ..services import leagues, streams, tables
@@ -31,11 +32,12 @@ blp = Blueprint("tables", __name__, url_prefix="/api/tables",
 
 
 def _view(table):
-    return tables.view(table, request.host_url)
+    """The table as a phone shows it, its texts (score lines, reasons) in the asker's language."""
+    return i18n.localize(tables.view(table, request.host_url))
 
 
 def _appended(event, table, created):
-    body = {"event": event, "table": _view(table), "duplicate": not created}
+    body = {"event": i18n.localize(event), "table": _view(table), "duplicate": not created}
     return jsonify(body), 201 if created else 200
 
 
@@ -66,7 +68,7 @@ def create_table(payload):
 def get_table(code):
     """The table with its derived state, live score, timer and last dice."""
     # jsonify, not a schema dump: the view is built to the schema already, and this is the hot read.
-    return jsonify(tables.view(tables.read(code), request.host_url))
+    return jsonify(_view(tables.read(code)))
 
 
 @blp.route("/<string:code>/events", methods=["POST"])
@@ -107,7 +109,7 @@ def list_events(query, code):
     """The log after a sequence number, oldest first."""
     table = tables.get(code)
     events = tables.events_after(table, query["after"], query["limit"])
-    return {"events": [tables.event_dict(e) for e in events], "seq": table.last_seq}
+    return {"events": i18n.localize([tables.event_dict(e) for e in events]), "seq": table.last_seq}
 
 
 @blp.route("/<string:code>/timer", methods=["POST"])
@@ -146,21 +148,24 @@ def stream(query, code):
     if release is None:
         raise TooManyRequests(N_("Too many live tables are open from this address; close some and try again."),
                               retry_after=5)
-    render = _stream_render(table.code, request.host_url)
-    body = stream_with_context(streams.stream(table.id, table.last_seq, after, render, cache_key=request.host_url))
+    language = i18n.language()  # ?lang=, else Accept-Language: the messages are said in it, and cached per language
+    render = _stream_render(table.code, request.host_url, language)
+    body = stream_with_context(streams.stream(table.id, table.last_seq, after, render,
+                                              cache_key=f"{language} {request.host_url}"))
     response = Response(body, mimetype="text/event-stream",
                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
     response.call_on_close(release)
     return response
 
 
-def _stream_render(code: str, host_url: str):
-    """What each stream message of this table says: the events after ``since`` and the table now."""
+def _stream_render(code: str, host_url: str, language: str):
+    """What each stream message of this table says: the events after ``since`` and the table now, its
+    texts in ``language``."""
 
     def render(since: int):
         table = tables.read(code)
         events = [tables.event_dict(e) for e in tables.events_after(table, since)]
-        return table.last_seq, {"events": events, "table": tables.view(table, host_url)}
+        return table.last_seq, i18n.localize({"events": events, "table": tables.view(table, host_url)}, language)
 
     return render
 

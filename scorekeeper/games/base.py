@@ -18,7 +18,7 @@ import json
 import marshal
 import math
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -55,6 +55,55 @@ def N_(template: str, **params: Any) -> Text:  # noqa: N802 - the gettext conven
 def Np_(singular: str, plural: str, count: int, /, **params: Any) -> Text:  # noqa: N802 - as N_
     """``N_`` for a sentence with a number in it: the catalogs hold each language's plural forms."""
     return Text(singular, params, plural, count)
+
+
+# The key under which a stored dict keeps the templates of its texts ({"label": said(label)}), so the
+# state stays JSON and its plain English strings stay where they were; the API says them again in the
+# asker's language (``scorekeeper/i18n.py`` ``localize``) and drops this key.
+SAID = "said"
+
+
+def said(text: Any) -> Any:
+    """A ``Text`` as JSON that keeps what it was made from (``Text.from_said`` makes it again)."""
+    if not isinstance(text, Text):
+        return text
+    out: dict[str, Any] = {"template": text.template}
+    if text.params:
+        out["params"] = {k: said(v) for k, v in text.params.items()}
+    if text.plural is not None:
+        out["plural"], out["count"] = text.plural, text.count
+    return out
+
+
+def unsaid(form: Any) -> Any:
+    """``said`` undone: the ``Text`` again (values that were texts too), anything else as it is."""
+    if not isinstance(form, dict) or "template" not in form:
+        return form
+    params = {k: unsaid(v) for k, v in form.get("params", {}).items()}
+    return Text(form["template"], params, form.get("plural"), form.get("count"))
+
+
+def with_said(out: dict[str, Any], **texts: Any) -> dict[str, Any]:
+    """``out`` with ``texts`` as fields: their English words, and the templates of those that are a
+    ``Text`` kept under ``SAID`` (state is stored as JSON and copied by ``marshal``, so only plain
+    strings and dicts go in)."""
+    kept = {}
+    for key, text in texts.items():
+        out[key] = str(text)
+        if isinstance(text, Text):
+            kept[key] = said(text)
+    if kept:
+        out[SAID] = kept
+    return out
+
+
+def english(value: Any) -> Any:
+    """``value`` (stored state, a result's dict) in its English words only: the ``SAID`` templates dropped."""
+    if isinstance(value, dict):
+        return {k: english(v) for k, v in value.items() if k != SAID}
+    if isinstance(value, list):
+        return [english(v) for v in value]
+    return value
 
 
 def joined(items: list[Any], separator: str = "; ") -> Any:
@@ -94,8 +143,12 @@ class RuleError(Exception):
 class Line:
     """One line of a player's score: the answer to "why do I have 13?"."""
 
-    label: str
+    label: str  # a Text where the game can say it in other languages
     points: int
+    extra: dict[str, Any] = field(default_factory=dict)  # what a phone draws from (Block Buster: shape, count)
+
+    def to_dict(self) -> dict[str, Any]:
+        return with_said({"label": "", "points": self.points, **self.extra}, label=self.label)
 
 
 @dataclass(frozen=True)
@@ -106,7 +159,7 @@ class PlayerResult:
     extra: dict[str, Any] = field(default_factory=dict)  # game-specific fields
 
     def to_dict(self) -> dict[str, Any]:
-        out = {"name": self.name, "total": self.total, "lines": [asdict(x) for x in self.lines]}
+        out = {"name": self.name, "total": self.total, "lines": [line.to_dict() for line in self.lines]}
         out.update(self.extra)
         return out
 
@@ -128,10 +181,10 @@ class Result:
             "players": [p.to_dict() for p in self.players],
             "winners": list(self.winners),
             "finished": self.finished,
-            "reason": self.reason,
+            "reason": "",
         }
         out.update(self.extra)
-        return out
+        return with_said(out, reason=self.reason)
 
 
 @dataclass(frozen=True)

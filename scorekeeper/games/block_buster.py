@@ -156,11 +156,11 @@ class Variant:
 VARIANTS = {
     v.slug: v
     for v in (
-        Variant("standard", "Standard", "2–4 players, one colour each.", (2, 3, 4)),
+        Variant("standard", N_("Standard"), N_("2–4 players, one colour each."), (2, 3, 4)),
         Variant(
             "two-colour",
-            "Special rule for 2 players",
-            "Two colours each on the 4-player area; single colours decide the point blocks.",
+            N_("Special rule for 2 players"),
+            N_("Two colours each on the 4-player area; single colours decide the point blocks."),
             (2,),
             colours_per_player=2,
             area=4,
@@ -169,8 +169,8 @@ VARIANTS = {
         ),
         Variant(
             "couples",
-            "Couple game",
-            "4 players in 2 teams on the 4-player area; partners' points are summed.",
+            N_("Couple game"),
+            N_("4 players in 2 teams on the 4-player area; partners' points are summed."),
             (4,),
             area=4,
             blocks_per_colour=16,
@@ -179,8 +179,8 @@ VARIANTS = {
         ),
         Variant(
             "official-2p",
-            "Official rule for 2 players",
-            "One colour each, 16 blocks a player (32 in total), on the 4-player area.",
+            N_("Official rule for 2 players"),
+            N_("One colour each, 16 blocks a player (32 in total), on the 4-player area."),
             (2,),
             area=4,
             blocks_per_colour=16,
@@ -190,40 +190,40 @@ VARIANTS = {
 }
 
 OPTIONS = (
-    Option("variant", "standard", "The standard game or one of the rulebook's special rules.", tuple(VARIANTS),
-           label="Rules", choice_labels=tuple(v.title for v in VARIANTS.values())),
+    Option("variant", "standard", N_("The standard game or one of the rulebook's special rules."), tuple(VARIANTS),
+           label=N_("Rules"), choice_labels=tuple(v.title for v in VARIANTS.values())),
     Option(
         "tie_takes_nobody",
         True,
-        "A tie for a point block gives it to nobody; off: the tied colour latest in turn order takes it.",
-        label="A tie around a point block: nobody gets it",
+        N_("A tie for a point block gives it to nobody; off: the tied colour latest in turn order takes it."),
+        label=N_("A tie around a point block: nobody gets it"),
         league=True,
     ),
     Option(
         "max_squares_per_block",
         4,
-        "The most squares one block has: a player's leftover squares are checked against it.",
+        N_("The most squares one block has: a player's leftover squares are checked against it."),
         minimum=1,
         maximum=10,
-        label="Most squares in one game block",
+        label=N_("Most squares in one game block"),
     ),
     Option(
         "colours",
         None,
-        "Colours per player, in turn order (two each with the special rule for 2 players). Usually yellow, "
-        "blue, red, green; with two colours each: yellow + red against blue + green.",
-        label="Each player's colours",
+        N_("Colours per player, in turn order (two each with the special rule for 2 players). Usually yellow, "
+        "blue, red, green; with two colours each: yellow + red against blue + green."),
+        label=N_("Each player's colours"),
     ),
-    Option("teams", None, "Couple game only: a team name per player. Usually the 1st and 3rd player against "
-           "the 2nd and 4th.", label="Teams in the Couple game"),
+    Option("teams", None, N_("Couple game only: a team name per player. Usually the 1st and 3rd player against "
+           "the 2nd and 4th."), label=N_("Teams in the Couple game")),
     Option(
         "official_2p_blocks",
         16,
-        "Official 2-player rule, blocks per player: 16 (one colour of the box each, \"32 blocks in total\"), "
-        "or 32 (each also plays a second colour's blocks as their own).",
+        N_("Official 2-player rule, blocks per player: 16 (one colour of the box each, \"32 blocks in total\"), "
+        "or 32 (each also plays a second colour's blocks as their own)."),
         choices=(16, 32),
-        label="Official rule for 2 players: blocks per player",
-        choice_labels=("16 each (32 in total)", "32 each"),
+        label=N_("Official rule for 2 players: blocks per player"),
+        choice_labels=(N_("16 each (32 in total)"), N_("32 each")),
     ),
 )
 
@@ -267,7 +267,7 @@ def catalogue() -> dict[str, Any]:
     return {
         "id": id,
         "name": name,
-        "summary": "Surround point blocks with your blocks; sets of shapes score, penalty tokens cost.",
+        "summary": N_("Surround point blocks with your blocks; sets of shapes score, penalty tokens cost."),
         "min_seats": MIN_SEATS,
         "max_seats": MAX_SEATS,
         "colours": list(COLOURS),
@@ -799,26 +799,31 @@ def _set_lines(state: dict[str, Any], seat: int, held: dict[str, int]) -> list[L
     lines = []
     for shape in SHAPES:
         n = held.get(shape, 0)
-        label = f"{n} × {SHAPE_NAMES[shape]}"
         if n == 0:
             continue
+        drawn = {"shape": shape, "count": n}  # the phone draws the shapes in front of the words
         if n >= rules["win_count"]:
             # A set this size has no points in the rulebook: it ends the game with victory.
-            suffix = "immediate win" if shape in winning else "an immediate win once it is certain"
-            lines.append(Line(f"{label} ({suffix})", 0))
+            label = (N_("{count} × {shape} (immediate win)", count=n, shape=SHAPE_NAMES[shape]) if shape in winning
+                     else N_("{count} × {shape} (an immediate win once it is certain)", count=n,
+                             shape=SHAPE_NAMES[shape]))
+            lines.append(Line(label, 0, drawn))
         else:
-            lines.append(Line(label, rules["set_values"][n]))
+            label = N_("{count} × {shape}", count=n, shape=SHAPE_NAMES[shape])
+            lines.append(Line(label, rules["set_values"][n], drawn))
     return lines
 
 
 def _penalty_lines(player: dict[str, Any]) -> list[Line]:
     lines = []
     if player["start_penalty"]:
-        lines.append(Line("Start penalty", player["start_penalty"]))
+        lines.append(Line(N_("Start penalty"), player["start_penalty"]))
     if player["skipped_spaces"]:
-        lines.append(Line(f"Skipped spaces ({player['skipped_spaces']})", -SKIP_COST * player["skipped_spaces"]))
+        lines.append(Line(N_("Skipped spaces ({spaces})", spaces=player["skipped_spaces"]),
+                          -SKIP_COST * player["skipped_spaces"]))
     if player["leftover_squares"]:
-        lines.append(Line(f"Leftover squares ({player['leftover_squares']})", -player["leftover_squares"]))
+        lines.append(Line(N_("Leftover squares ({squares})", squares=player["leftover_squares"]),
+                          -player["leftover_squares"]))
     return lines
 
 
@@ -838,39 +843,47 @@ def _team_results(state: dict[str, Any], players: list[PlayerResult]) -> list[di
     ]
 
 
-def _winners(state: dict[str, Any], players: list[PlayerResult], teams: list[dict[str, Any]]) -> tuple[list[str], str]:
+def _winners(state: dict[str, Any], players: list[PlayerResult], teams: list[dict[str, Any]]) -> tuple[list[str], Any]:
     if state["immediate_win"]:
         return _immediate_winners(state, teams)
     # Couples compare team sums; everyone else their own totals.
     sides = [PlayerResult(t["name"], t["total"]) for t in teams] if teams else players
     leaders = winners_by_total(sides)
-    reason = _points_reason(sides, leaders, state["finished"], "team points" if teams else "points")
+    reason = _points_reason(sides, leaders, state["finished"], bool(teams))
     if teams:
         return [m for t in teams if t["name"] in leaders for m in t["members"]], reason
     return leaders, reason
 
 
-def _immediate_winners(state: dict[str, Any], teams: list[dict[str, Any]]) -> tuple[list[str], str]:
+def _immediate_winners(state: dict[str, Any], teams: list[dict[str, Any]]) -> tuple[list[str], Any]:
     win = state["immediate_win"]
-    held = "; ".join(f"{s['name']} holds {s['count']} × {SHAPE_NAMES[s['shape']]}" for s in win["sets"])
+    held = joined([N_("{name} holds {count} × {shape}", name=s["name"], count=s["count"], shape=SHAPE_NAMES[s["shape"]])
+                   for s in win["sets"]])
     names = [state["players"][seat]["name"] for seat in win["seats"]]
     if teams:
         won = [t for t in teams if set(t["seats"]) & set(win["seats"])]
         names = [m for t in won for m in t["members"]]
-        held += f", so {_and([t['name'] for t in won])} win{'s' if len(won) == 1 else ''}"
-    shared = " — they share the win" if len(win["seats"]) > 1 and not teams else ""
-    return names, f"Immediate win: {held}{shared}."
+        return names, Np_("Immediate win: {held}, so {teams} wins.", "Immediate win: {held}, so {teams} win.",
+                          len(won), held=held, teams=_and([t["name"] for t in won]))
+    if len(win["seats"]) > 1:
+        return names, N_("Immediate win: {held} — they share the win.", held=held)
+    return names, N_("Immediate win: {held}.", held=held)
 
 
-def _points_reason(sides: list[PlayerResult], leaders: list[str], finished: bool, what: str) -> str:
+def _points_reason(sides: list[PlayerResult], leaders: list[str], finished: bool, teams: bool) -> Any:
     ranked = sorted(sides, key=lambda p: -p.total)
-    standing = ", ".join(f"{p.name} {p.total}" for p in ranked)
+    if not finished:
+        standing = joined([N_("{name} {points}", name=p.name, points=p.total) for p in ranked], ", ")
+        return N_("Game in progress — so far: {standing}.", standing=standing)
+    top = ranked[0]
     if len(leaders) > 1:
-        verdict = f"Tie on {ranked[0].total} {what}: {_and(leaders)} share the win"
-    else:
-        rest = ", ".join(f"{p.name} {p.total}" for p in ranked[1:])
-        verdict = f"Most {what}: {ranked[0].name} {ranked[0].total} vs {rest}"
-    return f"{verdict}." if finished else f"Game in progress — so far: {standing}."
+        if teams:
+            return N_("Tie on {points} team points: {names} share the win.", points=top.total, names=_and(leaders))
+        return N_("Tie on {points} points: {names} share the win.", points=top.total, names=_and(leaders))
+    rest = joined([N_("{name} {points}", name=p.name, points=p.total) for p in ranked[1:]], ", ")
+    if teams:
+        return N_("Most team points: {name} {points} vs {rest}.", name=top.name, points=top.total, rest=rest)
+    return N_("Most points: {name} {points} vs {rest}.", name=top.name, points=top.total, rest=rest)
 
 
 def _and(names: list[str]) -> str:

@@ -105,42 +105,42 @@ OPTIONS = (
     Option(
         "lexicon",
         "en",
-        "The everyday list, or the word-game list, which also takes the short words word-game players use "
-        "(QI, ZA, XU).",
+        N_("The everyday list, or the word-game list, which also takes the short words word-game players use "
+        "(QI, ZA, XU)."),
         choices=("en", "en-wordgame"),
-        label="Word list",
-        choice_labels=("Everyday list", "Word-game list"),
+        label=N_("Word list"),
+        choice_labels=(N_("Everyday list"), N_("Word-game list")),
         league=True,
     ),
     Option(
         "hand_in_early",
         False,
-        "Let players hand in before the dice have filled all 64 squares "
-        "(for tables that roll real dice without entering the rolls).",
-        label="Hand in a scorecard before all 64 squares are filled",
+        N_("Let players hand in before the dice have filled all 64 squares "
+        "(for tables that roll real dice without entering the rolls)."),
+        label=N_("Hand in a scorecard before all 64 squares are filled"),
     ),
     Option(
         "live_word_marking",
         False,
-        "Mark words green or red in your grid while you write. Off by default: the rulebook says \"Players "
-        "may only consult a dictionary during the scoring phase to verify words if there is a dispute.\"",
-        label="Show which words count while you write",
+        N_("Mark words green or red in your grid while you write. Off by default: the rulebook says \"Players "
+        "may only consult a dictionary during the scoring phase to verify words if there is a dispute.\""),
+        label=N_("Show which words count while you write"),
         league=True,
     ),
     Option(
         "bresk_die_twice",
         "BRESK",
-        "Which face the six-sided Bresk die shows twice (it has 0, 1, 2, 3 and BRESK on six sides). "
-        "Only the app's rolls depend on it.",
+        N_("Which face the six-sided Bresk die shows twice (it has 0, 1, 2, 3 and BRESK on six sides). "
+        "Only the app's rolls depend on it."),
         choices=("BRESK", 0, 1, 2, 3),
-        label="The Bresk die face that appears twice",
+        label=N_("The Bresk die face that appears twice"),
     ),
     Option(
         "solo_bonuses",
         True,
-        "Playing alone, you are the player with the longest word and the most words (+5, +3); "
-        "off: score your words alone, to compare with your earlier games.",
-        label="Playing alone: score the longest-word (+5) and most-words (+3) bonuses",
+        N_("Playing alone, you are the player with the longest word and the most words (+5, +3); "
+        "off: score your words alone, to compare with your earlier games."),
+        label=N_("Playing alone: score the longest-word (+5) and most-words (+3) bonuses"),
     ),
 )
 
@@ -159,7 +159,7 @@ def catalogue() -> dict[str, Any]:
     return {
         "id": id,
         "name": name,
-        "summary": "Roll the dice, fill an 8×8 grid with letters and spaces, score every word across and down.",
+        "summary": N_("Roll the dice, fill an 8×8 grid with letters and spaces, score every word across and down."),
         "min_seats": MIN_SEATS,
         "max_seats": MAX_SEATS,
         "variants": [],
@@ -267,11 +267,11 @@ def score_players(names: list[str], grids: list[list[str]], word_check: WordChec
             "longest_word": LONGEST_WORD_BONUS if longest and s["longest"] == longest else 0,
             "most_words": MOST_WORDS_BONUS if most_words and s["valid_words"] == most_words else 0,
         }
-        lines = [Line("Rows", sum(s["row_totals"])), Line("Columns", sum(s["column_totals"]))]
+        lines = [Line(N_("Rows"), sum(s["row_totals"])), Line(N_("Columns"), sum(s["column_totals"]))]
         if bonuses["longest_word"]:
-            lines.append(Line("Longest word bonus", bonuses["longest_word"]))
+            lines.append(Line(N_("Longest word bonus"), bonuses["longest_word"]))
         if bonuses["most_words"]:
-            lines.append(Line("Most words bonus", bonuses["most_words"]))
+            lines.append(Line(N_("Most words bonus"), bonuses["most_words"]))
         total = s["base"] + sum(bonuses.values())
         players.append(PlayerResult(player_name, total, lines, {**s, "bonuses": bonuses}))
     return Result(
@@ -279,7 +279,8 @@ def score_players(names: list[str], grids: list[list[str]], word_check: WordChec
         players=players,
         winners=winners_by_total(players),
         finished=True,
-        reason="highest total: a point per letter of each valid word, +5 longest word, +3 most words",
+        reason=N_("highest total: a point per letter of each valid word, +{longest} longest word, +{most} most words",
+                  longest=LONGEST_WORD_BONUS, most=MOST_WORDS_BONUS),
         extra={"lexicon": lexicon, "longest_word_length": max((s["longest"] for s in scored), default=0),
                "most_valid_words": max((s["valid_words"] for s in scored), default=0)},
     )
@@ -576,14 +577,16 @@ def result(state: dict[str, Any], *, word_check: WordCheck | None = None, **_: A
     )
 
 
-def _progress_reason(state: dict[str, Any]) -> str:
+def _progress_reason(state: dict[str, Any]) -> Any:
     roller = state["seats"][state["roller"]]
     if state["alphabet_pending"]:
-        return f"BRESK! {roller} rolls the alphabet die."
+        return N_("BRESK! {roller} rolls the alphabet die.", roller=roller)
     if state["placements"] < SQUARES:
-        return f"{state['placements_left']} squares to fill; {roller} rolls the Bresk die."
+        return Np_("{left} square to fill; {roller} rolls the Bresk die.",
+                   "{left} squares to fill; {roller} rolls the Bresk die.", state["placements_left"],
+                   left=state["placements_left"], roller=roller)
     waiting = [n for n, g in zip(state["seats"], state["hand_ins"], strict=True) if g is None]
-    return f"The grids are full; waiting for {', '.join(waiting)} to hand in."
+    return N_("The grids are full; waiting for {names} to hand in.", names=", ".join(waiting))
 
 
 # --- in a league (games/base.py) ------------------------------------------------------------------

@@ -8,35 +8,35 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .base import RuleError
+from .base import N_, RuleError
 
 DICE: dict[str, dict] = {
     "make-n-break": {
-        "name": "Make 'N' Break die",
+        "name": N_("Make 'N' Break die"),
         "faces": [1, 2, 3, 1, 2, 3],
-        "description": "Sets the timer dial: 1, 2 or 3.",
+        "description": N_("Sets the timer dial: 1, 2 or 3."),
     },
     "stopper": {
-        "name": "Würfelspiel stopper die",
+        "name": N_("Würfelspiel stopper die"),
         "faces": [0, 0, 0, 1, 2, 3],
-        "description": "The small yellow die: 1, 2, 3 and three blanks (0), summed to 30.",
+        "description": N_("The small yellow die: 1, 2, 3 and three blanks (0), summed to 30."),
     },
     "bresk": {
-        "name": "Bresk die",
+        "name": N_("Bresk die"),
         "faces": [0, 1, 2, 3, "BRESK", "BRESK"],
-        "description": "0 ends the turn; 1–3 letters or spaces; BRESK rolls the alphabet die.",
+        "description": N_("0 ends the turn; 1–3 letters or spaces; BRESK rolls the alphabet die."),
     },
     "alphabet": {
-        "name": "Bresk alphabet die",
+        "name": N_("Bresk alphabet die"),
         # The rulebook speaks of "the blank side" (one): A–Z and one blank, which means
         # everybody writes a space, written '#' in a grid (see games/bresk.py).
         "faces": [chr(c) for c in range(ord("A"), ord("Z") + 1)] + ["#"],
-        "description": "A–Z and one blank side; the blank means everyone writes a space.",
+        "description": N_("A–Z and one blank side; the blank means everyone writes a space."),
     },
     "d6": {
-        "name": "Six-sided die",
+        "name": N_("Six-sided die"),
         "faces": [1, 2, 3, 4, 5, 6],
-        "description": "An ordinary die, for any other game.",
+        "description": N_("An ordinary die, for any other game."),
     },
 }
 
@@ -44,9 +44,9 @@ DICE: dict[str, dict] = {
 # printed twice (games/bresk.py, option bresk_die_twice). These are the other four.
 for _twice in (0, 1, 2, 3):
     DICE[f"bresk-{_twice}-twice"] = {
-        "name": f"Bresk die ({_twice} twice)",
+        "name": N_("Bresk die ({twice} twice)", twice=_twice),
         "faces": [0, 1, 2, 3, "BRESK", _twice],
-        "description": f"A Bresk die with one BRESK face and {_twice} on two faces.",
+        "description": N_("A Bresk die with one BRESK face and {twice} on two faces.", twice=_twice),
     }
 
 MAX_DICE_PER_ROLL = 12

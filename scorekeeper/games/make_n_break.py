@@ -73,6 +73,7 @@ from .base import (
     N_,
     Game,
     Line,
+    Np_,
     Option,
     PlayerResult,
     Result,
@@ -85,6 +86,7 @@ from .base import (
     refuse_same_names,
     resolve_options,
     rolled,
+    with_said,
 )
 from .base import check_typed_final as league_check
 
@@ -123,25 +125,25 @@ CARD_NAMES = {
 
 OPTIONS = (
     Option("variant", "standard",
-           "Standard: the builder rolls the die for the timer each turn. No-Dice: the same time every turn, "
-           "and the two \"10\" cards leave the deck.",
-           choices=("standard", "no-dice"), label="Game",
-           choice_labels=("Standard", "No-Dice")),
-    Option("rounds", 5, "Rounds to play (the rulebook says both three and five).", minimum=1, maximum=10,
-           label="Rounds", league=True),
-    Option("no_dice_setting", 3, "The number the timer dial stays on for every turn of a No-Dice game.",
-           minimum=1, maximum=3, label="No-Dice: the dial for every turn"),
-    Option("seconds_1", 30, "How long the timer runs when the die sets the dial to 1.", minimum=5, maximum=600,
-           label="Seconds on dial 1", league=True),
-    Option("seconds_2", 40, "How long the timer runs when the die sets the dial to 2.", minimum=5, maximum=600,
-           label="Seconds on dial 2", league=True),
-    Option("seconds_3", 50, "How long the timer runs when the die sets the dial to 3 (the box's clockwork timer: "
-           "about 50 s).", minimum=5, maximum=600, label="Seconds on dial 3", league=True),
+           N_("Standard: the builder rolls the die for the timer each turn. No-Dice: the same time every turn, "
+           "and the two \"10\" cards leave the deck."),
+           choices=("standard", "no-dice"), label=N_("Game"),
+           choice_labels=(N_("Standard"), N_("No-Dice"))),
+    Option("rounds", 5, N_("Rounds to play (the rulebook says both three and five)."), minimum=1, maximum=10,
+           label=N_("Rounds"), league=True),
+    Option("no_dice_setting", 3, N_("The number the timer dial stays on for every turn of a No-Dice game."),
+           minimum=1, maximum=3, label=N_("No-Dice: the dial for every turn")),
+    Option("seconds_1", 30, N_("How long the timer runs when the die sets the dial to 1."), minimum=5, maximum=600,
+           label=N_("Seconds on dial 1"), league=True),
+    Option("seconds_2", 40, N_("How long the timer runs when the die sets the dial to 2."), minimum=5, maximum=600,
+           label=N_("Seconds on dial 2"), league=True),
+    Option("seconds_3", 50, N_("How long the timer runs when the die sets the dial to 3 (the box's clockwork timer: "
+           "about 50 s)."), minimum=5, maximum=600, label=N_("Seconds on dial 3"), league=True),
     Option("extreme_points", "card",
-           "Groups read Extreme \"4\" and \"5\" cards differently: the big number on the card, or the points "
-           "printed on it (1 to 5).",
-           choices=("card", "printed"), label="Extreme \"4\" and \"5\" cards score",
-           choice_labels=("The big number (4 or 5)", "The printed points (1–5)")),
+           N_("Groups read Extreme \"4\" and \"5\" cards differently: the big number on the card, or the points "
+           "printed on it (1 to 5)."),
+           choices=("card", "printed"), label=N_("Extreme \"4\" and \"5\" cards score"),
+           choice_labels=(N_("The big number (4 or 5)"), N_("The printed points (1–5)"))),
 )
 
 
@@ -149,12 +151,12 @@ def catalogue() -> dict[str, Any]:
     return {
         "id": id,
         "name": name,
-        "summary": "Build the card before the timer runs out; completed cards pay chips of 10 and 1.",
+        "summary": N_("Build the card before the timer runs out; completed cards pay chips of 10 and 1."),
         "min_seats": MIN_SEATS,
         "max_seats": MAX_SEATS,
         "variants": [
-            {"id": "standard", "name": "Standard", "description": "Roll the die to set the timer each turn."},
-            {"id": "no-dice", "name": "No-Dice", "description": "Fixed timer setting; both \"10\" cards removed."},
+            {"id": "standard", "name": "Standard", "description": N_("Roll the die to set the timer each turn.")},
+            {"id": "no-dice", "name": "No-Dice", "description": N_("Fixed timer setting; both \"10\" cards removed.")},
         ],
         "options": [o.to_dict() for o in OPTIONS],
         "events": ["roll", "die", "card", "end_turn", "bonus"],
@@ -487,8 +489,9 @@ def _add_to_score_table(state: dict[str, Any], summary: dict[str, Any]) -> None:
         if row["stage"] == stage and row["round"] == round_no:
             row["points"] = [a + b for a, b in zip(row["points"], summary["points"], strict=True)]
             return
-    label = f"Round {round_no}" if stage == "rounds" else f"Sudden death {round_no}"
-    state["score_table"].append({"label": label, "stage": stage, "round": round_no, "points": list(summary["points"])})
+    label = N_("Round {round}", round=round_no) if stage == "rounds" else N_("Sudden death {round}", round=round_no)
+    state["score_table"].append(with_said({"label": "", "stage": stage, "round": round_no,
+                                           "points": list(summary["points"])}, label=label))
 
 
 def _turns_in(state: dict[str, Any], stage: str, round_no: int | None = None) -> int:
@@ -583,40 +586,45 @@ def _player_result(state: dict[str, Any], seat: int) -> PlayerResult:
 
 def _lines_for(turn: dict[str, Any], seat: int, names: list[str]) -> list[Line]:
     """Why ``seat`` got points in ``turn``: its own cards, a left-arrow share, bonus builds."""
-    when = f"Round {turn['round']}" if turn["stage"] == "rounds" else f"Sudden death {turn['round']}"
+    when = (N_("Round {round}", round=turn["round"]) if turn["stage"] == "rounds"
+            else N_("Sudden death {round}", round=turn["round"]))
     if turn["builder"] == seat:
         built = [c for c in turn["cards"] if c["completed"]]
         card_points = sum(c["points"] for c in built)
-        noun = "card" if len(built) == 1 else "cards"
-        lines = [Line(f"{when}: {len(built)} {noun} completed", card_points)]
+        lines = [Line(Np_("{when}: {count} card completed", "{when}: {count} cards completed", len(built),
+                          when=when, count=len(built)), card_points)]
         for made in turn["bonus_builds"]:
-            lines.append(Line(f"{when}: \"10\" bonus build " + ("completed" if made else "missed"),
-                              TEN_BONUS if made else 0))
+            lines.append(Line(N_("{when}: \"10\" bonus build completed", when=when) if made
+                              else N_("{when}: \"10\" bonus build missed", when=when), TEN_BONUS if made else 0))
         return lines
     if turn["left_neighbour"] == seat:
         arrows = sum(1 for c in turn["cards"] if c["kind"] == "left-arrow" and c["completed"])
         if arrows:
-            return [Line(f"{when}: left-arrow card built for {names[turn['builder']]}", arrows * LEFT_ARROW_EACH)]
+            return [Line(N_("{when}: left-arrow card built for {name}", when=when, name=names[turn["builder"]]),
+                         arrows * LEFT_ARROW_EACH)]
     return []
 
 
-def _joined(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _joined(names: list[str]) -> Any:
+    return names[0] if len(names) == 1 else N_("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
-def _reason(state: dict[str, Any]) -> str:
+def _reason(state: dict[str, Any]) -> Any:
     names = state["seats"]
     rounds = state["options"]["rounds"]
     if state["stage"] == "sudden-death":
         sudden = state["sudden_death"]
         contenders = _joined([names[s] for s in sudden["contenders"]])
         if state["finished"]:
-            return f"highest total after sudden-death round {sudden['round']} between {contenders}"
-        return f"tie: sudden death needed between {contenders}"
+            return N_("highest total after sudden-death round {round} between {names}", round=sudden["round"],
+                      names=contenders)
+        return N_("tie: sudden death needed between {names}", names=contenders)
     if state["finished"]:
-        return f"highest total after {rounds} round" + ("" if rounds == 1 else "s")
+        return Np_("highest total after {rounds} round", "highest total after {rounds} rounds", rounds, rounds=rounds)
     planned = rounds * len(names)
-    return f"partial: {state['turns_played']} of {planned} turns played ({rounds} rounds)"
+    return Np_("partial: {played} of {planned} turns played ({rounds} round)",
+               "partial: {played} of {planned} turns played ({rounds} rounds)", rounds,
+               played=state["turns_played"], planned=planned, rounds=rounds)
 
 
 # --- a whole game at once ----------------------------------------------------------------------

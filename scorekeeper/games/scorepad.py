@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import Game, Line, Option, PlayerResult, Result, RuleError, resolve_options, winners_by_total
+from .base import N_, Game, Line, Option, PlayerResult, Result, RuleError, resolve_options, winners_by_total
 from .base import places_from_result as league_places_from
 from .base import rank_sides as league_rank
 
@@ -22,10 +22,10 @@ MIN_SEATS = 1
 MAX_SEATS = 10
 MAX_POINTS = 10_000
 OPTIONS = (
-    Option("rounds", 0, "Rounds to play; 0 keeps going until someone taps finish.", minimum=0, maximum=100,
-           label="Rounds (0: until someone taps Finish)"),
-    Option("lowest_wins", False, "Typed-in scores and score sheets rank the lowest total first.",
-           label="Lowest total wins (golf-style)", league=True),
+    Option("rounds", 0, N_("Rounds to play; 0 keeps going until someone taps finish."), minimum=0, maximum=100,
+           label=N_("Rounds (0: until someone taps Finish)")),
+    Option("lowest_wins", False, N_("Typed-in scores and score sheets rank the lowest total first."),
+           label=N_("Lowest total wins (golf-style)"), league=True),
 )
 
 
@@ -33,7 +33,7 @@ def catalogue() -> dict[str, Any]:
     return {
         "id": id,
         "name": name,
-        "summary": "A plain score pad for any other game: points per player, rounds if you like.",
+        "summary": N_("A plain score pad for any other game: points per player, rounds if you like."),
         "min_seats": MIN_SEATS,
         "max_seats": MAX_SEATS,
         "variants": [],
@@ -95,7 +95,7 @@ def result(state: dict[str, Any], **_: Any) -> Result:
         by_round: dict[int, int] = {}
         for rnd, points in entries:
             by_round[rnd] = by_round.get(rnd, 0) + points
-        lines = [Line(f"Round {rnd}", pts) for rnd, pts in sorted(by_round.items())]
+        lines = [Line(N_("Round {round}", round=rnd), pts) for rnd, pts in sorted(by_round.items())]
         players.append(PlayerResult(name_, sum(p for _, p in entries), lines))
     if state["options"]["lowest_wins"]:
         flipped = [PlayerResult(p.name, -p.total) for p in players]
@@ -108,7 +108,7 @@ def result(state: dict[str, Any], **_: Any) -> Result:
         players=players,
         winners=winners if any_points else [],
         finished=state["finished"],
-        reason="highest total" if not state["options"]["lowest_wins"] else "lowest total",
+        reason=N_("highest total") if not state["options"]["lowest_wins"] else N_("lowest total"),
         extra={"round": state["round"], "lowest_wins": state["options"]["lowest_wins"]},
     )
 

@@ -62,6 +62,7 @@ from .base import (
     N_,
     Game,
     Line,
+    Np_,
     Option,
     PlayerResult,
     Result,
@@ -93,20 +94,20 @@ CARD_KINDS = ("standard", *RED_CARDS)
 
 OPTIONS = (
     Option("stopper", "app",
-           "The app can be the Stopper: it rolls the yellow die at a steady pace and calls the totals aloud. "
-           "Or a player rolls the real die and taps each number in.",
-           choices=("app", "person"), label="The Stopper",
-           choice_labels=("The app", "A player")),
-    Option("pace_ms", 1500, "How fast the app rolls when it is the Stopper (1,000 milliseconds are a second).",
-           minimum=500, maximum=5000, label="The app's pace: milliseconds between rolls"),
-    Option("turns_each", 3, "The rulebook's game ends when every player has been the Builder three times.",
-           minimum=1, maximum=10, label="Times each player is the Builder"),
-    Option("max_card_points", 10, "The most points a building card shows in its upper corners.",
-           minimum=1, maximum=20, label="Most points on one building card"),
+           N_("The app can be the Stopper: it rolls the yellow die at a steady pace and calls the totals aloud. "
+           "Or a player rolls the real die and taps each number in."),
+           choices=("app", "person"), label=N_("The Stopper"),
+           choice_labels=(N_("The app"), N_("A player"))),
+    Option("pace_ms", 1500, N_("How fast the app rolls when it is the Stopper (1,000 milliseconds are a second)."),
+           minimum=500, maximum=5000, label=N_("The app's pace: milliseconds between rolls")),
+    Option("turns_each", 3, N_("The rulebook's game ends when every player has been the Builder three times."),
+           minimum=1, maximum=10, label=N_("Times each player is the Builder")),
+    Option("max_card_points", 10, N_("The most points a building card shows in its upper corners."),
+           minimum=1, maximum=20, label=N_("Most points on one building card")),
     Option("red_card_points", "number",
-           "A red 3 or red 4 scores 3 or 4, or, like any card, the points in its upper corners.",
-           choices=("number", "corners"), label="Red 3 and red 4 cards score",
-           choice_labels=("3 and 4", "Points in the corners")),
+           N_("A red 3 or red 4 scores 3 or 4, or, like any card, the points in its upper corners."),
+           choices=("number", "corners"), label=N_("Red 3 and red 4 cards score"),
+           choice_labels=(N_("3 and 4"), N_("Points in the corners"))),
 )
 
 
@@ -114,7 +115,7 @@ def catalogue() -> dict[str, Any]:
     return {
         "id": id,
         "name": name,
-        "summary": "Build dice towers from the cards while the stopper rolls up to 30.",
+        "summary": N_("Build dice towers from the cards while the stopper rolls up to 30."),
         "min_seats": MIN_SEATS,
         "max_seats": MAX_SEATS,
         "variants": [],
@@ -306,9 +307,11 @@ def result(state: dict[str, Any], **_: Any) -> Result:
     done, planned = len(state["history"]), state["turns_total"]
     each = state["options"]["turns_each"]
     if state["finished"]:
-        reason = f"highest total after {each} turn{'s' if each != 1 else ''} each as builder"
+        reason = Np_("highest total after {each} turn each as builder",
+                     "highest total after {each} turns each as builder", each, each=each)
     else:
-        reason = f"partial: {done} of {planned} turns played"
+        reason = Np_("partial: {played} of {planned} turn played", "partial: {played} of {planned} turns played",
+                     planned, played=done, planned=planned)
     return Result(
         game=id,
         players=players,
@@ -327,8 +330,8 @@ def _player_result(state: dict[str, Any], seat: int) -> PlayerResult:
             continue
         per_turn.append(turn["points"])
         count = len(turn["cards"])
-        lines.append(Line(f"Turn {len(per_turn)} as builder: {count} card{'s' if count != 1 else ''}",
-                          turn["points"]))
+        lines.append(Line(Np_("Turn {turn} as builder: {count} card", "Turn {turn} as builder: {count} cards", count,
+                              turn=len(per_turn), count=count), turn["points"]))
     return PlayerResult(state["seats"][seat], state["totals"][seat], lines, {"turns": per_turn})
 
 

@@ -10,17 +10,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..games.base import RuleError
+from ..games.base import N_, RuleError, Text, joined, with_said
 from ..lexicon import (
     ABBREVIATION,
     ADDED_BY_LEAGUE,
     BANNED_BY_LEAGUE,
     CONTRACTION,
+    EVERYDAY,
     NOT_A_WORD,
     NOT_LETTERS,
     PROPER_NOUN,
     TOO_SHORT,
     VALID,
+    WORDGAME,
     Lexicon,
     Verdict,
 )
@@ -30,16 +32,19 @@ MAX_WORD_LENGTH = 64  # characters in one word, as typed
 
 # The one vocabulary, in a player's words (frontend/js/lib/lexicon.js says the same).
 REASON_TEXT = {
-    VALID: "valid",
-    NOT_A_WORD: "not a word",
-    PROPER_NOUN: "a proper noun",
-    ABBREVIATION: "an abbreviation",
-    CONTRACTION: "a contraction",
-    TOO_SHORT: "too short",
-    NOT_LETTERS: "not letters",
-    BANNED_BY_LEAGUE: "banned by this league",
-    ADDED_BY_LEAGUE: "added by this league",
+    VALID: N_("valid"),
+    NOT_A_WORD: N_("not a word"),
+    PROPER_NOUN: N_("a proper noun"),
+    ABBREVIATION: N_("an abbreviation"),
+    CONTRACTION: N_("a contraction"),
+    TOO_SHORT: N_("too short"),
+    NOT_LETTERS: N_("not letters"),
+    BANNED_BY_LEAGUE: N_("banned by this league"),
+    ADDED_BY_LEAGUE: N_("added by this league"),
 }
+
+# Each list's name as verdicts say it ("not in the everyday list"), in any language.
+LIST_NAMES = {EVERYDAY: N_("everyday list"), WORDGAME: N_("word-game list")}
 
 
 def base_name(lexicon: Lexicon) -> str:
@@ -47,23 +52,27 @@ def base_name(lexicon: Lexicon) -> str:
     return lexicon.name.split(" + ")[0]
 
 
-def message(verdict: Verdict, lexicon: Lexicon, also_valid_in: Sequence[Lexicon] = ()) -> str:
+def list_name(lexicon: Lexicon) -> Text | str:
+    return LIST_NAMES.get(lexicon.id) or base_name(lexicon)
+
+
+def message(verdict: Verdict, lexicon: Lexicon, also_valid_in: Sequence[Lexicon] = ()) -> Text:
     """The verdict as a sentence that names the list: "not in the everyday list; valid in the word-game list"."""
-    name = base_name(lexicon)
+    name = list_name(lexicon)
     reason = verdict.reason
     if reason == VALID:
-        return f"valid in the {name}"
+        return N_("valid in the {list}", list=name)
     if reason == ADDED_BY_LEAGUE:
-        return f"added by this league to the {name}"
+        return N_("added by this league to the {list}", list=name)
     if reason == BANNED_BY_LEAGUE:
-        return "banned by this league"
+        return N_("banned by this league")
     if reason == TOO_SHORT:
-        return "too short: a word has at least two letters"
+        return N_("too short: a word has at least two letters")
     if reason == NOT_LETTERS:
-        return "not letters: only A to Z count"
-    why = "" if reason == NOT_A_WORD else f" ({REASON_TEXT[reason]})"
-    elsewhere = "".join(f"; valid in the {other.name}" for other in also_valid_in)
-    return f"not in the {name}{why}{elsewhere}"
+        return N_("not letters: only A to Z count")
+    said = N_("not in the {list}", list=name) if reason == NOT_A_WORD else N_(
+        "not in the {list} ({reason})", list=name, reason=REASON_TEXT[reason])
+    return joined([said, *(N_("valid in the {list}", list=list_name(other)) for other in also_valid_in)])
 
 
 def verdict_dict(verdict: Verdict, lexicon: Lexicon, others: Sequence[Lexicon] = ()) -> dict[str, Any]:
@@ -75,16 +84,18 @@ def verdict_dict(verdict: Verdict, lexicon: Lexicon, others: Sequence[Lexicon] =
     also = []
     if not verdict.valid and verdict.reason not in (TOO_SHORT, NOT_LETTERS, BANNED_BY_LEAGUE):
         also = [other for other in others if other.check(verdict.word).valid]
-    return {
+    # "list" and "message" keep their templates too (a challenge's verdict is stored in the table's log):
+    # the API says them in the asker's language.
+    return with_said({
         "word": verdict.word,
         "normalized": verdict.normalized,
         "valid": verdict.valid,
         "reason": verdict.reason,
         "lexicon": lexicon.id,
-        "list": base_name(lexicon),
-        "message": message(verdict, lexicon, also),
+        "list": "",
+        "message": "",
         "also_valid_in": [other.id for other in also],
-    }
+    }, list=list_name(lexicon), message=message(verdict, lexicon, also))
 
 
 def judge_word(lexicon: Lexicon, word: str, others: Sequence[Lexicon] | None = None) -> dict[str, Any]:
@@ -114,12 +125,12 @@ def judge_challenge(
     more than 10 words, or a word that is not a string of 1 to 64 characters.
     """
     checked = [lexicon.check(word) for word in check_words(words)]
-    out: dict[str, Any] = {
+    out: dict[str, Any] = with_said({
         "valid": all(v.valid for v in checked),
         "lexicon": lexicon.id,
-        "list": base_name(lexicon),
+        "list": "",
         "words": len(checked),
-    }
+    }, list=list_name(lexicon))
     if reveal:
         other_lists = _others(lexicon, others)
         out["verdicts"] = [verdict_dict(v, lexicon, other_lists) for v in checked]

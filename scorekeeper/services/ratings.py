@@ -26,6 +26,8 @@ import math
 from collections.abc import Hashable, Iterable
 from typing import Any
 
+from ..games.base import N_
+
 MODEL = "bradley-terry-full"  # saved with each tally: a tally rated by another model is counted again
 MU = 25.0
 SIGMA = MU / 3
@@ -35,9 +37,10 @@ TAU = MU / 300
 NEW = (MU, SIGMA)  # a player's rating before any game
 Z = 3.0  # the shown rating is mu - Z sigma: 99.7 % sure the true skill is at least this
 
-LABEL = "Skill estimate"
-EXPLANATION = ("A cautious guess at skill from whom you beat and lost to (mean − 3 × uncertainty): "
-               "it starts at 0 and rises as games show more.")
+# Said in the asker's language by the API (standings' rating_label and rating_explanation).
+LABEL = N_("Skill estimate")
+EXPLANATION = N_("A cautious guess at skill from whom you beat and lost to (mean − 3 × uncertainty): "
+                 "it starts at 0 and rises as games show more.")
 
 
 def _pairs(team_mu: list[float], team_s2: list[float], ranks: list[int]) -> tuple[list[float], list[float]]:

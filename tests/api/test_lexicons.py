@@ -6,7 +6,7 @@ import gzip
 
 import pytest
 
-from scorekeeper.games.base import RuleError
+from scorekeeper.games.base import RuleError, english
 from scorekeeper.lexicon import REASONS, compact, get_lexicon
 from scorekeeper.services.judge import judge_challenge
 
@@ -264,8 +264,8 @@ def test_unknown_lexicon_is_404(client, method, path):
 def test_judge_challenge_helper(lexicon_dir):
     lexicon = get_lexicon("en", cache_dir=lexicon_dir)
     wordgame = get_lexicon("en-wordgame", cache_dir=lexicon_dir)
-    assert judge_challenge(lexicon, ["cat", "dog"], others=[wordgame]) == {
-        "valid": True, "lexicon": "en", "list": "everyday list", "words": 2}
+    assert english(judge_challenge(lexicon, ["cat", "dog"], others=[wordgame])) == {
+        "valid": True, "lexicon": "en", "list": "everyday list", "words": 2}  # the API says "list" in any language
     revealed = judge_challenge(lexicon, ["cat", "zzxq", "qat"], reveal=True, others=[wordgame])
     assert revealed["valid"] is False
     assert [v["reason"] for v in revealed["verdicts"]] == ["valid", "not_a_word", "not_a_word"]

@@ -172,7 +172,7 @@ def test_a_reload_offline_shows_the_saved_table_with_what_waits_and_catches_up_b
                   json={"id": str(uuid.uuid4()), "type": "points", "data": {"seat": 1, "points": 5}})
     phone.evaluate("window.sameDocument = true")
     streams = []
-    phone.on("response", lambda r: streams.append(r.status) if r.url.endswith(f"/{code}/stream") else None)
+    phone.on("response", lambda r: streams.append(r.status) if f"/{code}/stream?" in r.url else None)  # ?lang=en
     phone.context.set_offline(False)
     phone.wait_for_selector(".live[data-state=live]", timeout=15_000)
     wait_for_totals(phone, "8,8")

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from scorekeeper.games import make_n_break as mnb
-from scorekeeper.games.base import RuleError
+from scorekeeper.games.base import RuleError, english
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
@@ -429,7 +429,7 @@ def full_sheet(rounds=1, **more):
 
 
 def test_score_sheet_replays_the_example_turn():
-    outcome = mnb.score_sheet(full_sheet()).to_dict()
+    outcome = english(mnb.score_sheet(full_sheet()).to_dict())
     assert outcome["game"] == "make-n-break"
     assert outcome["finished"] is True and outcome["winners"] == ["Ann"]
     assert [p["total"] for p in outcome["players"]] == [21, 2, 3]

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from scorekeeper.games import wuerfelspiel as wsp
-from scorekeeper.games.base import RuleError
+from scorekeeper.games.base import RuleError, english
 
 PLAYERS = ["Ann", "Ben", "Cy"]  # clockwise, oldest first
 
@@ -255,7 +255,7 @@ def two_player_sheet():
 
 
 def test_score_sheet_replays_a_whole_game():
-    outcome = wsp.score_sheet(two_player_sheet()).to_dict()
+    outcome = english(wsp.score_sheet(two_player_sheet()).to_dict())
     assert outcome["game"] == "wuerfelspiel" and outcome["finished"]
     assert [p["total"] for p in outcome["players"]] == [7, 6]
     assert outcome["winners"] == ["Ann"]

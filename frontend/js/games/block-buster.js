@@ -726,11 +726,13 @@ function ledgerCard(ctx) {
 }
 
 function scoreLine(l) {
-  // "2 × green spiral" (the server's set lines) gets its shapes drawn in front.
-  const set = l.label.match(/^(\d+) × ([a-z ]+?)(?: \(|$)/);
-  const shape = set && shapeOf(set[2]);
+  // A set line ("2 × green spiral", in the phone's language) says its shape and count: they are drawn in front.
+  // (A table scored before lines said them has only the English words to read them from.)
+  const set = l.shape ? null : l.label.match(/^(\d+) × ([a-z ]+?)(?: \(|$)/);
+  const shape = l.shape && SHAPE_NAMES[l.shape] ? l.shape : set && shapeOf(set[2]);
+  const count = l.shape ? l.count : set && Number(set[1]);
   return h('li.bb-line',
-    h('span.bb-line-label', shape ? h('span.bb-mini-shapes', Array.from({ length: Number(set[1]) }, () => shapeIcon(shape))) : null, l.label),
+    h('span.bb-line-label', shape ? h('span.bb-mini-shapes', Array.from({ length: count }, () => shapeIcon(shape))) : null, l.label),
     h('span.bb-pts', signed(l.points)));
 }
 
