@@ -239,15 +239,18 @@ def check_result(league: League, payload: dict[str, Any], check_date: bool = Tru
     if check_date and played_on > dt.date.today() + dt.timedelta(days=1):  # a day's grace for time zones
         raise refuse("played_on", "played_on cannot be in the future.", "future_date")
     sheet = payload.get("sheet")
-    if isinstance(sheet, dict) and "lowest_wins" not in sheet and house_rules.lowest_wins(league, game_id):
+    if (isinstance(sheet, dict) and source != IMPORTED and "lowest_wins" not in sheet
+            and house_rules.lowest_wins(league, game_id)):
         # The league's golf-style score pad, written into the stored sheet: re-scored after the house rule
         # changes (a correction), it still ranks as it did.
         sheet = {**sheet, "lowest_wins": True}
-    if sheet is not None:
+    if sheet is not None and source != IMPORTED:
         if payload.get("players"):
             raise refuse("players", "Send either players with scores or a score sheet, not both.")
         rows, prefix = _from_sheet(league, game_id, sheet), "sheet.players"
     else:
+        # Imported, a sheet's result comes with its players as they were scored: both are taken as stored,
+        # not scored again (the rules, the word lists or the house rules may have changed since).
         rows, prefix = [dict(p) for p in payload.get("players") or []], "players"
     if not 2 <= len(rows) <= MAX_PLAYERS_PER_RESULT:
         raise refuse(prefix, "A result needs 2 to {most} players.", "bad_players", most=MAX_PLAYERS_PER_RESULT)
