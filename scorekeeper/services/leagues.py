@@ -202,7 +202,10 @@ def _from_sheet(league: League, game_id: str, sheet: dict[str, Any]) -> list[dic
     chosen = house_rules.word_list(league, game_id)
     if chosen and not sheet.get(module.word_list_option):
         sheet = {**sheet, module.word_list_option: chosen}  # the league's list, and the result says so
-    context = scoring.rule_context(game_id, sheet, league)  # house words: the same code path as tables
+    try:
+        context = scoring.rule_context(game_id, sheet, league)  # house words: the same code path as tables
+    except Refused as err:  # the sheet's word list: its field is inside the sheet
+        raise err.under("sheet") from None
     try:
         scored = module.score_sheet(sheet, **context)
     except RuleError as err:
