@@ -283,7 +283,7 @@ def view(table: Table | TableRow, host_url: str, now: int | None = None) -> dict
         "created_at_ms": table.created_at_ms,
         "league": table.league,
         "state": snap["game"],
-        "result": snap["result"],
+        "result": with_places(table.game, snap["result"]),
         "timer": timer.view(snap["timer"], now),
         "dice": snap["dice"],
         "challenges": snap.get("challenges", []),
@@ -295,6 +295,15 @@ def view(table: Table | TableRow, host_url: str, now: int | None = None) -> dict
         "join_url": join_url(table, host_url),
         "next_code": snap.get("next_code"),
     }
+
+
+def with_places(game_id: str, result: dict[str, Any]) -> dict[str, Any]:
+    """The score, and once the game is over each player's place as the game decides it (``league_places``:
+    an immediate win, sudden death, lowest total first…): what a league records, whether the table posts
+    it or a phone records a casual table's game in a league."""
+    if not result.get("finished") or not result.get("players"):
+        return result
+    return {**result, "places": games.get(game_id).league_places(result)}
 
 
 def rules_of(table: Table) -> reducer.Rules:
@@ -478,7 +487,7 @@ def post_to_league(table: Table, result: dict[str, Any], at_ms: int, league_toke
         log.info("table %s did not post its result: the league link that started it was replaced", table.code)
         return
     # The game's own places: an immediate win, sudden death, a shared win, teams (never re-ranked by points).
-    places = games.get(table.game).league_places(result)
+    places = with_places(table.game, result)["places"]
     players = [{"name": p["name"], "score": p["total"], "place": place,
                 **({"team": str(p["team"])} if p.get("team") else {})}
                for p, place in zip(result["players"], places, strict=True)]

@@ -97,6 +97,33 @@ def test_an_immediate_win_from_a_sheet_wins_in_the_league(client):
     assert places(response.get_json()) == {"Ana": (-5, 1), "Ben": (3, 2)}
 
 
+
+@pytest.mark.parametrize("game, options, events, expected", [
+    ("block-buster", {}, [("point_block", {"index": 1, "owner": "blue"}),
+                          *[("point_block", {"index": i, "owner": "yellow"}) for i in (0, 4, 8)]],
+     {"Ana": (-5, 1), "Ben": (3, 2)}),  # an immediate win on fewer points
+    ("scorepad", {"lowest_wins": True}, [("points", {"seat": 0, "points": 70}), ("points", {"seat": 1, "points": 72}),
+                                         ("finish", {})],
+     {"Ana": (70, 1), "Ben": (72, 2)}),  # golf-style, in a league that is not
+])
+def test_a_casual_tables_game_recorded_in_a_league_keeps_the_games_winner(client, game, options, events, expected):
+    """A finished table shows each player's place as its game decided; a phone recording a casual table's game
+    in a league sends them with the scores (scores alone, the league ranks highest first)."""
+    league = new_league(client)
+    code = client.post("/api/tables", json={"game": game, "options": options,
+                                            "seats": [{"name": "Ana"}, {"name": "Ben"}]}).get_json()["code"]
+    result = play(client, code, *events)["table"]["result"]
+    assert result["finished"] and result["places"] == [expected["Ana"][1], expected["Ben"][1]]
+    players = [{"name": p["name"], "score": p["total"], "place": place}
+               for p, place in zip(result["players"], result["places"], strict=True)]
+    response = record(client, league, {"game": game, "players": players})
+    assert response.status_code == 201, response.get_json()
+    assert places(response.get_json()) == expected
+    unfinished = client.post("/api/tables", json={"game": game, "options": options,
+                                                  "seats": [{"name": "Ana"}, {"name": "Ben"}]}).get_json()
+    assert "places" not in unfinished["result"]  # only once the game is over
+
+
 def test_sudden_death_at_a_table_reaches_the_league(client):
     league = new_league(client)
     code = table(client, league, "make-n-break", ["Ana", "Ben"], rounds=1)

@@ -101,7 +101,12 @@ async function offerLeagues(view, row) {
       sessionStorage.setItem(key, id);
       const d = new Date();
       const playedOn = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-      const players = view.result.players.map((p) => ({ name: p.name, score: p.total, ...(p.team ? { team: String(p.team) } : {}) }));
+      // With the places the game decided (an immediate win, sudden death, lowest total first): scores alone
+      // would be ranked by the league, highest first.
+      const places = view.result.places || [];
+      const players = view.result.players.map((p, i) => ({
+        name: p.name, score: p.total, ...(places[i] ? { place: places[i] } : {}), ...(p.team ? { team: String(p.team) } : {}),
+      }));
       try {
         // The table's players join the league first, as they do when a table is started in it.
         const known = new Set((await leagues.players(league.id, league.token)).players.map((p) => p.name.toLowerCase()));
