@@ -152,7 +152,7 @@ def add_player(league: League, name: str, commit: bool = True) -> LeaguePlayer:
                                                             LeaguePlayer.name_key == key))
     if taken is not None:
         raise Conflict("duplicate_player", "This league already has a player called {name!r}.", "name",
-                       "already in this league",                        name=name)
+                       "already in this league", name=name)
     player = LeaguePlayer(league_id=league.id, name=name, name_key=key)
     db.session.add(player)
     if commit:
@@ -161,7 +161,7 @@ def add_player(league: League, name: str, commit: bool = True) -> LeaguePlayer:
         except IntegrityError:  # the same name, added at the same moment
             db.session.rollback()
             raise Conflict("duplicate_player", "This league already has a player called {name!r}.", "name",
-                       "already in this league",                            name=name) from None
+                       "already in this league", name=name) from None
     return player
 
 
