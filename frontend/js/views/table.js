@@ -134,9 +134,16 @@ async function offerLeagues(view, row) {
           // 409: another phone recording this game added them a moment ago.
           await leagues.addPlayer(league.id, league.token, p.name).catch((err) => { if (err.status !== 409) throw err; });
         }
-        // 409 duplicate_id: another phone recorded it first (on another day by its clock): it is recorded.
+        // 409 duplicate_id: recorded before with other data. Another phone (on another day by its clock) with
+        // the same scores: it is recorded. Other scores (the game was changed after an undo): say so.
         await leagues.record(league.id, league.token, { id, game: view.game, played_on: playedOn, players })
-          .catch((err) => { if (err.code !== 'duplicate_id') throw err; });
+          .catch(async (err) => {
+            if (err.code !== 'duplicate_id') throw err;
+            const kept = (await leagues.result(league.id, league.token, id)).players;
+            const same = kept.length === players.length && kept.every((p, i) =>
+              p.name.toLowerCase() === players[i].name.toLowerCase() && p.score === players[i].score);
+            if (!same) throw err;
+          });
         status.replaceChildren(t('table.recorded_in', { league: league.name }), ' ',
           h('a', { href: `#/league/${encodeURIComponent(league.id)}/result/${encodeURIComponent(id)}` }, t('table.see_result')));
       } catch (err) {
