@@ -291,6 +291,20 @@ export function mount(root, params) {
       if (problem) return showErrors([[`players.${problem.index}.${key}`, problem.message]]);
       // The sheet kept: only who played (in the sheet's order); the server scores the sheet again.
       const players = key === 'sheet' ? entries.map((e) => ({ name: e.name })) : bodyPlayers(entries, key);
+      // Scores (or places) as they were, for the same players and teams: the other half goes along as it was,
+      // so correcting the day keeps the places the game decided (an immediate win, sudden death) and the scores.
+      const before = new Map(result.players.map((p) => [p.name, p]));
+      const other = key === 'score' ? 'place' : 'score';
+      const unchanged = key !== 'sheet' && entries.length === before.size && entries.every((e, i) => {
+        const was = before.get(e.name);
+        return was && was[key] === players[i][key] && (was.team || null) === (e.team || null);
+      });
+      if (unchanged) {
+        for (const p of players) {
+          const kept = before.get(p.name)[other];
+          if (kept !== null && kept !== undefined) p[other] = kept;
+        }
+      }
       save.disabled = true;
       try {
         const corrected = await leagues.correct(id, entry.token, resultId,
