@@ -42,7 +42,6 @@ log = logging.getLogger(__name__)
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 MAX_SEATS = 10
-MAX_NAME = 40
 CODE_SHAPE = re.compile(f"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$")
 EVENT_TYPE = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 INTERNAL_EVENTS = frozenset({"next_table"})
@@ -71,9 +70,9 @@ def _seat_names(seats: list[dict[str, Any]], game) -> list[str]:
     seated: list[str] = []
     for i, seat in enumerate(seats):
         name = names.clean(str(seat.get("name", "")))
-        if not 1 <= len(name) <= MAX_NAME:
+        if not 1 <= len(name) <= names.MAX_LENGTH:
             raise Refused("bad_name", "Seat {number} needs a name of 1 to {most} characters.", f"seats.{i}.name",
-                          "1 to {most} characters", number=i + 1, most=MAX_NAME)
+                          "1 to {most} characters", number=i + 1, most=names.MAX_LENGTH)
         trouble = names.problem(name)
         if trouble:
             raise Refused("bad_name", "Seat {number}'s name {trouble}.", f"seats.{i}.name", trouble,
