@@ -42,9 +42,13 @@ export function mount(root, params) {
     }).catch(() => {});
   }
 
-  // The league's house rules: each option it sets starts at its value (without them, the game's own).
-  const houseRules = league ? leagues.get(league.id, league.token).then((l) => l.rules || {}).catch(() => ({}))
-    : Promise.resolve({});
+  // The league's house rules: each option it sets starts at its value. Without them (offline, or no answer
+  // within 3 s) the form shows the game's own values and sends only what is changed: the server then starts
+  // the table from the house rules, as before.
+  const houseRules = league ? Promise.race([
+    leagues.get(league.id, league.token).then((l) => l.rules || {}).catch(() => ({})),
+    new Promise((resolve) => { setTimeout(() => resolve({}), 3000); }),
+  ]) : Promise.resolve({});
 
   const render = (cat, rules) => {
     const game = cat.games.find((g) => g.id === gameId) || cat.games[0];
