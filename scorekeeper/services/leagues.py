@@ -242,11 +242,12 @@ def check_result(league: League, payload: dict[str, Any], check_date: bool = Tru
     if check_date and played_on > dt.date.today() + dt.timedelta(days=1):  # a day's grace for time zones
         raise refuse("played_on", "played_on cannot be in the future.", "future_date")
     sheet = payload.get("sheet")
-    if (isinstance(sheet, dict) and source != IMPORTED and "lowest_wins" not in sheet
-            and house_rules.lowest_wins(league, game_id)):
-        # The league's golf-style score pad, written into the stored sheet: re-scored after the house rule
-        # changes (a correction), it still ranks as it did.
-        sheet = {**sheet, "lowest_wins": True}
+    if isinstance(sheet, dict) and source != IMPORTED:
+        # The league's house rules where the sheet does not say otherwise (its rounds, a golf-style pad, who a
+        # tie gives a block to), as a table started in the league begins with them; written into the stored
+        # sheet, so that scored again after a house rule changes (a correction) it still counts as it did.
+        unsaid = {k: v for k, v in house_rules.table_defaults(league, game_id).items() if k not in sheet}
+        sheet = {**sheet, **unsaid} if unsaid else sheet
     if sheet is not None and source != IMPORTED:
         if payload.get("players"):
             raise refuse("players", "Send either players with scores or a score sheet, not both.")

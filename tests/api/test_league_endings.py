@@ -319,3 +319,20 @@ def test_a_correction_naming_the_wrong_number_of_players_for_the_sheet_is_refuse
     response = correct(client, league, first["id"], {"game": "make-n-break", "played_on": PLAYED_ON,
                                                      "players": [{"name": "Cleo"}]})
     assert response.status_code == 422 and "2 players" in response.get_json()["message"]
+
+
+def test_a_sheet_typed_into_a_league_follows_its_house_rules_unless_it_says_otherwise(client):
+    """A league that plays one round of Make 'N' Break types a one-round sheet without saying so: it is the
+    league's game, as a table started in the league would be (and the stored sheet says how it was scored)."""
+    league = new_league(client)
+    assert client.put(f"/api/leagues/{league['id']}/rules", json={"make-n-break": {"rounds": 1}},
+                      headers=auth(league["admin_token"])).status_code == 200
+    sheet = {"players": ["Ana", "Ben"], "turns": [mnb_turn("Ana", 3), mnb_turn("Ben", 3, 2)]}
+    response = record(client, league, {"game": "make-n-break", "sheet": sheet})
+    assert response.status_code == 201, response.get_json()
+    assert places(response.get_json()) == {"Ana": (3, 2), "Ben": (5, 1)}
+    assert response.get_json()["sheet"]["rounds"] == 1
+    longer = record(client, league, {"game": "make-n-break", "sheet": {**sheet, "rounds": 2, "turns": [
+        mnb_turn("Ana", 3), mnb_turn("Ben", 3, 2), mnb_turn("Ana", 2, 2), mnb_turn("Ben")]}})
+    assert longer.status_code == 201, longer.get_json()  # the sheet's own choice wins
+    assert places(longer.get_json()) == {"Ana": (7, 1), "Ben": (5, 2)}
