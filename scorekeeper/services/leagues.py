@@ -198,10 +198,7 @@ def season_or_default(league: League, season_id: int | None) -> Season:
 
 def _from_sheet(league: League, game_id: str, sheet: dict[str, Any]) -> list[dict[str, Any]]:
     """Everyone's score and place as the game decides them from its sheet (an immediate win, sudden death…)."""
-    module = games.get(game_id)
-    chosen = house_rules.word_list(league, game_id)
-    if chosen and not sheet.get(module.word_list_option):
-        sheet = {**sheet, module.word_list_option: chosen}  # the league's list, and the result says so
+    module = games.get(game_id)  # the league's word list is written into the sheet by check_result
     try:
         context = scoring.rule_context(game_id, sheet, league)  # house words: the same code path as tables
     except Refused as err:  # the sheet's word list: its field is inside the sheet
