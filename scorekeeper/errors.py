@@ -54,14 +54,6 @@ STATUS = {Refused: 422, NotFound: 404, Conflict: 409, Unauthorized: 401, Forbidd
           Unavailable: 503, NotInstalled: 501}
 
 
-class ApiError(Exception):
-    """An HTTP refusal raised by a view. Services raise domain errors (``domain_errors.py``) instead."""
-
-    def __init__(self, status: int, code: str, message: str, errors: dict[str, list[str]] | None = None, **extra):
-        super().__init__(message)
-        self.status, self.code, self.message, self.errors, self.extra = status, code, message, errors, extra
-
-
 def body(status: int, code: str, message: str, errors: dict[str, list[str]] | None = None, **extra) -> dict:
     out: dict[str, Any] = {"code": code, "status": status, "message": message}
     if errors:
@@ -140,11 +132,6 @@ def handle_domain(err: DomainError):
     return _answer(STATUS[type(err)], err.code, err.text, errors, **err.extra)
 
 
-def handle_api_error(err: ApiError):
-    errors = {field: [i18n.loose(m) for m in said] for field, said in (err.errors or {}).items()} or None
-    return _answer(err.status, err.code, i18n.loose(err.message), errors, **err.extra)
-
-
 def handle_unexpected(exc: Exception):
     # Unexpected: log the traceback server-side, tell the client nothing internal.
     # repr: a path with a newline or NUL in it cannot forge a log line of its own.
@@ -155,7 +142,6 @@ def handle_unexpected(exc: Exception):
 def register(app: Flask) -> None:
     app.register_error_handler(HTTPException, handle_http)
     app.register_error_handler(RuleError, handle_rule)
-    app.register_error_handler(ApiError, handle_api_error)
     app.register_error_handler(DomainError, handle_domain)
     if not app.debug:  # in debug, let the debugger show the traceback
         app.register_error_handler(Exception, handle_unexpected)

@@ -16,6 +16,7 @@ import unicodedata
 from .games.base import N_
 
 ZWJ = "\u200d"
+MAX_LENGTH = 40  # a player's name, at a table's seat and in a league alike: a seat's name joins its league
 REFUSED_CATEGORIES = {"Cc", "Co", "Cs", "Cn"}
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from flask import jsonify, request
+from flask import request
 from marshmallow import Schema, fields
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from ..errors import ErrorSchema, body
+from ..errors import ErrorSchema, handle_domain
 from ..limits import scans
 from ..services import scan
 from .blueprint import Blueprint
@@ -71,5 +71,4 @@ def _photo_size():
 
 @blp.errorhandler(RequestEntityTooLarge)
 def _photo_too_large(_err):
-    message = f"The photo is larger than {scan.MAX_PHOTO_BYTES // (1024 * 1024)} MB; send a smaller copy."
-    return jsonify(body(413, "photo_too_large", message, {"photo": [message]})), 413
+    return handle_domain(scan.photo_too_large())  # the service's own refusal, in the asker's language

@@ -156,7 +156,9 @@ class TableSchema(Schema):
     created_at_ms = fields.Integer(required=True)
     league = fields.String(allow_none=True, required=True, metadata={"description": "The league's id, if any."})
     state = fields.Dict(required=True, metadata={"description": "The game's derived state."})
-    result = fields.Dict(required=True, metadata={"description": "The live score, in the common result shape."})
+    result = fields.Dict(required=True, metadata={
+        "description": "The live score, in the common result shape; once the game is over, also `places`: each "
+                       "player's place as the game decides it (what a league records), in seat order."})
     timer = fields.Nested(TimerSchema, required=True)
     dice = fields.Dict(allow_none=True, required=True, metadata={"description": "The last roll shown."})
     challenges = fields.List(fields.Dict(), required=True, metadata={"description": "Word challenges, newest last."})

@@ -297,7 +297,7 @@ class Game:
     result: Callable[..., Result]  # (state, **context) -> the score now
     score_sheet: Callable[..., Result]  # (sheet, **context) -> a finished game's score
     league_places: Callable[[dict[str, Any]], list[int]]  # a finished table's or sheet's result -> places
-    places_from_scores: Callable[..., list[int]]  # (scores, teams) of a typed result -> places
+    places_from_scores: Callable[..., list[int]]  # (scores, teams, lowest_wins=…) of a typed result -> places
     check_final: Callable[[list[dict[str, Any]]], None]  # a typed final result: RuleError when it cannot happen
     # (state) -> (moment, seconds) | None: a game that sets the shared timer (a die picks the dial) says
     # what it is set to now; the timer is set again whenever the moment changes.

@@ -123,7 +123,10 @@ def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
         if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"].strip():
             raise RuleError("bad_name", "Every player needs a name.", f"players.{i}.name")
         names.append(p["name"].strip())
-    state = setup({"lowest_wins": bool(sheet.get("lowest_wins", False))}, names)
+    lowest_wins = sheet.get("lowest_wins", False)
+    if not isinstance(lowest_wins, bool):  # "yes", 0 or null would rank the sheet by a guess
+        raise RuleError("bad_option", "{name} must be true or false.", "lowest_wins", name="lowest_wins")
+    state = setup({"lowest_wins": lowest_wins}, names)
     for i, p in enumerate(players):
         for j, pts in enumerate(p.get("points") or []):
             try:

@@ -3,8 +3,9 @@
 Derived from each game's definition (games/base.py ``Game``): an option with ``league=True`` is a
 house rule with the option's own type, limits and default; a game that judges words
 (``word_list_option``) also takes the league's added and banned words. Tables started in the league
-begin with its house rules; typed-in sheets are judged with its word list and words. Nothing here
-knows a game by name.
+begin with its house rules; typed-in sheets are scored with them where a sheet does not say otherwise
+(written into the stored sheet), and judged with its word list and words. Nothing here knows a game by
+name.
 """
 
 from __future__ import annotations

@@ -46,6 +46,10 @@ DAY_MS = 86_400_000
 TABLE_CODE_LETTERS = frozenset("ABCDEFGHJKMNPQRSTUVWXYZ23456789")
 
 
+# What a refusal calls each list, in the asker's language ("at most 1,000 players").
+LISTED = {"results": N_("results"), "players": N_("players"), "seasons": N_("seasons")}
+
+
 def check_size(data: Any) -> None:
     """413 for an export with more than the bounds allow, before it is parsed into objects."""
     if not isinstance(data, dict):
@@ -54,7 +58,7 @@ def check_size(data: Any) -> None:
         items = data.get(field)
         if isinstance(items, list) and len(items) > most:
             raise TooBig("import_too_big", "An import holds at most {most:,} {what}; this one has {count:,}.", field,
-                         most=most, what=field, count=len(items))
+                         most=most, what=LISTED[field], count=len(items))
 
 
 def import_league(data: dict[str, Any]) -> tuple[League, dict[str, str]]:

@@ -12,10 +12,8 @@ from .. import names
 from ..domain_errors import Refused
 from ..games.base import N_, RuleError
 
-MAX_NAME = 40
 
-
-def clean_name(value: str, field: str, most: int = MAX_NAME, what: str = N_("A name")) -> str:
+def clean_name(value: str, field: str, most: int = names.MAX_LENGTH, what: str = N_("A name")) -> str:
     name = names.clean(str(value or ""))
     if not 1 <= len(name) <= most:
         raise Refused("bad_name", "{what} must be 1 to {most} characters.", field, "1 to {most} characters",

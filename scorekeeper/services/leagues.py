@@ -152,7 +152,7 @@ def add_player(league: League, name: str, commit: bool = True) -> LeaguePlayer:
                                                             LeaguePlayer.name_key == key))
     if taken is not None:
         raise Conflict("duplicate_player", "This league already has a player called {name!r}.", "name",
-                       "already in this league",                        name=name)
+                       "already in this league", name=name)
     player = LeaguePlayer(league_id=league.id, name=name, name_key=key)
     db.session.add(player)
     if commit:
@@ -161,7 +161,7 @@ def add_player(league: League, name: str, commit: bool = True) -> LeaguePlayer:
         except IntegrityError:  # the same name, added at the same moment
             db.session.rollback()
             raise Conflict("duplicate_player", "This league already has a player called {name!r}.", "name",
-                       "already in this league",                            name=name) from None
+                       "already in this league", name=name) from None
     return player
 
 
@@ -198,11 +198,11 @@ def season_or_default(league: League, season_id: int | None) -> Season:
 
 def _from_sheet(league: League, game_id: str, sheet: dict[str, Any]) -> list[dict[str, Any]]:
     """Everyone's score and place as the game decides them from its sheet (an immediate win, sudden death…)."""
-    module = games.get(game_id)
-    chosen = house_rules.word_list(league, game_id)
-    if chosen and not sheet.get(module.word_list_option):
-        sheet = {**sheet, module.word_list_option: chosen}  # the league's list, and the result says so
-    context = scoring.rule_context(game_id, sheet, league)  # house words: the same code path as tables
+    module = games.get(game_id)  # the league's word list is written into the sheet by check_result
+    try:
+        context = scoring.rule_context(game_id, sheet, league)  # house words: the same code path as tables
+    except Refused as err:  # the sheet's word list: its field is inside the sheet
+        raise err.under("sheet") from None
     try:
         scored = module.score_sheet(sheet, **context)
     except RuleError as err:
@@ -265,15 +265,19 @@ def _known_game(game_id: Any) -> str:
 def _result_rows(league: League, game_id: str, payload: dict[str, Any]) -> tuple[Any, list[dict[str, Any]], str]:
     """The stored sheet (or None), one row per player (from the sheet's score or as sent), and their field path."""
     sheet = payload.get("sheet")
-    if isinstance(sheet, dict) and "lowest_wins" not in sheet and house_rules.lowest_wins(league, game_id):
-        # The league's golf-style score pad, written into the stored sheet: re-scored after the house rule
-        # changes (a correction), it still ranks as it did.
-        sheet = {**sheet, "lowest_wins": True}
-    if sheet is not None:
+    if isinstance(sheet, dict) and source != IMPORTED:
+        # The league's house rules where the sheet does not say otherwise (its rounds, a golf-style pad, who a
+        # tie gives a block to), as a table started in the league begins with them; written into the stored
+        # sheet, so that scored again after a house rule changes (a correction) it still counts as it did.
+        unsaid = {k: v for k, v in house_rules.table_defaults(league, game_id).items() if k not in sheet}
+        sheet = {**sheet, **unsaid} if unsaid else sheet
+    if sheet is not None and source != IMPORTED:
         if payload.get("players"):
             raise refuse("players", "Send either players with scores or a score sheet, not both.")
         rows, prefix = _from_sheet(league, game_id, sheet), "sheet.players"
     else:
+        # Imported, a sheet's result comes with its players as they were scored: both are taken as stored,
+        # not scored again (the rules, the word lists or the house rules may have changed since).
         rows, prefix = [dict(p) for p in payload.get("players") or []], "players"
     if not 2 <= len(rows) <= MAX_PLAYERS_PER_RESULT:
         raise refuse(prefix, "A result needs 2 to {most} players.", "bad_players", most=MAX_PLAYERS_PER_RESULT)

@@ -47,14 +47,19 @@ def _photo_refused(code: str, message: str, params: dict | None = None) -> Refus
     return Refused(code, message, "photo", **(params or {}))
 
 
+def photo_too_large() -> TooBig:
+    """The refusal of a photo over ``MAX_PHOTO_BYTES``, whether this service or the request's own limit finds it."""
+    return TooBig("photo_too_large", "The photo is larger than {most} MB; send a smaller copy.", "photo",
+                  most=MAX_PHOTO_BYTES // (1024 * 1024))
+
+
 def read(photo: bytes) -> dict:
     """The grid read from one photo, or a refusal a player can act on."""
     if not available():
         raise NotInstalled("scan_unavailable", "Reading scorecards is not installed on this server: {install}",
                            install=INSTALL)
     if len(photo) > MAX_PHOTO_BYTES:
-        raise TooBig("photo_too_large", "The photo is larger than {most} MB; send a smaller copy.", "photo",
-                     most=MAX_PHOTO_BYTES // (1024 * 1024))
+        raise photo_too_large()
     if not photo.startswith(_MAGIC):
         raise Refused("not_a_photo", "The photo must be a JPEG or PNG picture.", "photo")
     from ..scan.pool import Busy, Failed

@@ -42,7 +42,6 @@ log = logging.getLogger(__name__)
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 MAX_SEATS = 10
-MAX_NAME = 40
 CODE_SHAPE = re.compile(f"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$")
 EVENT_TYPE = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 INTERNAL_EVENTS = frozenset({"next_table"})
@@ -71,9 +70,9 @@ def _seat_names(seats: list[dict[str, Any]], game) -> list[str]:
     seated: list[str] = []
     for i, seat in enumerate(seats):
         name = names.clean(str(seat.get("name", "")))
-        if not 1 <= len(name) <= MAX_NAME:
+        if not 1 <= len(name) <= names.MAX_LENGTH:
             raise Refused("bad_name", "Seat {number} needs a name of 1 to {most} characters.", f"seats.{i}.name",
-                          "1 to {most} characters", number=i + 1, most=MAX_NAME)
+                          "1 to {most} characters", number=i + 1, most=names.MAX_LENGTH)
         trouble = names.problem(name)
         if trouble:
             raise Refused("bad_name", "Seat {number}'s name {trouble}.", f"seats.{i}.name", trouble,
@@ -283,7 +282,7 @@ def view(table: Table | TableRow, host_url: str, now: int | None = None) -> dict
         "created_at_ms": table.created_at_ms,
         "league": table.league,
         "state": snap["game"],
-        "result": snap["result"],
+        "result": with_places(table.game, snap["result"]),
         "timer": timer.view(snap["timer"], now),
         "dice": snap["dice"],
         "challenges": snap.get("challenges", []),
@@ -295,6 +294,15 @@ def view(table: Table | TableRow, host_url: str, now: int | None = None) -> dict
         "join_url": join_url(table, host_url),
         "next_code": snap.get("next_code"),
     }
+
+
+def with_places(game_id: str, result: dict[str, Any]) -> dict[str, Any]:
+    """The score, and once the game is over each player's place as the game decides it (``league_places``:
+    an immediate win, sudden death, lowest total first…): what a league records, whether the table posts
+    it or a phone records a casual table's game in a league."""
+    if not result.get("finished") or not result.get("players"):
+        return result
+    return {**result, "places": games.get(game_id).league_places(result)}
 
 
 def rules_of(table: Table) -> reducer.Rules:
@@ -498,7 +506,7 @@ def post_to_league(table: Table, result: dict[str, Any], at_ms: int, league_toke
         log.info("table %s did not post its result: the league link that started it was replaced", table.code)
         return
     # The game's own places: an immediate win, sudden death, a shared win, teams (never re-ranked by points).
-    places = games.get(table.game).league_places(result)
+    places = with_places(table.game, result)["places"]
     players = [{"name": p["name"], "score": p["total"], "place": place,
                 **({"team": str(p["team"])} if p.get("team") else {})}
                for p, place in zip(result["players"], places, strict=True)]

@@ -74,6 +74,18 @@ def test_a_sheet_follows_the_house_rule_unless_it_says_otherwise(client):
     assert places(highest.get_json()) == {"Ana": (70, 2), "Ben": (72, 1)}
 
 
+
+def test_a_sheet_says_lowest_wins_with_true_or_false_only(client):
+    """"yes" or null is not a choice: taken as truthy (or as no choice) it ranked a sheet the other way round."""
+    sheet = {"players": [{"name": "Ana", "points": [40, 30]}, {"name": "Ben", "points": [35, 37]}]}
+    league = golf_league(client)
+    for said in ("yes", None, 0):
+        scored = client.post("/api/games/scorepad/score", json={**sheet, "lowest_wins": said})
+        assert scored.status_code == 422 and "lowest_wins" in scored.get_json()["errors"], scored.get_json()
+        recorded = record(client, league, {"game": "scorepad", "sheet": {**sheet, "lowest_wins": said}})
+        assert recorded.status_code == 422, recorded.get_json()
+        assert "sheet.lowest_wins" in recorded.get_json()["errors"], recorded.get_json()
+
 def test_a_table_started_in_the_league_is_golf_style_and_its_game_over_says_so(client):
     league = golf_league(client)
     code = table(client, league, "scorepad", ["Ana", "Ben", "Cleo"])

@@ -94,7 +94,7 @@ CASES = {
         lambda c, h: c.post("/api/leagues/import", headers=h,
                             json={"format": "scorekeeper-league", "version": 1, "name": "Club",
                                   "players": [f"P{i}" for i in range(1001)]}),
-        "import_too_big", "Ein Import enthält höchstens 1000 players. Dieser hat 1001."),
+        "import_too_big", "Ein Import enthält höchstens 1000 Spieler. Dieser hat 1001."),
     # --- word lists, QR codes, request bodies ---
     "word list": (lambda c, h: c.get("/api/lexicons/xx/words/CAT", headers=h), "unknown_lexicon",
                   "Es gibt keine Wortliste 'xx'."),

@@ -97,6 +97,33 @@ def test_an_immediate_win_from_a_sheet_wins_in_the_league(client):
     assert places(response.get_json()) == {"Ana": (-5, 1), "Ben": (3, 2)}
 
 
+
+@pytest.mark.parametrize("game, options, events, expected", [
+    ("block-buster", {}, [("point_block", {"index": 1, "owner": "blue"}),
+                          *[("point_block", {"index": i, "owner": "yellow"}) for i in (0, 4, 8)]],
+     {"Ana": (-5, 1), "Ben": (3, 2)}),  # an immediate win on fewer points
+    ("scorepad", {"lowest_wins": True}, [("points", {"seat": 0, "points": 70}), ("points", {"seat": 1, "points": 72}),
+                                         ("finish", {})],
+     {"Ana": (70, 1), "Ben": (72, 2)}),  # golf-style, in a league that is not
+])
+def test_a_casual_tables_game_recorded_in_a_league_keeps_the_games_winner(client, game, options, events, expected):
+    """A finished table shows each player's place as its game decided; a phone recording a casual table's game
+    in a league sends them with the scores (scores alone, the league ranks highest first)."""
+    league = new_league(client)
+    code = client.post("/api/tables", json={"game": game, "options": options,
+                                            "seats": [{"name": "Ana"}, {"name": "Ben"}]}).get_json()["code"]
+    result = play(client, code, *events)["table"]["result"]
+    assert result["finished"] and result["places"] == [expected["Ana"][1], expected["Ben"][1]]
+    players = [{"name": p["name"], "score": p["total"], "place": place}
+               for p, place in zip(result["players"], result["places"], strict=True)]
+    response = record(client, league, {"game": game, "players": players})
+    assert response.status_code == 201, response.get_json()
+    assert places(response.get_json()) == expected
+    unfinished = client.post("/api/tables", json={"game": game, "options": options,
+                                                  "seats": [{"name": "Ana"}, {"name": "Ben"}]}).get_json()
+    assert "places" not in unfinished["result"]  # only once the game is over
+
+
 def test_sudden_death_at_a_table_reaches_the_league(client):
     league = new_league(client)
     code = table(client, league, "make-n-break", ["Ana", "Ben"], rounds=1)
@@ -292,3 +319,20 @@ def test_a_correction_naming_the_wrong_number_of_players_for_the_sheet_is_refuse
     response = correct(client, league, first["id"], {"game": "make-n-break", "played_on": PLAYED_ON,
                                                      "players": [{"name": "Cleo"}]})
     assert response.status_code == 422 and "2 players" in response.get_json()["message"]
+
+
+def test_a_sheet_typed_into_a_league_follows_its_house_rules_unless_it_says_otherwise(client):
+    """A league that plays one round of Make 'N' Break types a one-round sheet without saying so: it is the
+    league's game, as a table started in the league would be (and the stored sheet says how it was scored)."""
+    league = new_league(client)
+    assert client.put(f"/api/leagues/{league['id']}/rules", json={"make-n-break": {"rounds": 1}},
+                      headers=auth(league["admin_token"])).status_code == 200
+    sheet = {"players": ["Ana", "Ben"], "turns": [mnb_turn("Ana", 3), mnb_turn("Ben", 3, 2)]}
+    response = record(client, league, {"game": "make-n-break", "sheet": sheet})
+    assert response.status_code == 201, response.get_json()
+    assert places(response.get_json()) == {"Ana": (3, 2), "Ben": (5, 1)}
+    assert response.get_json()["sheet"]["rounds"] == 1
+    longer = record(client, league, {"game": "make-n-break", "sheet": {**sheet, "rounds": 2, "turns": [
+        mnb_turn("Ana", 3), mnb_turn("Ben", 3, 2), mnb_turn("Ana", 2, 2), mnb_turn("Ben")]}})
+    assert longer.status_code == 201, longer.get_json()  # the sheet's own choice wins
+    assert places(longer.get_json()) == {"Ana": (7, 1), "Ben": (5, 2)}

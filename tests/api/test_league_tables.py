@@ -131,3 +131,31 @@ def test_a_league_can_choose_the_word_game_list(client):
                             {"name": "Ann", "grid": grid}, {"name": "Ben", "grid": EMPTY}]}})
     assert typed.status_code == 201, typed.get_json()
     assert typed.get_json()["players"][0]["score"] == 2 + 2 + 5 + 3  # ZA counts in the word-game list
+
+
+def test_a_sheet_typed_into_a_league_with_an_unknown_word_list_names_the_sheets_field(client):
+    lg = league(client, bresk={"lexicon": "en-wordgame"})
+    refused = client.post(f"/api/leagues/{lg['id']}/results", headers=auth(lg["member_token"]), json={
+        "game": "bresk", "played_on": "2024-03-01", "sheet": {"lexicon": "xx", "players": [
+            {"name": "Ann", "grid": EMPTY}, {"name": "Ben", "grid": EMPTY}]}})
+    assert refused.status_code == 422 and refused.get_json()["code"] == "unknown_lexicon"
+    assert list(refused.get_json()["errors"]) == ["sheet.lexicon"]  # as POST /api/games/bresk/score says lexicon
+
+
+def test_a_tables_own_choice_beats_a_house_rule_even_when_it_is_the_games_default(client):
+    """A house rule is where a league table starts, not a lock: a table that unticks it plays without it,
+    though unticked is the game's own value (and ticks what the league unticked)."""
+    house = {"bresk": {"live_word_marking": True}, "block-buster": {"tie_takes_nobody": False},
+             "scorepad": {"lowest_wins": True}}
+    lg = league(client, **house)
+    for game, seats in (("bresk", ["Ann"]), ("block-buster", ["Ann", "Ben"]), ("scorepad", ["Ann", "Ben"])):
+        (option, value), = house[game].items()
+        seats = [{"name": name} for name in seats]
+        started = client.post("/api/tables", headers=auth(lg["member_token"]),
+                              json={"game": game, "league": lg["id"], "seats": seats})
+        assert started.status_code == 201, started.get_json()
+        assert started.get_json()["options"][option] is value
+        own = client.post("/api/tables", headers=auth(lg["member_token"]),
+                          json={"game": game, "league": lg["id"], "options": {option: not value}, "seats": seats})
+        assert own.status_code == 201, own.get_json()
+        assert own.get_json()["options"][option] is (not value), game

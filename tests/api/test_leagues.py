@@ -506,6 +506,31 @@ def test_export_import_round_trip_is_lossless(client, played):
     assert get(client, copy, f"/results/{rid}")["history"] == get(client, played, f"/results/{rid}")["history"]
 
 
+def test_a_league_with_results_scored_from_sheets_imports_from_its_own_export(client, played):
+    """An export lists each result's players and, for one scored from a sheet, the sheet too: the import takes
+    both as stored (not re-scored: the rules or the house rules may have changed since), so it round-trips."""
+    admin = auth(played["admin_token"])
+    sheet = {"players": [{"name": "Ann", "points": [3, 4]}, {"name": "Ben", "points": [9, -1]}]}
+    body = {"game": "scorepad", "played_on": "2024-01-06", "sheet": sheet}
+    assert post_result(client, played, body).status_code == 201
+    # Golf-style from now on: the sheet above was scored highest first and stays so.
+    assert client.put(f"/api/leagues/{played['id']}/rules", headers=admin,
+                      json={"scorepad": {"lowest_wins": True}}).status_code == 200
+    body = {"game": "scorepad", "played_on": "2024-01-07", "sheet": sheet}
+    assert post_result(client, played, body).status_code == 201
+    exported = client.get(f"/api/leagues/{played['id']}/export", headers=admin).get_json()
+    assert [r["sheet"] is not None for r in exported["results"]][-2:] == [True, True]
+
+    response = client.post("/api/leagues/import", json=exported)
+    assert response.status_code == 201, response.get_json()
+    copy = response.get_json()
+    again = client.get(f"/api/leagues/{copy['id']}/export", headers=auth(copy["admin_token"])).get_json()
+    for r in (*again["results"], *exported["results"]):
+        r.pop("digest")
+    assert again == exported
+    assert get(client, copy, "/standings") == get(client, played, "/standings")
+
+
 def test_bad_imports_store_nothing(app, client, played):
     exported = client.get(f"/api/leagues/{played['id']}/export", headers=auth(played["admin_token"])).get_json()
     broken = json.loads(json.dumps(exported))

@@ -82,6 +82,15 @@ def test_a_photo_over_the_size_limit_is_413(client):
     assert response.status_code == 413 and body["code"] == "photo_too_large" and "photo" in body["errors"]
 
 
+
+def test_a_photo_far_over_the_limit_is_refused_in_the_askers_language(client):
+    """Past the request's own limit werkzeug stops reading: that refusal is the same one, said in German too."""
+    data = {"photo": (io.BytesIO(b"\xff\xd8\xff" + b"\0" * (scan.MAX_PHOTO_BYTES + 200_000)), "card.jpg")}
+    response = client.post(URL, data=data, content_type="multipart/form-data", headers={"Accept-Language": "de"})
+    body = response.get_json()
+    assert response.status_code == 413 and body["code"] == "photo_too_large", body
+    assert body["errors"] == {"photo": ["Das Foto ist größer als 10 MB; schick eine kleinere Kopie."]}
+
 def test_too_many_pixels_is_422_before_decoding(client):
     import cv2
     import numpy as np

@@ -146,6 +146,25 @@ def test_the_admin_corrects_a_result_and_its_history_keeps_the_old_one(phone, li
     assert wins_on_screen(phone) == {"Ben": "1", "Ann": "0"}
 
 
+
+@pytest.mark.parametrize("mode", ["score", "place"])
+def test_correcting_only_the_day_keeps_the_games_winner_and_everyones_score(phone, live_server, mode):
+    """A Block Buster immediate win (Ann wins on fewer points) corrected only in its day: scores left as they
+    were keep the places the game decided, places left as they were keep the scores; neither is lost."""
+    league = api_league(live_server, "Correction club", players=("Ann", "Ben"))
+    result = api_result(live_server, league, "block-buster",
+                        [{"name": "Ann", "score": -5, "place": 1}, {"name": "Ben", "score": 3, "place": 2}])
+    open_result(phone, league, league["admin_token"], result["id"])
+    phone.locator("#correct-open").click()
+    phone.locator(f"#fix-mode-{mode}").check()
+    phone.fill("#fix-date", (TODAY - dt.timedelta(days=1)).isoformat())
+    phone.locator("#save-correction").click()
+    phone.wait_for_selector("p.status:has-text('Corrected')")
+    stored = api_get(live_server, league, f"/results/{result['id']}")
+    assert stored["played_on"] == (TODAY - dt.timedelta(days=1)).isoformat()
+    assert [(p["name"], p["score"], p["place"]) for p in stored["players"]] == [("Ann", -5, 1), ("Ben", 3, 2)]
+
+
 def test_a_refused_correction_says_why_next_to_the_field_and_keeps_the_form(phone, live_server, shots):
     league = api_league(live_server, "Refusals", players=("Ann", "Ben", "Cleo"))
     result = api_result(live_server, league, "make-n-break",

@@ -4,7 +4,7 @@ new-table screen and the league's house rules show each option by its label in p
 
 import pytest
 import requests
-from screens import PHONE, api_league, serious_violations, with_axe
+from screens import PHONE, api_league, auth, serious_violations, with_axe
 
 pytestmark = pytest.mark.browser
 
@@ -130,3 +130,26 @@ def test_a_value_per_player_is_typed_with_commas_and_pluses(phone, live_server):
     phone.fill("#opt-colours", "blue + green, yellow + red")
     table = start_the_table(phone, live_server)
     assert table["options"]["colours"] == [["blue", "green"], ["yellow", "red"]]
+
+
+def test_a_league_table_starts_from_the_house_rules_and_may_turn_one_off(small_phone, live_server, shots):
+    """The new-table screen inside a league shows its house rules ticked; unticking one (back to the game's
+    own value) reaches the table, instead of the league's value coming back."""
+    phone = small_phone
+    league = api_league(live_server, "House rules club")
+    rules = {"bresk": {"live_word_marking": True}}
+    assert requests.put(f"{live_server.url}/api/leagues/{league['id']}/rules", json=rules, timeout=10,
+                        headers=auth(league["admin_token"])).status_code == 200
+    phone.goto(f"/#/league/{league['id']}?t={league['member_token']}")
+    phone.wait_for_selector("#start-table")
+    phone.evaluate(f"location.hash = '#/new/bresk?league={league['id']}'")
+    phone.wait_for_selector(".in-league")
+    phone.wait_for_selector("details.options")
+    phone.locator("details.options summary").click()
+    assert phone.is_checked("#opt-live_word_marking")  # the league's house rule, not the game's default
+    phone.uncheck("#opt-live_word_marking")
+    assert serious_violations(phone) == []
+    phone.locator("details.options").screenshot(path=shots / f"league-new-table-options-{phone.scheme}.png")
+    table = start_the_table(phone, live_server)
+    assert table["league"] == league["id"]
+    assert table["options"]["live_word_marking"] is False

@@ -62,3 +62,45 @@ def test_a_casual_game_is_recorded_in_a_league_this_phone_belongs_to(phone, live
     results = requests.get(f"{live_server.url}/api/leagues/{league['id']}/results",
                            headers=auth(league["viewer_token"]), timeout=10).json()["results"]
     assert [{p["name"]: p["score"] for p in r["players"]} for r in results] == [{"Ann": 0, "Ben": 7}]
+
+
+def test_a_casual_golf_game_is_recorded_with_the_winner_the_table_named(phone, live_server):
+    """Recorded with the places the game decided: the league is not golf-style, and by scores alone it would have
+    named the highest total the winner."""
+    league = api_league(live_server, "Thursday club")
+    phone.goto(f"/#/league/{league['id']}?t={league['member_token']}")
+    phone.wait_for_selector("#record-result")
+    body = {"game": "scorepad", "options": {"lowest_wins": True}, "seats": [{"name": "Ann"}, {"name": "Ben"}]}
+    code = requests.post(f"{live_server.url}/api/tables", timeout=10, json=body).json()["code"]
+    post_event(live_server, code, "points", {"seat": 0, "points": 3})
+    post_event(live_server, code, "points", {"seat": 1, "points": 7})
+    post_event(live_server, code, "finish")
+    phone.goto(f"/#/table/{code}")
+    phone.get_by_role("button", name="Record in Thursday club").click()
+    phone.wait_for_selector(".record-in-league :text('Recorded in Thursday club')")
+    results = requests.get(f"{live_server.url}/api/leagues/{league['id']}/results",
+                           headers=auth(league["viewer_token"]), timeout=10).json()["results"]
+    assert [{p["name"]: (p["score"], p["place"]) for p in r["players"]} for r in results] == [
+        {"Ann": (3, 1), "Ben": (7, 2)}]
+
+
+def test_two_phones_recording_one_casual_game_in_a_league_record_it_once(phone, second_phone, live_server):
+    """Each player taps "Record in …" on their own phone: the league keeps one result, and the phone that comes
+    second is told it is recorded (the players it would add are there already)."""
+    league = api_league(live_server, "Thursday club")
+    code = requests.post(f"{live_server.url}/api/tables", timeout=10,
+                         json={"game": "scorepad", "seats": [{"name": "Ann"}, {"name": "Ben"}]}).json()["code"]
+    post_event(live_server, code, "points", {"seat": 1, "points": 7})
+    post_event(live_server, code, "finish")
+    for one in (phone, second_phone):
+        one.goto(f"/#/league/{league['id']}?t={league['member_token']}")
+        one.wait_for_selector("#record-result")
+        one.goto(f"/#/table/{code}")
+        one.get_by_role("button", name="Record in Thursday club").wait_for()
+    phone.get_by_role("button", name="Record in Thursday club").click()
+    second_phone.get_by_role("button", name="Record in Thursday club").click()
+    for one in (phone, second_phone):
+        one.wait_for_selector(".record-in-league :text('Recorded in Thursday club')")
+    results = requests.get(f"{live_server.url}/api/leagues/{league['id']}/results",
+                           headers=auth(league["viewer_token"]), timeout=10).json()["results"]
+    assert len(results) == 1

@@ -225,7 +225,7 @@ function fixErrors(form, { date, gameSelect, rows, mode, formError }) {
 }
 
 /** The corrected players as the server takes them, or the errors that stop it: [[field, message]…]. */
-function readCorrection(form, rows, key, day) {
+function readCorrection(form, rows, key, day, result) {
   const teams = Boolean(form.querySelector('.team-pick'));
   const entries = rows.map((li) => ({
     name: li.dataset.name, value: li.querySelector('input.rec-value').value, team: teams ? pickedTeam(li) : null,
@@ -237,7 +237,26 @@ function readCorrection(form, rows, key, day) {
   const problem = key === 'sheet' ? null : checkEntries(entries, key);
   if (problem) return { errors: [[`players.${problem.index}.${key}`, problem.message]] };
   // The sheet kept: only who played (in the sheet's order); the server scores the sheet again.
-  return { players: key === 'sheet' ? entries.map((e) => ({ name: e.name })) : bodyPlayers(entries, key) };
+  if (key === 'sheet') return { players: entries.map((e) => ({ name: e.name })) };
+  return { players: keepOtherHalf(result, entries, bodyPlayers(entries, key), key) };
+}
+
+/** Scores (or places) as they were, for the same players and teams: the other half goes along as it was,
+ *  so correcting the day keeps the places the game decided (an immediate win, sudden death) and the scores. */
+function keepOtherHalf(result, entries, players, key) {
+  const before = new Map(result.players.map((p) => [p.name, p]));
+  const other = key === 'score' ? 'place' : 'score';
+  const unchanged = entries.length === before.size && entries.every((e, i) => {
+    const was = before.get(e.name);
+    return was && was[key] === players[i][key] && (was.team || null) === (e.team || null);
+  });
+  if (unchanged) {
+    for (const p of players) {
+      const kept = before.get(p.name)[other];
+      if (kept !== null && kept !== undefined) p[other] = kept;
+    }
+  }
+  return players;
 }
 
 /** The admin's correction: a closed button first, then a form like the record form. `ctx`: the league
@@ -282,7 +301,7 @@ function correctionForm(result, ctx) {
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     errors.clear();
-    const read = readCorrection(form, rows, mode(), date.value);
+    const read = readCorrection(form, rows, mode(), date.value, result);
     if (read.errors) return errors.show(read.errors);
     save.disabled = true;
     try {

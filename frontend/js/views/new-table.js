@@ -7,12 +7,16 @@ import { navigate } from '../router.js';
 import { rememberPlayers, store } from '../store.js';
 import { RANK, findLeague } from './league-common.js';
 
-/** The options a player chose, only where they differ from the game's own (GET /api/games). */
-function readOptions(form, game) {
+/**
+ * The options a player chose: where they differ from the game's own (GET /api/games), and every option
+ * the league sets as a house rule, as shown: the server starts a league table from its house rules, so
+ * an option left out would take the league's value even where the player turned it back to the game's.
+ */
+function readOptions(form, game, house = {}) {
   const out = {};
   for (const option of game.options) {
     const input = form.querySelector(`#opt-${option.name}`);
-    const value = input ? readOption(input, option, { changedOnly: true }) : undefined;
+    const value = input ? readOption(input, option, { changedOnly: !(option.name in house) }) : undefined;
     if (value !== undefined) out[option.name] = value;
   }
   return out;
@@ -45,13 +49,13 @@ function playerSuggestions(league) {
 }
 
 /** Starts the table with the seats named (the first is this phone's player) and the options chosen. */
-async function startTable(form, error, { game, seats, league }) {
+async function startTable(form, error, { game, seats, league, house }) {
   error.hidden = true;
   const names = [...seats.querySelectorAll('input')].map((i) => i.value.trim()).filter(Boolean);
   if (names[0]) store.set({ me: names[0] });
   rememberPlayers(names);
   try {
-    const body = { game: game.id, options: readOptions(form, game), seats: names.map((name) => ({ name })) };
+    const body = { game: game.id, options: readOptions(form, game, house), seats: names.map((name) => ({ name })) };
     const table = await api.createTable(league ? { ...body, league: league.id } : body, { token: league?.token });
     const recent = [{ code: table.code, game: game.id, at: Date.now() }, ...store.get().recentTables.filter((t) => t.code !== table.code)].slice(0, 8);
     store.set({ recentTables: recent });
@@ -74,8 +78,17 @@ export function mount(root, params) {
   const keep = params.query.league ? `?league=${encodeURIComponent(params.query.league)}` : '';
   const suggestions = playerSuggestions(league);
 
-  const render = (cat) => {
+  // The league's house rules: each option it sets starts at its value. Without them (offline, or no answer
+  // within 3 s) the form shows the game's own values and sends only what is changed: the server then starts
+  // the table from the house rules, as before.
+  const houseRules = league ? Promise.race([
+    leagues.get(league.id, league.token).then((l) => l.rules || {}).catch(() => ({})),
+    new Promise((resolve) => { setTimeout(() => resolve({}), 3000); }),
+  ]) : Promise.resolve({});
+
+  const render = (cat, rules) => {
     const game = cat.games.find((g) => g.id === gameId) || cat.games[0];
+    const house = rules[game.id] || {};
     const { seats, addSeat } = seatList();
     addSeat(store.get().me);
     addSeat();
@@ -101,16 +114,17 @@ export function mount(root, params) {
       ...[sameAgain].filter(Boolean), // replaceChildren would print a null
       seats,
       h('button', { type: 'button', onclick: () => seats.children.length < game.max_seats && addSeat().focus() }, t('new.add_player')),
-      ...(game.options.length ? [h('details.options', h('summary', t('new.options')), game.options.map((o) => optionField(o, { id: `opt-${o.name}` }).field))] : []),
+      ...(game.options.length ? [h('details.options', h('summary', t('new.options')), game.options.map((o) => optionField(o, { id: `opt-${o.name}`, value: house[o.name] }).field))] : []),
       error,
       h('button.primary.wide', { type: 'submit' }, t('new.start')),
     );
     form.onsubmit = (e) => {
       e.preventDefault();
-      startTable(form, error, { game, seats, league });
+      startTable(form, error, { game, seats, league, house });
     };
   };
 
-  if (catalogue) render(catalogue);
-  else api.games().then((cat) => { store.set({ catalogue: cat }); render(cat); }).catch((err) => form.replaceChildren(h('p.error', err.message)));
+  const loaded = catalogue ? Promise.resolve(catalogue) : api.games().then((cat) => { store.set({ catalogue: cat }); return cat; });
+  Promise.all([loaded, houseRules]).then(([cat, rules]) => render(cat, rules))
+    .catch((err) => form.replaceChildren(h('p.error', err.message)));
 }

@@ -11,7 +11,6 @@ import { describe } from '../lib/log-lines.js';
 import '../lib/app-db.js';
 import '../lib/idb.js';
 import '../lib/saved-tables.js';
-import { uuid4 } from '../lib/uuid.js';
 import { navigate } from '../router.js';
 import { TableSession } from '../session.js';
 import { rememberPlayers, store } from '../store.js';
@@ -94,6 +93,29 @@ function preloadPanelCss(gameId) {
   if (href && !document.querySelector(`link[href="${href}"]`)) document.head.append(h('link', { rel: 'preload', as: 'style', href }));
 }
 
+/**
+ * The id a casual table's game has in a league, the same on every phone: two players tapping "Record in …"
+ * record it once (a random id per phone recorded it twice). A UUID (version 8) from four 32-bit FNV-1a style
+ * hashes of the table's code and the league's id, mixed: no crypto.subtle, which only a secure context has.
+ */
+function casualResultId(code, leagueId) {
+  const text = `scorekeeper:casual:${code}:${leagueId}`;
+  const hashes = [0x811c9dc5, 0x9e3779b9, 0x85ebca6b, 0xc2b2ae35];
+  const primes = [0x01000193, 0x5bd1e995, 0x27d4eb2d, 0x165667b1];
+  for (let i = 0; i < text.length; i++) {
+    for (let j = 0; j < 4; j++) hashes[j] = Math.imul(hashes[j] ^ text.charCodeAt(i), primes[j]) ^ (hashes[(j + 1) % 4] >>> 15);
+  }
+  const mixed = hashes.map((x, j) => { // murmur3's finaliser, the four words mixed into each other
+    let m = x ^ Math.imul(hashes[(j + 1) % 4], 0x9e3779b1);
+    m = Math.imul(m ^ (m >>> 16), 0x85ebca6b);
+    m = Math.imul(m ^ (m >>> 13), 0xc2b2ae35);
+    return (m ^ (m >>> 16)) >>> 0;
+  });
+  const hex = mixed.map((x) => x.toString(16).padStart(8, '0')).join('');
+  const variant = (8 | (parseInt(hex[16], 16) & 3)).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20)}`;
+}
+
 // A casual table's finished game, sent to a league this phone may record in (one tap per league).
 // league-common is loaded only then: the table itself never waits for it.
 async function offerLeagues(view, row) {
@@ -105,20 +127,35 @@ async function offerLeagues(view, row) {
     const button = h('button.record-league', { type: 'button' }, league.name ? t('table.record_in', { league: league.name }) : t('table.record_in_a_league'));
     button.addEventListener('click', async () => {
       button.disabled = true;
-      // The same id for a second tap on this phone: the league stores it once.
-      const key = `scorekeeper.recorded.${view.code}.${league.id}`;
-      const id = sessionStorage.getItem(key) || uuid4();
-      sessionStorage.setItem(key, id);
+      const id = casualResultId(view.code, league.id); // a second tap, or another phone: stored once
       const d = new Date();
       const playedOn = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-      const players = view.result.players.map((p) => ({ name: p.name, score: p.total, ...(p.team ? { team: String(p.team) } : {}) }));
+      // With the places the game decided (an immediate win, sudden death, lowest total first): scores alone
+      // would be ranked by the league, highest first.
+      const places = view.result.places || [];
+      const players = view.result.players.map((p, i) => ({
+        name: p.name, score: p.total, ...(places[i] ? { place: places[i] } : {}), ...(p.team ? { team: String(p.team) } : {}),
+      }));
       try {
         // The table's players join the league first, as they do when a table is started in it.
         const known = new Set((await leagues.players(league.id, league.token)).players.map((p) => p.name.toLowerCase()));
-        for (const p of players) if (!known.has(p.name.toLowerCase())) await leagues.addPlayer(league.id, league.token, p.name);
-        const result = await leagues.record(league.id, league.token, { id, game: view.game, played_on: playedOn, players });
+        for (const p of players) {
+          if (known.has(p.name.toLowerCase())) continue;
+          // 409: another phone recording this game added them a moment ago.
+          await leagues.addPlayer(league.id, league.token, p.name).catch((err) => { if (err.status !== 409) throw err; });
+        }
+        // 409 duplicate_id: recorded before with other data. Another phone (on another day by its clock) with
+        // the same scores: it is recorded. Other scores (the game was changed after an undo): say so.
+        await leagues.record(league.id, league.token, { id, game: view.game, played_on: playedOn, players })
+          .catch(async (err) => {
+            if (err.code !== 'duplicate_id') throw err;
+            const kept = (await leagues.result(league.id, league.token, id)).players;
+            const same = kept.length === players.length && kept.every((p, i) =>
+              p.name.toLowerCase() === players[i].name.toLowerCase() && p.score === players[i].score);
+            if (!same) throw err;
+          });
         status.replaceChildren(t('table.recorded_in', { league: league.name }), ' ',
-          h('a', { href: `#/league/${encodeURIComponent(league.id)}/result/${encodeURIComponent(result.id)}` }, t('table.see_result')));
+          h('a', { href: `#/league/${encodeURIComponent(league.id)}/result/${encodeURIComponent(id)}` }, t('table.see_result')));
       } catch (err) {
         status.textContent = err.message;
         button.disabled = false;
