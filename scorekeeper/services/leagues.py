@@ -235,7 +235,7 @@ def check_result(league: League, payload: dict[str, Any], check_date: bool = Tru
     played_on = payload["played_on"]
     if check_date and played_on > dt.date.today() + dt.timedelta(days=1):  # a day's grace for time zones
         raise refuse("played_on", "played_on cannot be in the future.", "future_date")
-    sheet, rows, prefix = _result_rows(league, game_id, payload)
+    sheet, rows, prefix = _result_rows(league, game_id, payload, source)
     _check_players(rows, prefix, {p.name_key: p for p in players(league)} if known is None else known)
     places_given = _check_places(rows, prefix)
     module = games.get(game_id)
@@ -262,7 +262,8 @@ def _known_game(game_id: Any) -> str:
     return game_id
 
 
-def _result_rows(league: League, game_id: str, payload: dict[str, Any]) -> tuple[Any, list[dict[str, Any]], str]:
+def _result_rows(league: League, game_id: str, payload: dict[str, Any],
+                 source: str) -> tuple[Any, list[dict[str, Any]], str]:
     """The stored sheet (or None), one row per player (from the sheet's score or as sent), and their field path."""
     sheet = payload.get("sheet")
     if isinstance(sheet, dict) and source != IMPORTED:
