@@ -2,6 +2,9 @@
 // who played and each one's score (or place), and for a game played in teams (Block
 // Buster's couple game) who partnered whom. New players can be added on the spot.
 // The team picker and the checks below are shared with the correction form (league-result.js).
+// For Bresk!, each player's paper card can be scanned instead of typing a score ("Scan my card",
+// games/bresk-scan.js): the result is then saved as a score sheet and the server scores and judges it.
+import { cardRows, mountScan, scanAvailable } from '../games/bresk-scan.js';
 import { leagues } from '../api.js';
 import { t } from '../i18n.js';
 import { h } from '../lib/dom.js';
@@ -105,6 +108,12 @@ export function mount(root, params) {
   const mode = () => (byPlace.checked ? 'place' : 'score');
   let catalogue = null;
   const withTeams = () => teamGame(catalogue, gameSelect.value);
+  // Scanned Bresk! cards, by player name: the grid as the score sheet takes it (8 rows of 8).
+  const cards = new Map();
+  const scanners = new Map(); // name → the row's scan button and review (made when first needed)
+  let canScan = false;
+  const scanning = () => canScan && gameSelect.value === 'bresk' && mode() === 'score';
+  const scanPrivacy = h('p.meta.rec-scan-privacy', { hidden: true }, t('scan.privacy'));
 
   const form = h('form.card.stack.record-form', { novalidate: true },
     h('label', { for: 'rec-game' }, t('new.game')), gameSelect,
@@ -113,6 +122,7 @@ export function mount(root, params) {
       h('div.segmented', byScore, h('label', { for: 'mode-score' }, t('table.scores')), byPlace, h('label', { for: 'mode-place' }, t('record.places')))),
     h('div.rec-head', h('span#who.rec-title', t('record.who_played')), count),
     h('p.meta.rec-help'),
+    scanPrivacy,
     list,
     h('div.row.add-player', newName, addButton), addError,
     error, save);
@@ -125,17 +135,23 @@ export function mount(root, params) {
     const n = chosen().length;
     const placing = mode() === 'place';
     const teams = withTeams();
-    help.textContent = `${placing ? t('record.help_places') : t('record.help_scores')}${teams ? ` ${TEAM_HELP}` : ''}`;
+    const scan = scanning();
+    help.textContent = scan ? t('record.scan_help')
+      : `${placing ? t('record.help_places') : t('record.help_scores')}${teams ? ` ${TEAM_HELP}` : ''}`;
     count.textContent = n ? t('record.n_playing', { n }) : '';
+    scanPrivacy.hidden = !scan;
     for (const li of rows()) {
       const input = li.querySelector('input.rec-value');
       const on = li.querySelector('button.pick').getAttribute('aria-pressed') === 'true';
+      cardArea(li, scan && on);
       // Only a playing player in a team game has a team picker (no hidden choices get sent).
       const picker = li.querySelector('.team-pick');
       if (teams && on && !picker) li.append(teamPicker(li.dataset.name));
       if (!(teams && on) && picker) picker.remove();
-      input.disabled = !on;
-      input.placeholder = on ? (placing ? t('record.place') : t('record.score')) : '';
+      const fromCard = scan && on && cards.has(li.dataset.name);
+      input.disabled = !on || fromCard;
+      if (fromCard) input.value = '';
+      input.placeholder = on && !fromCard ? (placing ? t('record.place') : t('record.score')) : '';
       input.setAttribute('aria-label', `${li.dataset.name} ${placing ? t('record.place') : t('record.score')}`);
       if (placing) {
         input.min = '1';
@@ -146,6 +162,53 @@ export function mount(root, params) {
       }
     }
   };
+
+  // A playing player's Bresk! card: the scan button, and once confirmed the card as read, scored on saving.
+  function cardArea(li, shown) {
+    const name = li.dataset.name;
+    let area = li.querySelector('.rec-card');
+    if (!shown) {
+      if (area) area.hidden = true;
+      return;
+    }
+    if (!area) {
+      const read = h('div.rec-card-read');
+      const scanner = mountScan({
+        label: t('scan.button_for', { name }),
+        privacy: false,
+        canHandIn: () => false,
+        onConfirm: (values) => {
+          cards.set(name, cardRows(values));
+          showCard(read, name);
+          refresh();
+        },
+      });
+      scanners.set(name, scanner);
+      area = h('div.rec-card', scanner.element, read);
+      li.append(area);
+    }
+    area.hidden = false;
+  }
+
+  function showCard(read, name) {
+    const rows = cards.get(name);
+    if (!rows) {
+      read.replaceChildren();
+      return;
+    }
+    const squares = rows.join('').split('').map((v) => h('span.rec-card-square', v === '#' ? '●' : v));
+    const drop = h('button.rec-card-drop', { type: 'button' }, t('record.type_instead'));
+    drop.addEventListener('click', () => {
+      cards.delete(name);
+      showCard(read, name);
+      refresh();
+      list.querySelector(`li.rec-player[data-name="${CSS.escape(name)}"] input.rec-value`)?.focus();
+    });
+    read.replaceChildren(
+      h('div.rec-card-grid', { role: 'img', 'aria-label': `${t('record.card_of', { name })}: ${rows.join(' ')}` }, squares),
+      h('p.meta.rec-card-note', t('record.card_scored')),
+      drop);
+  }
 
   const playerRow = (name, on = false) => {
     const input = h('input.rec-value', { type: 'number', inputmode: 'numeric', step: 1, disabled: !on });
@@ -215,6 +278,22 @@ export function mount(root, params) {
     if (picked.length < 2) return show(t('record.two_players'));
     if (!date.value) return show(t('record.give_day'), date);
     if (date.value > today()) return show(t('record.future'), date);
+    const scanned = scanning() && picked.some((li) => cards.has(li.dataset.name));
+    if (scanned) {
+      const unscanned = picked.find((li) => !cards.has(li.dataset.name));
+      if (unscanned) return show(t('record.scan_every_card', { name: unscanned.dataset.name }), unscanned.querySelector('.bresk-scan-button'));
+      const sheet = { players: picked.map((li) => ({ name: li.dataset.name, grid: cards.get(li.dataset.name) })) };
+      save.disabled = true;
+      try {
+        await leagues.record(id, entry.token, { id: resultId, game: gameSelect.value, played_on: date.value, sheet });
+        navigate(`${back}?saved=1`);
+      } catch (err) {
+        show(err.message);
+      } finally {
+        save.disabled = false;
+      }
+      return;
+    }
     const key = mode();
     const teams = withTeams();
     const entries = picked.map((li) => ({
@@ -237,9 +316,10 @@ export function mount(root, params) {
     }
   });
 
-  Promise.all([games(), leagues.players(id, entry.token), leagues.results(id, entry.token, { limit: 1 })])
-    .then(([loaded, { players }, { results }]) => {
+  Promise.all([games(), leagues.players(id, entry.token), leagues.results(id, entry.token, { limit: 1 }), scanAvailable()])
+    .then(([loaded, { players }, { results }, available]) => {
       catalogue = loaded;
+      canScan = available;
       const preferred = params.query.game || results[0]?.game || '';
       gameSelect.replaceChildren(...catalogue.games.map((g) => h('option', { value: g.id, selected: g.id === preferred }, g.name)));
       list.replaceChildren(...players.map((p) => playerRow(p.name)));
@@ -253,4 +333,10 @@ export function mount(root, params) {
     error.textContent = message;
     error.hidden = false;
   }
+
+  return {
+    destroy() {
+      for (const scanner of scanners.values()) scanner.destroy();
+    },
+  };
 }
