@@ -1,13 +1,14 @@
 """The scorecard reader on synthetic phone photos: accuracy, doubt flags, time and memory.
 
-    .venv/bin/python bench/scan.py [--count 30] [--first-seed 1000]
+    .venv/bin/python bench/scan.py [--count 30] [--first-seed 1000] [--compare] [--show-errors]
 
 Photos from bench/scan_photos.py (seeded: the same every run). Prints the share of letters,
 filled circles and empty squares read right, whole grids read right, the errors the flags catch
 and the squares flagged, seconds per photo (decode, find, classify, recognise; the model loaded
-once before), and the process's peak memory. Targets (README, "Scanning a scorecard"): letters
-≥ 97 %, circles and empties ≥ 99.5 %, flags catch ≥ 75 % of errors flagging ≤ 15 % of squares,
-≤ 1 s a photo.
+once before), and the process's peak memory; ``--compare`` also reads the same photos as the
+reader did before its second look and look-alikes, side by side in one run. Targets
+(README, "Scanning a scorecard"): letters ≥ 97 %, circles and empties ≥ 99.5 %, flags catch
+≥ 75 % of errors flagging ≤ 15 % of squares, ≤ 1 s a photo.
 """
 
 from __future__ import annotations
@@ -27,12 +28,18 @@ from scan_photos import make_photo  # noqa: E402
 
 from scorekeeper.scan import card, letters, read  # noqa: E402
 
+# The reader as it was before the second look and the look-alikes (README, "Scanning a scorecard"),
+# for --compare: a 64 px line only, the recogniser's letter as it is, flags only below 0.97 confidence.
+BEFORE = {"needs_second_look": lambda reading: False, "settled": lambda reading: reading,
+          "doubtful": lambda reading: reading.confidence < 0.97}
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=30)
     parser.add_argument("--first-seed", type=int, default=1000)
     parser.add_argument("--show-errors", action="store_true")
+    parser.add_argument("--compare", action="store_true", help="also read the photos as the reader did before")
     parser.add_argument("--no-server", action="store_true", help="skip the server part (reads while scanning)")
     parser.add_argument("--reads", type=int, default=300)
     args = parser.parse_args()
@@ -41,11 +48,34 @@ def main() -> None:
     recogniser = letters.Letters()
     load_s = time.perf_counter() - t
     photos = [make_photo(seed) for seed in range(args.first_seed, args.first_seed + args.count)]
+    print(f"photos: {args.count} (seeds {args.first_seed}–{args.first_seed + args.count - 1})")
+    if args.compare:
+        now = {name: getattr(read, name) for name in BEFORE}
+        for name, before in BEFORE.items():
+            setattr(read, name, before)
+        try:
+            print("before (64 px line only, no look-alikes, flags below 0.97 only):")
+            accuracy(photos, recogniser, args.show_errors)
+        finally:
+            for name, current in now.items():
+                setattr(read, name, current)
+        print(f"now (a second look on a {letters.WIDE} px line, C/K/D turned to a look-alike over "
+              f"{read.SWITCH_SHARE}, flags below {read.FLAG_BELOW} or a look-alike over {read.LOOKALIKE_SHARE}):")
+    accuracy(photos, recogniser, args.show_errors)
+    print(f"model load once: {load_s:.2f} s")
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak memory of this process (the photos and their generator included): {peak_mb:.0f} MB")
+    scan_process(photos)
+    if not args.no_server:
+        server_while_scanning(photos[:4], args.reads)
+
+
+def accuracy(photos, recogniser, show_errors: bool) -> None:
+    """Each photo read in this process: what is right, what the flags catch, seconds a photo."""
     right = {"letter": 0, "circle": 0, "empty": 0}
     total = dict.fromkeys(right, 0)
     grids_right = errors = caught = flagged = squares = no_card = 0
     seconds = []
-    confidences_right, confidences_wrong = [], []
     for photo in photos:
         t = time.perf_counter()
         try:
@@ -64,38 +94,23 @@ def main() -> None:
             total[kind] += 1
             ok = cell["value"] == want
             right[kind] += ok
-            if kind == "letter" and cell["value"] not in "#?":
-                (confidences_right if ok else confidences_wrong).append(cell["confidence"])
             if not ok:
                 wrong_here += 1
                 errors += 1
                 caught += (cell["row"], cell["col"]) in flags
-                if args.show_errors:
+                if show_errors:
                     print(f"  seed {photo.seed} ({cell['row']},{cell['col']}): {want} read {cell['value']} "
-                          f"({cell['confidence']})")
+                          f"({cell['confidence']}){'' if (cell['row'], cell['col']) in flags else ', not flagged'}")
         grids_right += wrong_here == 0
-    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     read_n = len(seconds)
-    print(f"photos: {args.count} (seeds {args.first_seed}–{args.first_seed + args.count - 1}), card found in {read_n}")
+    print(f"  card found in {read_n} of {len(photos)}")
     for kind in right:
         share = right[kind] / total[kind] if total[kind] else float("nan")
-        print(f"{kind + 's':8} {right[kind]:5} / {total[kind]:5} right = {100 * share:.1f} %")
-    print(f"whole grids right: {grids_right} / {read_n}")
-    print(f"errors: {errors}, caught by a flag: {caught} ({100 * caught / max(errors, 1):.0f} %); "
+        print(f"  {kind + 's':8} {right[kind]:5} / {total[kind]:5} right = {100 * share:.1f} %")
+    print(f"  whole grids right: {grids_right} / {read_n}")
+    print(f"  errors: {errors}, caught by a flag: {caught} ({100 * caught / max(errors, 1):.0f} %); "
           f"squares flagged: {flagged} / {squares} ({100 * flagged / max(squares, 1):.1f} %)")
-    print(f"flag threshold {read.FLAG_BELOW}; letters wrong with confidence ≥ it: "
-          f"{sum(c >= read.FLAG_BELOW for c in confidences_wrong)}")
-    for threshold in (0.5, 0.7, 0.8, 0.9, 0.95, 0.97):
-        below_right = sum(c < threshold for c in confidences_right)
-        below_wrong = sum(c < threshold for c in confidences_wrong)
-        print(f"  threshold {threshold}: flags {below_right + below_wrong} letters, catches {below_wrong} of "
-              f"{len(confidences_wrong)} misread letters")
-    print(f"seconds per photo: median {statistics.median(seconds):.2f}, max {max(seconds):.2f} "
-          f"(model load once: {load_s:.2f} s)")
-    print(f"peak memory of this process (the photos and their generator included): {peak_mb:.0f} MB")
-    scan_process(photos)
-    if not args.no_server:
-        server_while_scanning(photos[:4], args.reads)
+    print(f"  seconds per photo in this process: median {statistics.median(seconds):.2f}, max {max(seconds):.2f}")
 
 
 def scan_process(photos) -> None:

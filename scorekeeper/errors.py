@@ -129,7 +129,10 @@ def handle_rule(err: RuleError):
 
 def handle_domain(err: DomainError):
     errors = {err.field: [err.detail if err.detail is not None else err.text]} if err.field else None
-    return _answer(STATUS[type(err)], err.code, err.text, errors, **err.extra)
+    response = _answer(STATUS[type(err)], err.code, err.text, errors, **err.extra)
+    if "retry_after" in err.extra:  # said in the body for the phone, and as HTTP says it for every client
+        response.headers["Retry-After"] = str(max(1, int(err.extra["retry_after"])))
+    return response
 
 
 def handle_unexpected(exc: Exception):

@@ -57,7 +57,10 @@ def status():
 @blp.alt_response(422, schema=ErrorSchema, description="Not a JPEG or PNG, too many pixels, or no scorecard found "
                   "(the message says what to do: more light, hold the phone flat…).", success=False)
 @blp.alt_response(501, schema=ErrorSchema, description="Scanning is not installed on this server.", success=False)
-@blp.alt_response(503, schema=ErrorSchema, description="Every scan process is busy; try again.", success=False)
+@blp.alt_response(503, schema=ErrorSchema, success=False, description="Every scan process is busy; try again "
+                  "after the seconds that Retry-After (and the body's retry_after, when busy) says.",
+                  headers={"Retry-After": {"description": "Seconds to wait before trying again (when busy).",
+                                           "schema": {"type": "integer"}}})
 def read(files):
     """Read the 8×8 grid from a photo of a Bresk! scorecard; the photo is not kept."""
     return scan.read(files["photo"].read(scan.MAX_PHOTO_BYTES + 1))

@@ -130,13 +130,15 @@ def test_when_every_scan_process_is_busy_the_answer_is_503(client, monkeypatch, 
 
     busy = Pool(size=1, queue=0, wait_s=0.1)
     monkeypatch.setattr(scan, "_pool", busy)
-    release = threading.Event()
-    monkeypatch.setattr(busy, "_read", lambda data: release.wait(5) and {"ok": {}})
+    started, release = threading.Event(), threading.Event()
+    monkeypatch.setattr(busy, "_read", lambda data: started.set() or (release.wait(5) and {"ok": {}}))
     worker = threading.Thread(target=busy.read, args=(b"x",))
     worker.start()
     try:
+        assert started.wait(5)  # the one process is taken before the request arrives
         response = post(client, photo.jpeg)
         assert response.status_code == 503 and response.get_json()["code"] == "scan_busy"
+        assert response.headers["Retry-After"] == str(response.get_json()["retry_after"]) == "5"
     finally:
         release.set()
         worker.join()

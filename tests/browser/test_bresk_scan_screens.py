@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
 import pytest
 import requests
-from screens import PHONE, missing_values, serious_violations, with_axe
+from screens import PHONE, SLID_IN, api_league, auth, missing_values, serious_violations, with_axe
 from test_bresk_screens import new_table, open_table
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "bench"))
 from scan_photos import make_photo  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -86,3 +88,114 @@ def test_a_photo_without_a_card_says_what_to_do(phone, live_server, tmp_path):
     assert phone.locator(".bresk-scan-status").inner_text() == (
         "No scorecard found: photograph the whole card, flat, in good light.")
     assert phone.locator(".bresk-scan-review").is_hidden()
+
+
+def scanned(page, row, path):
+    """A player's card scanned on the score sheet: photo → the grid checked → "Looks right"."""
+    row.locator(".bresk-scan-file").set_input_files(str(path))
+    row.locator(".bresk-scan-review:not([hidden])").wait_for(timeout=60_000)
+    assert row.locator(".bresk-scan-cell").count() == 64
+    page.wait_for_function(SLID_IN)
+    assert serious_violations(page) == [] and missing_values(page) == []
+    row.get_by_role("button", name="Looks right", exact=True).click()
+    row.locator(".rec-card-grid").wait_for()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_scan_each_players_card_on_the_score_sheet(browser, live_server, tmp_path, shots, scheme):
+    """Recording a league's Bresk! game: each player's card scanned, the grid filled, saved as a score sheet."""
+    photo = make_photo(SEED)
+    path = tmp_path / "card.jpg"
+    path.write_bytes(photo.jpeg)
+    league = api_league(live_server, "Scanners", ("Ann", "Ben"))
+    context = with_axe(browser.new_context(base_url=live_server.url, **{**PHONE, "viewport": {"width": 360,
+                                                                                              "height": 640}},
+                                           color_scheme=scheme))
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(f"/#/league/{league['id']}?t={league['member_token']}")
+        page.locator("#record-result").click()
+        page.wait_for_selector(".rec-players:not([aria-busy])")
+        page.select_option("#rec-game", "bresk")
+        ann, ben = (page.locator(f".rec-player[data-name='{name}']") for name in ("Ann", "Ben"))
+        for row in (ann, ben):
+            row.locator("button.pick").click()
+        ann.locator(".bresk-scan:not([hidden])").wait_for()
+        assert ann.get_by_role("button", name="Scan Ann's card").is_visible()
+        assert "deleted at once" in page.locator(".rec-scan-privacy").inner_text()
+        assert page.locator(".bresk-scan-privacy").count() == 0  # said once, not under every player
+        scanned(page, ann, path)
+
+        want = ["".join("#" if ch == "?" else ch for ch in row) for row in photo.truth]
+        shown = "".join(ann.locator(".rec-card-square").all_inner_texts())
+        assert shown == "".join(want).replace("#", "●")
+        assert ann.locator("input.rec-value").is_disabled()
+        assert ann.locator(".rec-card-note").inner_text() == "Scored from the card when you save."
+        page.wait_for_function(SLID_IN)
+        assert serious_violations(page) == [] and missing_values(page) == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        page.screenshot(path=shots / f"league-record-scanned-360x640-{scheme}.png", full_page=True)
+
+        # One card scanned and one score typed: the sheet needs every card.
+        ben.locator("input.rec-value").fill("12")
+        page.locator("#save-result").click()
+        refusal = page.locator(".record-form > p.error:not([hidden])")
+        refusal.wait_for()
+        assert refusal.inner_text() == "Scan Ben's card too, or type every score."
+        scanned(page, ben, path)
+        page.locator("#save-result").click()
+        page.wait_for_function(f"() => location.hash === '#/league/{league['id']}'")
+        page.wait_for_selector("p.status:has-text('Saved')")
+    finally:
+        context.close()
+    assert not errors
+    results = requests.get(f"{live_server.url}/api/leagues/{league['id']}/results",
+                           headers=auth(league["member_token"]), timeout=10).json()["results"]
+    assert [p["grid"] for p in results[0]["sheet"]["players"]] == [want, want]
+    assert [p["name"] for p in results[0]["players"]] == ["Ann", "Ben"]
+
+
+def test_scan_and_confirm_in_german(browser, live_server, tmp_path, shots):
+    """A German phone: every word of the scan → check → hand-in path from the catalogs."""
+    from test_german_screens import GERMAN_PHONE, check_screen
+
+    photo = make_photo(SEED)
+    path = tmp_path / "card.jpg"
+    path.write_bytes(photo.jpeg)
+    code = new_table(live_server, hand_in_early=True)
+    context = with_axe(browser.new_context(base_url=live_server.url, **GERMAN_PHONE))
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    try:
+        open_table(page, code, "Ann")
+        page.wait_for_selector(".bresk-scan:not([hidden])")
+        assert page.get_by_role("button", name="Meine Karte scannen").is_visible()
+        assert page.locator(".bresk-scan-privacy").inner_text() == german("scan.privacy")
+        page.set_input_files(".bresk-scan-file", str(path))
+        page.wait_for_selector(".bresk-scan-review:not([hidden])", timeout=60_000)
+        page.wait_for_function(SLID_IN)
+        assert page.locator(".bresk-scan-title").inner_text() == german("scan.title")
+        empties = [i for i, ch in enumerate("".join(photo.truth)) if ch == "?"]
+        cells = page.locator(".bresk-scan-cell")
+        assert cells.nth(empties[0]).get_attribute("aria-label") == german("scan.square_flagged").format(
+            row=empties[0] // 8 + 1, column=empties[0] % 8 + 1)
+        assert page.locator(".bresk-scan-thumb").get_attribute("alt") == german("scan.thumbnail")
+        check_screen(page, shots, "bresk-scan-check")
+        page.get_by_role("button", name=german("scan.confirm")).click()
+        page.wait_for_function("() => document.querySelector('.bresk-scan').classList.contains('handed-in')")
+        page.wait_for_function(SLID_IN)
+        check_screen(page, shots, "bresk-scan-handed-in")
+    finally:
+        context.close()
+    assert not errors
+    table = requests.get(f"{live_server.url}/api/tables/{code}", timeout=10).json()
+    assert table["state"]["hand_ins"][0] == ["".join("#" if ch == "?" else ch for ch in row) for row in photo.truth]
+
+
+def german(key: str) -> str:
+    """The German catalog's text for a key."""
+    return json.loads((ROOT / "frontend" / "js" / "i18n" / "de.json").read_text(encoding="utf-8"))[key]

@@ -1,8 +1,8 @@
 """The whole reader on ten synthetic phone photos: what it gets right, and that its doubts are useful.
 
-Figures for these seeds (0–9), measured: letters 98.0 % (496 of 506), circles and
-empty squares 100 %, all 10 misread letters flagged, 12.3 % of squares flagged. bench/scan.py measures
-30 other photos.
+Figures for these seeds (0–9), measured: letters 99.2 % (502 of 506), circles and
+empty squares 100 %, all 4 misread letters flagged, 10.9 % of squares flagged (before the second look
+and the look-alikes: 98.0 %, all 10 flagged, 12.3 %). bench/scan.py measures 30 other photos.
 """
 
 from __future__ import annotations
@@ -32,6 +32,6 @@ def test_letters_circles_and_empty_squares_are_read(photos, recogniser):
             if want == "?":
                 assert (cell["row"], cell["col"]) in flags  # an empty square is always shown for checking
     assert right["circle"] == total["circle"] and right["empty"] == total["empty"]
-    assert right["letter"] / total["letter"] >= 0.95, (right, total)
-    assert errors and caught / errors >= 0.6, (caught, errors)
+    assert right["letter"] / total["letter"] >= 0.97, (right, total)
+    assert caught >= 0.6 * errors, (caught, errors)
     assert flagged / (64 * len(photos)) <= 0.15

@@ -39,6 +39,21 @@ const TEXT = {
 
 const display = (v) => (v === SPACE ? DOT : v === UNREAD ? '' : v);
 
+let availability = null; // whether the server scans, asked once per page however many scan buttons there are
+
+/** Resolves true when this server reads scorecards (GET /api/games/bresk/scan), false otherwise. */
+export function scanAvailable() {
+  availability ??= api.scanStatus().then((s) => Boolean(s.available), () => {
+    availability = null; // offline now: ask again next time
+    return false;
+  });
+  return availability;
+}
+
+/** A confirmed card as the score sheet and the hand-in take it: 8 rows of 8, '#' for a space or an empty square. */
+export const cardRows = (values) =>
+  Array.from({ length: SIZE }, (_, r) => values.slice(r * SIZE, r * SIZE + SIZE).map((v) => v || SPACE).join(''));
+
 /** The photo made smaller on the phone: a JPEG of at most MAX_SIDE px a side. */
 export async function downscale(file, maxSide = MAX_SIDE) {
   const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
@@ -56,20 +71,22 @@ export async function downscale(file, maxSide = MAX_SIDE) {
  * The scan button and its review panel. `onConfirm(values, corrected)` gets 64 squares
  * ('' for empty, '#' for a space, A–Z) and the indices the player changed; `canHandIn()` says
  * whether "Looks right" also hands in (the caller decides). Hidden when the server cannot scan.
+ * `label` names the button (a score sheet has one per player); `privacy: false` leaves out the
+ * line that says the photo is not kept, for a caller that says it once for several buttons.
  */
-export function mountScan({ onConfirm, canHandIn = () => true }) {
+export function mountScan({ onConfirm, canHandIn = () => true, label = TEXT.button, privacy: sayPrivacy = true }) {
   useStylesheet('/css/games/bresk-scan.css');
   const input = h('input.bresk-scan-file', { type: 'file', accept: 'image/*', capture: 'environment', hidden: true, tabindex: -1 });
-  const button = h('button.bresk-scan-button', { type: 'button' }, h('span', { 'aria-hidden': 'true' }, '📷 '), TEXT.button);
+  const button = h('button.bresk-scan-button', { type: 'button' }, h('span', { 'aria-hidden': 'true' }, '📷 '), label);
   const status = h('p.meta.bresk-scan-status', { 'aria-live': 'polite' });
-  const privacy = h('p.meta.bresk-scan-privacy', TEXT.privacy);
+  const privacy = sayPrivacy ? h('p.meta.bresk-scan-privacy', TEXT.privacy) : null;
   const review = h('div.bresk-scan-review', { hidden: true });
   const root = h('div.bresk-scan', { hidden: true }, h('div.row', button), input, privacy, status, review);
 
   let thumbUrl = null;
   let busy = false;
 
-  api.scanStatus().then((s) => { root.hidden = !s.available; }).catch(() => { root.hidden = true; });
+  scanAvailable().then((available) => { root.hidden = !available; });
 
   button.addEventListener('click', () => { if (!busy) input.click(); });
   input.addEventListener('change', async () => {

@@ -2,7 +2,10 @@
 // who played and each one's score (or place), and for a game played in teams (Block
 // Buster's couple game) who partnered whom. New players can be added on the spot.
 // The team picker and the checks below are shared with the correction form (league-result.js).
+// For Bresk!, each player's paper card can be scanned instead of typing a score ("Scan my card",
+// games/bresk-scan.js): the result is then saved as a score sheet and the server scores and judges it.
 import { leagues } from '../api.js';
+import { cardRows, mountScan, scanAvailable } from '../games/bresk-scan.js';
 import { t } from '../i18n.js';
 import { h } from '../lib/dom.js';
 import { navigate } from '../router.js';
@@ -87,6 +90,7 @@ function recordParts() {
     list: h('ul.rec-players', { 'aria-busy': 'true' }, h('li.muted', t('record.loading_players'))),
     count: h('p.meta.rec-count', { 'aria-live': 'polite' }),
     help: h('p.meta.rec-help'),
+    scanPrivacy: h('p.meta.rec-scan-privacy', { hidden: true }, t('scan.privacy')),
     newName: h('input#new-player', { maxlength: 40, placeholder: t('record.new_player'), autocomplete: 'off', 'aria-label': t('record.new_player') }),
     addButton: h('button#add-player', { type: 'button' }, t('record.add')),
     addError: h('p.error', { role: 'alert', hidden: true }),
@@ -100,31 +104,42 @@ function recordParts() {
       h('div.segmented', ui.byScore, h('label', { for: 'mode-score' }, t('table.scores')), ui.byPlace, h('label', { for: 'mode-place' }, t('record.places')))),
     h('div.rec-head', h('span#who.rec-title', t('record.who_played')), ui.count),
     ui.help,
+    ui.scanPrivacy,
     ui.list,
     h('div.row.add-player', ui.newName, ui.addButton), ui.addError,
     ui.error, ui.save);
   ui.mode = () => (ui.byPlace.checked ? 'place' : 'score');
   ui.rows = () => [...ui.list.querySelectorAll('li.rec-player')];
   ui.chosen = () => ui.rows().filter((li) => li.querySelector('button.pick').getAttribute('aria-pressed') === 'true');
+  // Scanned Bresk! cards by player name (the grid as the score sheet takes it: 8 rows of 8), and each row's
+  // scan button and review, made when first needed. `canScan`: the server reads photos.
+  ui.scans = { cards: new Map(), scanners: new Map(), canScan: false };
+  ui.scanning = () => ui.scans.canScan && ui.gameSelect.value === 'bresk' && ui.mode() === 'score';
   return ui;
 }
 
 /** Each row as the way of ending and the game ask: a score or a place for whoever plays, a team when
  *  the game has teams. */
-function refreshRecord(ui, teams) {
+function refreshRecord(ui, teams, refresh) {
   const n = ui.chosen().length;
   const placing = ui.mode() === 'place';
-  ui.help.textContent = `${placing ? t('record.help_places') : t('record.help_scores')}${teams ? ` ${TEAM_HELP}` : ''}`;
+  const scan = ui.scanning();
+  ui.help.textContent = scan ? t('record.scan_help')
+    : `${placing ? t('record.help_places') : t('record.help_scores')}${teams ? ` ${TEAM_HELP}` : ''}`;
   ui.count.textContent = n ? t('record.n_playing', { n }) : '';
+  ui.scanPrivacy.hidden = !scan;
   for (const li of ui.rows()) {
     const input = li.querySelector('input.rec-value');
     const on = li.querySelector('button.pick').getAttribute('aria-pressed') === 'true';
+    cardArea(ui, li, scan && on, refresh);
     // Only a playing player in a team game has a team picker (no hidden choices get sent).
     const picker = li.querySelector('.team-pick');
     if (teams && on && !picker) li.append(teamPicker(li.dataset.name));
     if (!(teams && on) && picker) picker.remove();
-    input.disabled = !on;
-    input.placeholder = on ? (placing ? t('record.place') : t('record.score')) : '';
+    const fromCard = scan && on && ui.scans.cards.has(li.dataset.name);
+    input.disabled = !on || fromCard;
+    if (fromCard) input.value = '';
+    input.placeholder = on && !fromCard ? (placing ? t('record.place') : t('record.score')) : '';
     input.setAttribute('aria-label', `${li.dataset.name} ${placing ? t('record.place') : t('record.score')}`);
     if (placing) {
       input.min = '1';
@@ -134,6 +149,54 @@ function refreshRecord(ui, teams) {
       input.removeAttribute('max');
     }
   }
+}
+
+/** A playing player's Bresk! card: the scan button, and once confirmed the card as read, scored on saving. */
+function cardArea(ui, li, shown, refresh) {
+  const name = li.dataset.name;
+  let area = li.querySelector('.rec-card');
+  if (!shown) {
+    if (area) area.hidden = true;
+    return;
+  }
+  if (!area) {
+    const read = h('div.rec-card-read');
+    const scanner = mountScan({
+      label: t('scan.button_for', { name }),
+      privacy: false,
+      canHandIn: () => false,
+      onConfirm: (values) => {
+        ui.scans.cards.set(name, cardRows(values));
+        showCard(ui, read, name, refresh);
+        refresh();
+      },
+    });
+    ui.scans.scanners.set(name, scanner);
+    area = h('div.rec-card', scanner.element, read);
+    li.append(area);
+  }
+  area.hidden = false;
+}
+
+/** The confirmed card, small, in the player's row, with "type the score instead". */
+function showCard(ui, read, name, refresh) {
+  const rows = ui.scans.cards.get(name);
+  if (!rows) {
+    read.replaceChildren();
+    return;
+  }
+  const squares = rows.join('').split('').map((v) => h('span.rec-card-square', v === '#' ? '●' : v));
+  const drop = h('button.rec-card-drop', { type: 'button' }, t('record.type_instead'));
+  drop.addEventListener('click', () => {
+    ui.scans.cards.delete(name);
+    showCard(ui, read, name, refresh);
+    refresh();
+    ui.list.querySelector(`li.rec-player[data-name="${CSS.escape(name)}"] input.rec-value`)?.focus();
+  });
+  read.replaceChildren(
+    h('div.rec-card-grid', { role: 'img', 'aria-label': `${t('record.card_of', { name })}: ${rows.join(' ')}` }, squares),
+    h('p.meta.rec-card-note', t('record.card_scored')),
+    drop);
 }
 
 /** One league player: tap the name to say they played, then type their score or place. */
@@ -197,16 +260,28 @@ async function saveRecord(ui, league, teams) {
   if (picked.length < 2) return show(t('record.two_players'));
   if (!date.value) return show(t('record.give_day'), date);
   if (date.value > today()) return show(t('record.future'), date);
+  const { cards } = ui.scans;
+  if (ui.scanning() && picked.some((li) => cards.has(li.dataset.name))) {
+    const unscanned = picked.find((li) => !cards.has(li.dataset.name));
+    if (unscanned) return show(t('record.scan_every_card', { name: unscanned.dataset.name }), unscanned.querySelector('.bresk-scan-button'));
+    const sheet = { players: picked.map((li) => ({ name: li.dataset.name, grid: cards.get(li.dataset.name) })) };
+    return sendRecord(ui, league, { sheet }, show);
+  }
   const key = ui.mode();
   const entries = picked.map((li) => ({
     name: li.dataset.name, value: li.querySelector('input.rec-value').value, team: teams ? pickedTeam(li) : null,
   }));
   const problem = checkEntries(entries, key);
   if (problem) return show(problem.message, picked[problem.index].querySelector('input.rec-value'));
-  const players = bodyPlayers(entries, key);
+  return sendRecord(ui, league, { players: bodyPlayers(entries, key) }, show, picked);
+}
+
+/** Records the result (players with scores or places, or a score sheet); an error goes next to its field. */
+async function sendRecord(ui, league, body, show, picked = []) {
+  const { date } = ui;
   ui.save.disabled = true;
   try {
-    await leagues.record(league.id, league.token, { id: league.resultId, game: ui.gameSelect.value, played_on: date.value, players });
+    await leagues.record(league.id, league.token, { id: league.resultId, game: ui.gameSelect.value, played_on: date.value, ...body });
     navigate(`${league.back}?saved=1`);
   } catch (err) {
     // The server names the field: players.2.score → that player's input.
@@ -237,7 +312,7 @@ export function mount(root, params) {
   const ui = recordParts();
   let catalogue = null;
   const withTeams = () => teamGame(catalogue, ui.gameSelect.value);
-  const refresh = () => refreshRecord(ui, withTeams());
+  const refresh = () => refreshRecord(ui, withTeams(), refresh);
   page.append(h('a.back', { href: back }, `← ${entry.name || t('league.league')}`), h('h1', t('league.record_result')), ui.form);
 
   ui.byScore.addEventListener('change', refresh);
@@ -255,9 +330,10 @@ export function mount(root, params) {
     saveRecord(ui, league, withTeams());
   });
 
-  Promise.all([games(), leagues.players(id, entry.token), leagues.results(id, entry.token, { limit: 1 })])
-    .then(([loaded, { players }, { results }]) => {
+  Promise.all([games(), leagues.players(id, entry.token), leagues.results(id, entry.token, { limit: 1 }), scanAvailable()])
+    .then(([loaded, { players }, { results }, available]) => {
       catalogue = loaded;
+      ui.scans.canScan = available;
       const preferred = params.query.game || results[0]?.game || '';
       ui.gameSelect.replaceChildren(...catalogue.games.map((g) => h('option', { value: g.id, selected: g.id === preferred }, g.name)));
       ui.list.replaceChildren(...players.map((p) => playerRow(ui, p.name, false, refresh)));
@@ -269,4 +345,10 @@ export function mount(root, params) {
       ui.error.textContent = err.message;
       ui.error.hidden = false;
     });
+
+  return {
+    destroy() {
+      for (const scanner of ui.scans.scanners.values()) scanner.destroy();
+    },
+  };
 }
