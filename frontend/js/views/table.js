@@ -4,25 +4,39 @@ import { api, leagues } from '../api.js';
 import { mountDice } from '../components/dice.js';
 import { mountTimer } from '../components/timer.js';
 import { t } from '../i18n.js';
+import { sync } from '../lib/clock.js';
 import { h } from '../lib/dom.js';
 import { describe } from '../lib/log-lines.js';
+import { stylesheetsReady, useStylesheet } from '../lib/stylesheet.js';
 // Named here, not only three imports down (session → outbox → app-db → idb), so the browser fetches
 // them with this view instead of one round trip after another: the table shows sooner.
 import '../lib/app-db.js';
 import '../lib/idb.js';
+import '../lib/outbox.js';
 import '../lib/saved-tables.js';
 import { uuid4 } from '../lib/uuid.js';
 import { navigate } from '../router.js';
 import { TableSession } from '../session.js';
 import { rememberPlayers, store } from '../store.js';
 
+// Each game's controls (a module) and their stylesheet, if any.
 const PANELS = {
-  scorepad: () => import('../games/scorepad.js'),
-  bresk: () => import('../games/bresk.js'),
-  'block-buster': () => import('../games/block-buster.js'),
-  'make-n-break': () => import('../games/make-n-break.js'),
-  wuerfelspiel: () => import('../games/wuerfelspiel.js'),
+  scorepad: { load: () => import('../games/scorepad.js') },
+  bresk: { load: () => import('../games/bresk.js'), css: '/css/games/bresk.css' },
+  'block-buster': { load: () => import('../games/block-buster.js'), css: '/css/games/block-buster.css' },
+  'make-n-break': { load: () => import('../games/make-n-break.js'), css: '/css/games/make-n-break.css' },
+  wuerfelspiel: { load: () => import('../games/wuerfelspiel.js'), css: '/css/games/make-n-break.css' },
 };
+const panelOf = (gameId) => PANELS[gameId] || PANELS.scorepad;
+
+// The panel's module and stylesheet start loading the moment the game is known (from this
+// phone's recent tables, before the server has answered; else from the table itself),
+// alongside everything else the table waits for rather than after it.
+function preloadPanel(gameId) {
+  const { load, css } = panelOf(gameId);
+  if (css) useStylesheet(css);
+  load().catch(() => {}); // loadPanel() says so and tries again
+}
 
 function shareSheet(code, joinUrl) {
   // The server's join link: never localhost when the page was opened on the laptop running the app.
@@ -59,7 +73,7 @@ function queuedEvent(item) {
 // The game's controls are a separate module; if the network drops before it arrives,
 // say so and try again when the phone is back online (or when asked), instead of a blank panel.
 async function loadPanel(gameId, panel, onTrouble) {
-  const load = PANELS[gameId] || PANELS.scorepad;
+  const { load } = panelOf(gameId);
   for (;;) {
     try {
       return await load();
@@ -74,14 +88,6 @@ async function loadPanel(gameId, panel, onTrouble) {
       panel.replaceChildren();
     }
   }
-}
-
-// Each panel's stylesheet, fetched alongside the panel's module rather than after it.
-const PANEL_CSS = { bresk: 'bresk', 'block-buster': 'block-buster', 'make-n-break': 'make-n-break', wuerfelspiel: 'make-n-break' };
-
-function preloadPanelCss(gameId) {
-  const href = PANEL_CSS[gameId] && `/css/games/${PANEL_CSS[gameId]}.css`;
-  if (href && !document.querySelector(`link[href="${href}"]`)) document.head.append(h('link', { rel: 'preload', as: 'style', href }));
 }
 
 // A casual table's finished game, sent to a league this phone may record in (one tap per league).
@@ -116,16 +122,6 @@ async function offerLeagues(view, row) {
     });
     return button;
   }), ...(mine.length ? [status] : []));
-}
-
-// The game panels add their own stylesheet; laid out before it arrives, the page would shift.
-function stylesheetsLoaded(waitMs = 3000) {
-  const pending = [...document.querySelectorAll('link[rel="stylesheet"]')].filter((link) => !link.sheet);
-  return Promise.all(pending.map((link) => new Promise((done) => {
-    link.addEventListener('load', done, { once: true });
-    link.addEventListener('error', done, { once: true });
-    setTimeout(done, waitMs);
-  })));
 }
 
 // --- the pieces of the table screen, each { el, … } -------------------------------------------
@@ -303,6 +299,8 @@ export function mount(root, { code }) {
     parts.forEach((p) => p.update?.(view));
   });
 
+  const seen = store.get().recentTables.find((r) => r.code === session.code);
+  if (seen) preloadPanel(seen.game);
   (async () => {
     try {
       await session.start();
@@ -311,21 +309,22 @@ export function mount(root, { code }) {
       return;
     }
     const view = session.view;
-    preloadPanelCss(view.game);
-    const game = await gameEntry(view.game);
+    preloadPanel(view.game);
+    const reveal = () => screen.classList.remove('loading');
+    const [game, module] = await Promise.all([gameEntry(view.game), loadPanel(view.game, panel, reveal)]);
     screen.dataset.game = view.game;
     head.setTitle(game?.name || view.game);
     rememberTable(view);
-    const reveal = () => screen.classList.remove('loading');
-    const module = await loadPanel(view.game, panel, reveal);
     if (module.usesTimer !== false) parts.push(mountTimer(timerSlot, session, { presets: module.timerPresets?.(view) }));
     if (module.rolls) parts.push(mountDice(diceSlot, session, module.rolls));
     parts.push(module.mount(panel, session, game));
     parts.forEach((p) => p.update?.(view));
-    await stylesheetsLoaded();
+    // The game panels add their own stylesheet; laid out before it arrives, the page would shift.
+    await stylesheetsReady();
     log.el.hidden = false;
     reveal();
     showLive();
+    sync(4); // the shared timer's clock, refined now that the table shows (one probe came first)
   })();
 
   return {
