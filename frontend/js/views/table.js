@@ -315,6 +315,7 @@ export function mount(root, { code }) {
     screen.dataset.game = view.game;
     head.setTitle(game?.name || view.game);
     rememberTable(view);
+    scores.hidden = Boolean(module.ownScores); // the panel shows the scores its own, richer way
     if (module.usesTimer !== false) parts.push(mountTimer(timerSlot, session, { presets: module.timerPresets?.(view) }));
     if (module.rolls) parts.push(mountDice(diceSlot, session, module.rolls));
     parts.push(module.mount(panel, session, game));
