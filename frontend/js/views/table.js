@@ -8,8 +8,9 @@ import { sync } from '../lib/clock.js';
 import { h } from '../lib/dom.js';
 import { describe } from '../lib/log-lines.js';
 import { stylesheetsReady, useStylesheet } from '../lib/stylesheet.js';
-// Named here, not only three imports down (session → outbox → app-db → idb), so the browser fetches
-// them with this view instead of one round trip after another: the table shows sooner.
+// Named here, not only imports down (session → outbox → app-db → idb, log-lines → block-buster-rules),
+// so the browser fetches them with this view instead of one round trip after another: the table shows sooner.
+import '../games/block-buster-rules.js';
 import '../lib/app-db.js';
 import '../lib/idb.js';
 import '../lib/outbox.js';
