@@ -326,7 +326,9 @@ export function mount(root, { code }) {
     log.el.hidden = false;
     reveal();
     showLive();
-    sync(4); // the shared timer's clock, refined now that the table shows (one probe came first)
+    // The shared timer's clock, refined once the table is on screen (one probe came first): probes
+    // sent before that frame is painted would compete with it.
+    requestAnimationFrame(() => setTimeout(() => sync(4)));
   })();
 
   return {
