@@ -89,3 +89,16 @@ def test_the_connection_badge_never_pushes_the_table_down(browser, live_server, 
         assert serious_violations(page) == []
     finally:
         context.close()
+
+
+def test_the_judge_at_a_table_loads_the_tables_session_when_it_needs_it(browser, live_server):
+    code = new_table(live_server, "bresk", ("Ann", "Ben"))
+    context, page, urls = first_load(browser, live_server, f"/#/judge/{code}", ".judge-card:not([hidden])")
+    try:
+        # Who challenged: the table's seats, from its session.
+        page.wait_for_function("() => document.querySelectorAll('#judge-by option').length === 3")
+        assert page.locator("#judge-by option").all_inner_texts()[1:] == ["Ann", "Ben"]
+        assert page.locator(f"a.button[href='#/table/{code}']").is_visible()
+        assert "/js/session.js" in urls
+    finally:
+        context.close()
