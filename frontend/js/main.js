@@ -1,6 +1,8 @@
 import { route, start } from './router.js';
-import { store } from './store.js';
-import { t } from './i18n.js';
+
+// The language catalog is fetched now, while the screen's own modules load beside it
+// (index.html preloads the modules every screen needs).
+const shell = Promise.all([import('./i18n.js'), import('./store.js')]);
 
 route('/', () => import('./views/home.js'));
 route('/new', () => import('./views/new-table.js'));
@@ -14,6 +16,10 @@ route('/league/:id/record', () => import('./views/league-record.js'));
 route('/league/:id/player/:name', () => import('./views/league-player.js'));
 route('/league/:id/admin', () => import('./views/league-admin.js'));
 route('/league/:id/result/:result', () => import('./views/league-result.js'));
+
+start();
+
+const [{ t }, { store }] = await shell;
 
 // The page around the views speaks the phone's language too (index.html is the same file for all).
 document.querySelector('.topbar .brand').setAttribute('aria-label', t('main.home'));
@@ -36,5 +42,3 @@ if ('serviceWorker' in navigator) {
     console.warn('Offline mode unavailable:', err.message);
   });
 }
-
-start();

@@ -34,7 +34,7 @@ export class TableSession extends EventTarget {
   }
 
   async start() {
-    sync();
+    sync(1); // one probe now, beside the table; a screen that shows a timer asks for more once it shows
     const waiting = outbox.all().catch(() => []); // read alongside the table, not before it
     let view;
     try {

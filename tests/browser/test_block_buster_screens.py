@@ -10,7 +10,7 @@ import uuid
 
 import pytest
 import requests
-from screens import SLID_IN, start_table_in_the_ui
+from screens import PHONE, SLID_IN, missing_values, serious_violations, start_table_in_the_ui, with_axe
 
 pytestmark = pytest.mark.browser
 
@@ -223,9 +223,8 @@ def test_three_players_from_setup_to_final_scores(phone, live_server, shots):
     assert [b["owner"] for b in result["point_blocks"]] == [b["owner"] for b in scored["point_blocks"]]
 
     panel_totals = phone.eval_on_selector_all(".bb-scores .bb-total", "els => els.map(e => Number(e.dataset.total))")
-    board_totals = phone.eval_on_selector_all(".scoreboard .total", "els => els.map(e => Number(e.textContent))")
     assert panel_totals == api_totals
-    assert board_totals == api_totals
+    assert phone.locator(".table-screen > .scores").is_hidden()  # the score card is the one scoreboard
     shown = phone.locator(".bb-scores .bb-total").all_inner_texts()
     assert shown == [str(t).replace("-", MINUS) for t in api_totals]
     # Worked out by hand from the counts: Ann 1 circle, 1 star, 2 spirals, 2 waves = 20,
@@ -259,7 +258,7 @@ def test_immediate_win_banner(phone, live_server, shots):
     banner = phone.locator(".bb-banner[data-kind='immediate']")
     banner.wait_for()
     assert banner.inner_text() == "Ann wins at once: 4 red circles"
-    assert re.search(r"Immediate win", phone.locator(".scores .meta").inner_text())
+    assert re.search(r"Immediate win", phone.locator(".bb-score-note").inner_text())
     phone.screenshot(path=shots / "block-buster-immediate-win.png")
 
 
@@ -319,3 +318,44 @@ def test_finish_waits_for_everything_then_shows_the_scores_to_confirm(phone, liv
     phone.get_by_role("button", name="Finish: Ben wins").click()
     phone.wait_for_selector(".bb-banner[data-kind='final']")
     assert requests.get(f"{live_server.url}/api/tables/{code}", timeout=10).json()["result"]["finished"] is True
+
+
+SCHEMES = [pytest.param((w, h, scheme), id=f"{w}x{h}-{scheme}") for w, h in ((360, 640), (390, 844))
+           for scheme in ("light", "dark")]
+
+
+@pytest.mark.parametrize("size", SCHEMES)
+def test_a_finished_table_shows_one_scoreboard_the_score_card(browser, live_server, shots, size):
+    """After the game the table's own list of totals would repeat the score card's: only the card shows,
+    after the banner and Play again, with each player's lines."""
+    width, height, scheme = size
+    body = {"game": "block-buster", "seats": [{"name": n} for n in ("Ann", "Ben")]}
+    code = requests.post(f"{live_server.url}/api/tables", json=body, timeout=10).json()["code"]
+    for seat in (0, 1):
+        post_event(live_server, code, "pass", {"seat": seat})
+        post_event(live_server, code, "leftover", {"seat": seat, "squares": 3 - 3 * seat})
+    owners = ["yellow", "blue", None, "yellow", "blue", "yellow", None, "blue", None]
+    for index, owner in enumerate(owners):
+        post_event(live_server, code, "point_block", {"index": index, "owner": owner})
+    post_event(live_server, code, "finish", {})
+    context = with_axe(browser.new_context(base_url=live_server.url, color_scheme=scheme,
+                                           **{**PHONE, "viewport": {"width": width, "height": height}}))
+    page = context.new_page()
+    try:
+        page.goto(f"/#/table/{code}")
+        page.wait_for_selector(".after-panel:not([hidden])")
+        page.wait_for_selector(".bb-banner[data-kind='final']")
+        visible_boards = page.eval_on_selector_all(
+            ".scoreboard, .bb-score-card", "els => els.filter((e) => e.checkVisibility()).map((e) => e.className)")
+        assert visible_boards == ["card bb-score-card"]
+        assert page.locator(".bb-score-card .bb-total").all_inner_texts() == ["1", "9"]
+        assert page.locator(".bb-score-card h2").inner_text() == "Final score"
+        assert "Leftover squares (3)" in page.locator(".bb-score[data-seat='0']").inner_text()
+        # In reading order: the banner, Play again, then the scores.
+        tops = [page.locator(sel).bounding_box()["y"] for sel in (".bb-banner", ".after-game", ".bb-score-card")]
+        assert tops == sorted(tops), tops
+        page.screenshot(path=shots / f"block-buster-finished-{width}x{height}-{scheme}.png", full_page=True)
+        assert serious_violations(page) == []
+        assert missing_values(page) == []
+    finally:
+        context.close()

@@ -14,11 +14,15 @@
 // The panel is built from small pieces, each a function returning { el, render(view) } (cards)
 // or { dialog, open(…), close(), refresh(view) } (sheets), sharing one context `ctx`.
 import { h } from '../lib/dom.js';
+import { useStylesheet } from '../lib/stylesheet.js';
 import { t } from '../i18n.js';
 import { SHAPE_NAMES, SPACES, coloursInPlay, judge, seatOfColour } from './block-buster-rules.js';
 
 export { judge };
 export const usesTimer = false;
+// The live score card (each player's colours, sets and penalties) is the table's scoreboard: the
+// table's own list of the same totals is not shown beside it.
+export const ownScores = true;
 
 const SVG = 'http://www.w3.org/2000/svg';
 const MINUS = '\u2212';
@@ -35,12 +39,6 @@ const SHAPE_LABELS = () => ({
 });
 const COLOUR_NAMES = () => ({ red: t('bb.red'), blue: t('bb.blue'), green: t('bb.green'), yellow: t('bb.yellow') });
 const colourName = (c) => COLOUR_NAMES()[c] || c;
-
-// The panel's own stylesheet, added once (CSP allows same-origin stylesheets only).
-function loadStyles() {
-  if (document.getElementById('bb-styles')) return;
-  document.head.append(h('link#bb-styles', { rel: 'stylesheet', href: '/css/games/block-buster.css' }));
-}
 
 // --- shapes as inline SVG -------------------------------------------------------------
 
@@ -740,7 +738,8 @@ function scoreCard() {
   const list = h('ol.bb-scores');
   const teamList = h('ul.bb-teams');
   const note = h('p.meta.bb-score-note');
-  const el = h('section.card.bb-score-card', { 'aria-label': t('bb.live_score') }, h('div.bb-head', h('h2', t('bb.live_score'))), list, teamList, note);
+  const title = h('h2', t('bb.live_score'));
+  const el = h('section.card.bb-score-card', { 'aria-label': t('bb.live_score') }, h('div.bb-head', title), list, teamList, note);
 
   function render({ state, result }) {
     const winners = new Set(result.winners);
@@ -754,6 +753,9 @@ function scoreCard() {
       h('li.bb-team', h('span', t('bb.team_line', { team: team.team, name: team.name })), h('b.bb-total', { dataset: { total: String(team.total) } }, minus(team.total)))));
     note.textContent = state.finished ? result.reason || t('bb.game_over') : '';
     note.classList.toggle('bb-final', state.finished);
+    // After the game it is the table's one scoreboard: no longer "live".
+    title.textContent = state.finished ? t('bb.final_score') : t('bb.live_score');
+    el.setAttribute('aria-label', title.textContent);
   }
   return { el, render };
 }
@@ -761,7 +763,7 @@ function scoreCard() {
 // --- the panel --------------------------------------------------------------------------
 
 export function mount(root, session, game) {
-  loadStyles();
+  useStylesheet('/css/games/block-buster.css');
   const ctx = {
     game,
     view: null,

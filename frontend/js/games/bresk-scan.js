@@ -10,7 +10,7 @@ import { api } from '../api.js';
 import { t } from '../i18n.js';
 import { h } from '../lib/dom.js';
 import { cellLetter } from '../lib/lexicon.js';
-import { useStylesheet } from '../views/judge.js';
+import { useStylesheet } from '../lib/stylesheet.js';
 
 const SIZE = 8;
 const SPACE = '#';

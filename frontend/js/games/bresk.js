@@ -8,7 +8,8 @@
 import { h } from '../lib/dom.js';
 import { t } from '../i18n.js';
 import { LIST_NAMES, REASON_TEXT, cellLetter, getLexicon, lexiconNow, listName, onLexiconProgress } from '../lib/lexicon.js';
-import { mountJudge, seatKey, useStylesheet } from '../views/judge.js';
+import { useStylesheet } from '../lib/stylesheet.js';
+import { mountJudge, seatKey } from '../views/judge.js';
 import { mountScan } from './bresk-scan.js';
 import { scoreCells } from './bresk-score.js';
 

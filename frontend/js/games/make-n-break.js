@@ -4,14 +4,13 @@
 // after each turn the points and the chips to take; the score table by round.
 import { remainingMs } from '../components/timer.js';
 import { h } from '../lib/dom.js';
+import { useStylesheet } from '../lib/stylesheet.js';
 import { t } from '../i18n.js';
 
 export const usesTimer = true;
 
-export function useStyles() {
-  if (document.querySelector('link[data-game-css="make-n-break"]')) return;
-  document.head.append(h('link', { rel: 'stylesheet', href: '/css/games/make-n-break.css', dataset: { gameCss: 'make-n-break' } }));
-}
+// The Würfelspiel's panel uses this stylesheet too.
+export const STYLESHEET = '/css/games/make-n-break.css';
 
 // The shared timer's presets: the seconds of the three timer settings.
 export const timerPresets = (view) => {
@@ -253,7 +252,7 @@ function showClock(view, build, bonus) {
 }
 
 export function mount(root, session) {
-  useStyles();
+  useStylesheet(STYLESHEET);
   const seat = (i) => session.view?.seats?.[i] ?? t('mnb.seat_n', { n: i + 1 });
   const builderSeat = () => session.view?.state?.builder;
   // Every turn event says whose turn the phone thought it was, so a stale phone is refused.

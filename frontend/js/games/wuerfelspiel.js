@@ -4,7 +4,8 @@
 // they roll the real yellow die and tap its face. Then the completed cards, End turn.
 import { h } from '../lib/dom.js';
 import { lang, t } from '../i18n.js';
-import { useStyles } from './make-n-break.js';
+import { useStylesheet } from '../lib/stylesheet.js';
+import { STYLESHEET } from './make-n-break.js';
 
 export const usesTimer = false; // the stopper die is the clock
 
@@ -282,7 +283,7 @@ function toggleVoice() {
 }
 
 export function mount(root, session) {
-  useStyles();
+  useStylesheet(STYLESHEET);
   const seat = (i) => session.view?.seats?.[i] ?? t('mnb.seat_n', { n: i + 1 });
   const builderSeat = () => session.view?.state?.builder;
   const act = (type, data = {}) => session.act(type, { ...data, builder: builderSeat() });

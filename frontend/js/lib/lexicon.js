@@ -8,9 +8,9 @@
 //
 // Reading, downloading and packing the list happen in a module worker
 // (workers/lexicon-worker.js, with lib/lexicon-store.js), so the page never stalls on
-// it; the page gets the packed list (lib/wordpack.js) and checks words synchronously.
+// it; the page gets the packed list (lib/wordpack.js) and checks words synchronously (lib/wordlookup.js).
 import { api, http } from '../api.js';
-import { hasWord, packSize } from './wordpack.js';
+import { hasWord, packSize } from './wordlookup.js';
 import { t } from '../i18n.js';
 
 const REVALIDATE_MS = 6 * 60 * 60 * 1000; // ask the server for a newer list at most every 6 hours

@@ -4,7 +4,9 @@
 // 17 steps for 80,000 words, with no Set of 80,000 strings to build on the page; the
 // two arrays move from a worker to the page without being copied.
 //
-// No DOM here: the module runs in workers/lexicon-worker.js as well as on the page.
+// No DOM here: the module runs in workers/lexicon-worker.js (and on the page only when no worker
+// can start). Looking words up in a pack is lib/wordlookup.js, the page's part: kept apart so the
+// page and the worker never fetch the same module twice.
 
 const encoder = new TextEncoder();
 
@@ -123,22 +125,4 @@ function sorted({ bytes, starts }) {
   }
   outStarts[count] = at;
   return { bytes: outBytes.slice(0, at), starts: outStarts.slice(0, count + 1) };
-}
-
-/** How many words a pack holds. */
-export const packSize = (pack) => pack.starts.length - 1;
-
-/** Whether the pack holds exactly this word (already in the list's form: normalised, upper case). */
-export function hasWord({ bytes, starts }, word) {
-  const key = encoder.encode(word);
-  let lo = 0;
-  let hi = starts.length - 2;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const c = compare(bytes, starts[mid], starts[mid + 1], key, 0, key.length);
-    if (c === 0) return true;
-    if (c < 0) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
 }

@@ -12,33 +12,13 @@ import { api } from '../api.js';
 import { number, t } from '../i18n.js';
 import { h } from '../lib/dom.js';
 import { LIST_NAMES, LIST_TITLES, getLexicon, kilobytes, lexiconNow, listName, onLexiconProgress } from '../lib/lexicon.js';
-import { TableSession } from '../session.js';
+import { useStylesheet } from '../lib/stylesheet.js';
 
 export const CLEAR_AFTER_MS = 4000;
 const MAX_WORDS = 10; // the server's limit for one challenge
 const APPROX_DOWNLOAD = { en: 160, 'en-wordgame': 310 }; // KB
 const approxDownload = (id) => (APPROX_DOWNLOAD[id] ? t('judge.about_kb', { kb: APPROX_DOWNLOAD[id] }) : t('judge.few_hundred_kb'));
 const LIST_KEY = 'judge-list'; // the list the judge page (outside a table) uses on this phone
-
-const STYLESHEET_WAIT_MS = 3000;
-
-/**
- * Add a stylesheet once. Resolves when it has loaded (or failed, or after 3 s), so a
- * screen can wait for its styles instead of showing unstyled and then jumping.
- */
-export function useStylesheet(href) {
-  let link = document.querySelector(`link[rel=stylesheet][href="${href}"]`);
-  if (link?.sheet) return Promise.resolve();
-  if (!link) {
-    link = h('link', { rel: 'stylesheet', href });
-    document.head.append(link);
-  }
-  return new Promise((resolve) => {
-    link.addEventListener('load', resolve, { once: true });
-    link.addEventListener('error', resolve, { once: true });
-    setTimeout(resolve, STYLESHEET_WAIT_MS);
-  });
-}
 
 export const seatKey = (code) => `bresk-seat:${code}`;
 
@@ -312,10 +292,15 @@ export function mount(root, params = {}) {
     judge = mountJudge(slot, { ...options, autofocus: true });
   };
   if (code) {
-    session = new TableSession(code);
     const back = h('a.button', { href: `#/table/${code}` }, t('judge.back_to_table', { code }));
     root.append(h('p', back));
-    Promise.all([session.start(), styled])
+    // The table's session (and the offline queue behind it) is loaded only for a judge at a table.
+    const started = import('../session.js').then(({ TableSession }) => {
+      if (gone) throw new Error('left');
+      session = new TableSession(code);
+      return session.start();
+    });
+    Promise.all([started, styled])
       .then(() => {
         show({ session });
         session?.addEventListener('change', (e) => judge?.update(e.detail));
@@ -329,9 +314,13 @@ export function mount(root, params = {}) {
     const saved = localStorage.getItem(LIST_KEY);
     const picker = h('select#judge-list', Object.entries(LIST_TITLES).map(([id, title]) => h('option', { value: id }, title)));
     picker.value = LIST_TITLES[saved] ? saved : 'en';
-    slot.before(h('div.judge-list-picker', h('label', { for: 'judge-list' }, t('judge.word_list')), picker));
     getLexicon(picker.value); // the word list starts loading (in a worker) while the styles arrive
-    styled.then(() => show({ lexicon: picker.value }));
+    // Placed with the judge's styles: drawn before them, it would move when they arrive.
+    styled.then(() => {
+      if (gone) return;
+      slot.before(h('div.judge-list-picker', h('label', { for: 'judge-list' }, t('judge.word_list')), picker));
+      show({ lexicon: picker.value });
+    });
     picker.addEventListener('change', () => {
       localStorage.setItem(LIST_KEY, picker.value);
       judge?.destroy();

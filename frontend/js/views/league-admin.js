@@ -4,16 +4,11 @@ import { leagues } from '../api.js';
 import { t } from '../i18n.js';
 import { h } from '../lib/dom.js';
 import { inPlayersWords, optionField, readOption } from '../lib/option-fields.js';
+import { useStylesheet } from '../lib/stylesheet.js';
 import {
   dropToken, ensureCss, fill, findLeague, formatDate, games, linkRow, playerHref, qrButton, remember, replaceLink,
   shareUrl,
 } from './league-common.js';
-
-function ensureAdminCss() {
-  if (!document.querySelector('link[data-league-admin-css]')) {
-    document.head.append(h('link', { rel: 'stylesheet', href: '/css/league-admin.css', dataset: { leagueAdminCss: '1' } }));
-  }
-}
 
 /** "cat, dog\nemu" → ['cat', 'dog', 'emu']: words split by spaces, commas or new lines. */
 const wordsIn = (text) => text.split(/[\s,;]+/).filter(Boolean);
@@ -352,7 +347,7 @@ const loadingCard = (id, titleId, title) => h(`section.card.admin-section#${id}`
 
 export function mount(root, params) {
   ensureCss();
-  ensureAdminCss();
+  useStylesheet('/css/league-admin.css');
   const id = params.id;
   const back = `#/league/${encodeURIComponent(id)}`;
   const page = h('div.league-page.league-admin');

@@ -7,7 +7,8 @@
 import { api, leagues } from '../api.js';
 import { date as formatLocalDate, number as formatNumber, t } from '../i18n.js';
 import { append, h } from '../lib/dom.js';
-import { publicBase } from '../lib/public-base.js';
+import { publicBase, publicBaseKnown } from '../lib/public-base.js';
+import { useStylesheet } from '../lib/stylesheet.js';
 import { store } from '../store.js';
 
 const KEY = 'scorekeeper.leagues';
@@ -29,11 +30,8 @@ export function fill(el, ...children) {
   return el;
 }
 
-export function ensureCss() {
-  if (!document.querySelector('link[data-league-css]')) {
-    document.head.append(h('link', { rel: 'stylesheet', href: '/css/league.css', dataset: { leagueCss: '1' } }));
-  }
-}
+/** The league screens' stylesheet (lib/stylesheet.js adds it once). */
+export const ensureCss = () => useStylesheet('/css/league.css');
 
 function load() {
   try {
@@ -158,7 +156,7 @@ async function copyText(text, input) {
 
 /** One link: what it is for, the address (selectable), Copy and Share. */
 export function linkRow(entry, role, { extra = null } = {}) {
-  const url = shareUrl(entry, role);
+  let url = shareUrl(entry, role);
   const id = `link-${role}`;
   const box = h(`div.link-row.link-${role}`, { dataset: { role } },
     h('label', { for: id }, LINK_NAMES[role]),
@@ -171,6 +169,7 @@ export function linkRow(entry, role, { extra = null } = {}) {
   }
   const input = h('input.link-url', { id, value: url, readonly: true, spellcheck: false, autocomplete: 'off' });
   input.addEventListener('focus', () => input.select());
+  publicBaseKnown.then(() => (input.value = url = shareUrl(entry, role))); // the LAN address, once the server has said it
   const copy = h('button', { type: 'button', 'aria-label': t('link.copy_aria', { link: LINK_IN_TEXT[role] }) }, t('link.copy'));
   copy.addEventListener('click', async () => {
     const ok = await copyText(url, input);
@@ -258,6 +257,7 @@ const CAN = {
  * server's error (offline, refused) for the caller to show.
  */
 export async function showQr(entry, role) {
+  await publicBaseKnown;
   const url = shareUrl(entry, role);
   if (!url) return null;
   const svg = new DOMParser().parseFromString(await api.qr(url), 'image/svg+xml').documentElement;

@@ -4,21 +4,43 @@ import { api, leagues } from '../api.js';
 import { mountDice } from '../components/dice.js';
 import { mountTimer } from '../components/timer.js';
 import { t } from '../i18n.js';
+import { sync } from '../lib/clock.js';
 import { h } from '../lib/dom.js';
 import { describe } from '../lib/log-lines.js';
-// Named here, not only three imports down (session → outbox → app-db → idb), so the browser fetches
-// them with this view instead of one round trip after another: the table shows sooner.
+import { stylesheetsReady, useStylesheet } from '../lib/stylesheet.js';
+// Named here, not only imports down (session → outbox → app-db → idb, log-lines → block-buster-rules),
+// so the browser fetches them with this view instead of one round trip after another: the table shows sooner.
+import '../games/block-buster-rules.js';
 import '../lib/app-db.js';
 import '../lib/idb.js';
+import '../lib/outbox.js';
 import '../lib/saved-tables.js';
 import { navigate } from '../router.js';
 import { TableSession } from '../session.js';
 import { rememberPlayers, store } from '../store.js';
 
 // A game's panel is found by its id: frontend/js/games/<game id>.js, exporting mount(panel, session, game)
-// and, if it wants them, usesTimer, timerPresets(view) and rolls(view). A game without one gets the score pad.
+// and, if it wants them, usesTimer, timerPresets(view), rolls(view) and ownScores. A game without one gets
+// the score pad.
 const importPanel = (gameId) => import(`../games/${gameId}.js`);
 const PANEL_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const panelId = (gameId) => (PANEL_ID.test(gameId) ? gameId : 'scorepad');
+
+// Each panel's stylesheet, where it has one: known here so that it loads alongside the panel's module.
+const PANEL_CSS = {
+  bresk: '/css/games/bresk.css',
+  'block-buster': '/css/games/block-buster.css',
+  'make-n-break': '/css/games/make-n-break.css',
+  wuerfelspiel: '/css/games/make-n-break.css',
+};
+
+// The panel's module and stylesheet start loading the moment the game is known (from this
+// phone's recent tables, before the server has answered; else from the table itself),
+// alongside everything else the table waits for rather than after it.
+function preloadPanel(gameId) {
+  if (PANEL_CSS[gameId]) useStylesheet(PANEL_CSS[gameId]);
+  importPanel(panelId(gameId)).catch(() => {}); // loadPanel() says so and tries again
+}
 
 function shareSheet(code, joinUrl) {
   // The server's join link: never localhost when the page was opened on the laptop running the app.
@@ -55,7 +77,7 @@ function queuedEvent(item) {
 // The game's controls are a separate module; if the network drops before it arrives,
 // say so and try again when the phone is back online (or when asked), instead of a blank panel.
 async function loadPanel(gameId, panel, onTrouble) {
-  let id = PANEL_ID.test(gameId) ? gameId : 'scorepad';
+  let id = panelId(gameId);
   for (;;) {
     try {
       return await importPanel(id);
@@ -83,14 +105,6 @@ async function panelMissing(gameId) {
   } catch {
     return false;
   }
-}
-
-// Each panel's stylesheet, fetched alongside the panel's module rather than after it.
-const PANEL_CSS = { bresk: 'bresk', 'block-buster': 'block-buster', 'make-n-break': 'make-n-break', wuerfelspiel: 'make-n-break' };
-
-function preloadPanelCss(gameId) {
-  const href = PANEL_CSS[gameId] && `/css/games/${PANEL_CSS[gameId]}.css`;
-  if (href && !document.querySelector(`link[href="${href}"]`)) document.head.append(h('link', { rel: 'preload', as: 'style', href }));
 }
 
 /**
@@ -163,16 +177,6 @@ async function offerLeagues(view, row) {
     });
     return button;
   }), ...(mine.length ? [status] : []));
-}
-
-// The game panels add their own stylesheet; laid out before it arrives, the page would shift.
-function stylesheetsLoaded(waitMs = 3000) {
-  const pending = [...document.querySelectorAll('link[rel="stylesheet"]')].filter((link) => !link.sheet);
-  return Promise.all(pending.map((link) => new Promise((done) => {
-    link.addEventListener('load', done, { once: true });
-    link.addEventListener('error', done, { once: true });
-    setTimeout(done, waitMs);
-  })));
 }
 
 // --- the pieces of the table screen, each { el, … } -------------------------------------------
@@ -316,7 +320,7 @@ function rememberTable(view) {
 
 // Opens the table: its state, then the game's panel with the timer and dice it wants; the screen is
 // shown whole once they and their stylesheets are in.
-async function openTable(root, session, { screen, head, panel, timerSlot, diceSlot, log, parts, showLive }) {
+async function openTable(root, session, { screen, head, panel, scores, timerSlot, diceSlot, log, parts, showLive }) {
   try {
     await session.start();
   } catch (err) {
@@ -324,21 +328,25 @@ async function openTable(root, session, { screen, head, panel, timerSlot, diceSl
     return;
   }
   const view = session.view;
-  preloadPanelCss(view.game);
-  const game = await gameEntry(view.game);
+  preloadPanel(view.game);
+  const reveal = () => screen.classList.remove('loading');
+  const [game, module] = await Promise.all([gameEntry(view.game), loadPanel(view.game, panel, reveal)]);
   screen.dataset.game = view.game;
   head.setTitle(game?.name || view.game);
   rememberTable(view);
-  const reveal = () => screen.classList.remove('loading');
-  const module = await loadPanel(view.game, panel, reveal);
+  scores.hidden = Boolean(module.ownScores); // the panel shows the scores its own, richer way
   if (module.usesTimer !== false) parts.push(mountTimer(timerSlot, session, { presets: module.timerPresets?.(view) }));
   if (module.rolls) parts.push(mountDice(diceSlot, session, module.rolls));
   parts.push(module.mount(panel, session, game));
   parts.forEach((p) => p.update?.(view));
-  await stylesheetsLoaded();
+  // The game panels add their own stylesheet; laid out before it arrives, the page would shift.
+  await stylesheetsReady();
   log.el.hidden = false;
   reveal();
   showLive();
+  // The shared timer's clock, refined once the table is on screen (one probe came first): probes
+  // sent before that frame is painted would compete with it.
+  requestAnimationFrame(() => setTimeout(() => sync(4)));
 }
 
 export function mount(root, { code }) {
@@ -377,7 +385,9 @@ export function mount(root, { code }) {
     parts.forEach((p) => p.update?.(view));
   });
 
-  openTable(root, session, { screen, head, panel, timerSlot, diceSlot, log, parts, showLive });
+  const seen = store.get().recentTables.find((r) => r.code === session.code);
+  if (seen) preloadPanel(seen.game);
+  openTable(root, session, { screen, head, panel, scores, timerSlot, diceSlot, log, parts, showLive });
 
   return {
     destroy() {

@@ -1,0 +1,104 @@
+"""The first load of a table and of the word judge: no file fetched twice, one clock probe before the
+table shows, each stylesheet added once; and the table's head keeps its layout whatever the
+connection badge says."""
+
+import pytest
+from screens import PHONE, new_table, serious_violations, with_axe
+
+pytestmark = pytest.mark.browser
+
+SIZES = [pytest.param((w, h, scheme), id=f"{w}x{h}-{scheme}") for w, h in ((360, 640), (390, 844))
+         for scheme in ("light", "dark")]
+
+
+# When the table dropped its loading state, on the page's own clock (a MutationObserver runs at once).
+SHOWN_AT = """
+window.shownAt = null;
+new MutationObserver(() => {
+  const screen = document.querySelector('.table-screen');
+  if (window.shownAt === null && screen && !screen.classList.contains('loading')) window.shownAt = performance.now();
+}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+"""
+
+
+def first_load(browser, live_server, path: str, ready: str):
+    """The page's and its workers' requests (not the service worker's copy of the app for offline use)."""
+    context = browser.new_context(base_url=live_server.url, **PHONE)
+    context.add_init_script(SHOWN_AT)
+    page = context.new_page()
+    urls: list[str] = []
+    context.on("request", lambda r: None if r.service_worker or r.url.endswith(("/sw.js", "/shell.json"))
+               else urls.append(r.url.removeprefix(live_server.url)))
+    page.goto(path)
+    page.wait_for_selector(ready)
+    return context, page, urls
+
+
+def test_the_table_fetches_nothing_twice_and_probes_the_clock_once_before_it_shows(browser, live_server):
+    code = new_table(live_server, "make-n-break", ("Ann", "Ben"))
+    context, page, urls = first_load(browser, live_server, f"/#/table/{code}", ".table-screen:not(.loading)")
+    try:
+        # One probe of the server's clock beside the table; four more once it shows.
+        page.wait_for_function("() => performance.getEntriesByName(location.origin + '/api/time').length === 5")
+        starts = page.evaluate("performance.getEntriesByName(location.origin + '/api/time').map((e) => e.startTime)")
+        shown = page.evaluate("window.shownAt")
+        assert len([t for t in starts if t < shown]) == 1, (starts, shown)
+        repeated = {url for url in urls if urls.count(url) > 1 and url != "/api/time"}
+        assert not repeated, repeated
+        assert "/css/games/make-n-break.css" in urls and "/js/games/make-n-break.js" in urls
+        assert not any(url.startswith("/icons/") for url in urls)  # the icon is written into the page
+        sheets = page.eval_on_selector_all('link[rel="stylesheet"]', "els => els.map((e) => e.getAttribute('href'))")
+        assert sorted(sheets) == sorted(set(sheets)) == ["/css/app.css", "/css/games/make-n-break.css"]
+    finally:
+        context.close()
+
+
+def test_the_judge_and_its_word_list_worker_fetch_no_module_twice(browser, live_server):
+    context, page, urls = first_load(browser, live_server, "/#/judge", ".judge-card:not([hidden])")
+    try:
+        # The worker starts with the page and fetches its own modules: none is one the page fetched too.
+        page.wait_for_selector(".lexicon-status[data-state='ready']", timeout=60000)  # the worker has done its part
+        repeated = {url for url in urls if urls.count(url) > 1 and "/words.compact" not in url}
+        assert not repeated, repeated
+        assert "/js/session.js" not in urls  # a judge outside a table has no session
+        assert "/js/lib/wordpack.js" in urls  # the worker's
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_connection_badge_never_pushes_the_table_down(browser, live_server, shots, size):
+    width, height, scheme = size
+    code = new_table(live_server, "make-n-break", ("Ann", "Ben"))
+    context = with_axe(browser.new_context(base_url=live_server.url, color_scheme=scheme,
+                                           **{**PHONE, "viewport": {"width": width, "height": height}}))
+    page = context.new_page()
+    try:
+        page.goto(f"/#/table/{code}")
+        page.wait_for_selector(".live[data-state=live]")
+        top = page.locator(".mnb-who").bounding_box()["y"]
+        code_box = page.locator("button.code").bounding_box()
+        # The longest thing it says, in the longer language: it shortens, it does not wrap.
+        page.eval_on_selector(".live", "el => { el.textContent = 'Offline · letzter bekannter Stand'; "
+                                       "el.dataset.state = 'offline'; }")
+        badge = page.locator(".live").bounding_box()
+        assert abs(badge["y"] + badge["height"] / 2 - (code_box["y"] + code_box["height"] / 2)) < 2
+        assert badge["x"] + badge["width"] <= width
+        assert page.locator(".mnb-who").bounding_box()["y"] == top
+        page.screenshot(path=shots / f"table-badge-offline-{width}x{height}-{scheme}.png")
+        assert serious_violations(page) == []
+    finally:
+        context.close()
+
+
+def test_the_judge_at_a_table_loads_the_tables_session_when_it_needs_it(browser, live_server):
+    code = new_table(live_server, "bresk", ("Ann", "Ben"))
+    context, page, urls = first_load(browser, live_server, f"/#/judge/{code}", ".judge-card:not([hidden])")
+    try:
+        # Who challenged: the table's seats, from its session.
+        page.wait_for_function("() => document.querySelectorAll('#judge-by option').length === 3")
+        assert page.locator("#judge-by option").all_inner_texts()[1:] == ["Ann", "Ben"]
+        assert page.locator(f"a.button[href='#/table/{code}']").is_visible()
+        assert "/js/session.js" in urls
+    finally:
+        context.close()
