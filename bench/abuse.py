@@ -26,11 +26,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import http.client
 import json
 import os
 import resource
 import statistics
+import tempfile
 import threading
 import time
 import uuid
@@ -43,6 +45,7 @@ IMPORT_RESULTS = 5_000
 UNDO_EVENTS = 6_000
 READ_EVERY_S = 0.02
 MEASURE_S = 6.0
+WINDOWS: list[tuple[float, float]] = []  # each measurement's (start, end), time.monotonic()
 
 
 class Phone(threading.Thread):
@@ -98,6 +101,7 @@ def measure(base: str, code: str, abuse) -> tuple[list[float], int, object]:
     phone.join()
     since = outcome.pop("measure_from", started) if isinstance(outcome, dict) else started
     latencies = [v for v, at in zip(phone.latencies, phone.at, strict=True) if at >= since]
+    WINDOWS.append((since, time.monotonic()))
     return latencies, phone.failures, outcome
 
 
@@ -202,7 +206,7 @@ def main() -> None:
     parser.add_argument("--db", choices=["sqlite", "postgresql"], default="sqlite")
     parser.add_argument("--cases", nargs="+", choices=list(CASES), default=["streams", "import"])
     parser.add_argument("--rounds", type=int, default=1,
-                        help="idle, then each case, this many times on one server (each ratio to its round's idle)")
+                        help="idle, then each case, this many times (each ratio to its round's idle)")
     parser.add_argument("--offload", choices=["on", "off"], default="on",
                         help="off: the worker imports in process, as before offload.py (for comparison)")
     args = parser.parse_args()
@@ -213,17 +217,36 @@ def main() -> None:
     os.environ["SCOREKEEPER_CONNECTIONS"] = "2000"  # as --worker-connections in servers.server
 
     print(f"load average at the start: {os.getloadavg()[0]:.1f}")
-    with database(args.db) as url, server(url, workers=1) as base:
-        code = new_table(base)
-        for round_ in range(1, args.rounds + 1):
-            idle = measure(base, code, None)[0]
-            print(f"{args.db}, 1 worker, offload {args.offload}, round {round_}: "
-                  f"idle phone {figures(idle)} ({len(idle)} reads)")
-            for name in args.cases:
-                abused, failures, outcome = measure(base, code, lambda name=name: CASES[name](base, code))
-                print(f"  {name:8} phone {figures(abused)} = {p95(abused) / p95(idle):5.2f}× idle p95 "
-                      f"({len(abused)} reads, {failures} failed); abuse: {outcome}")
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp, database(args.db) as url:
+        os.environ["BENCH_HOLDS"] = holds_file = f"{tmp}/holds.jsonl"
+        for round_ in range(1, args.rounds + 1):  # a fresh server each round: the last round's streams are gone
+            with server(url, workers=1, config="bench.holds") as base:
+                code = new_table(base)
+                idle = measure(base, code, None)[0]
+                rows.append(f"{args.db}, 1 worker, offload {args.offload}, round {round_}: "
+                            f"idle phone {figures(idle)} ({len(idle)} reads)")
+                print(rows[-1], flush=True)
+                for name in args.cases:
+                    case = functools.partial(CASES[name], base, code)
+                    abused, failures, outcome = measure(base, code, case)
+                    rows.append(f"  {name:8} phone {figures(abused)} = {p95(abused) / p95(idle):5.2f}× idle p95 "
+                                f"({len(abused)} reads, {failures} failed); abuse: {outcome}")
+                    print(rows[-1], flush=True)
+        holds = []
+        if os.path.exists(holds_file):
+            with open(holds_file) as lines:
+                holds = [json.loads(line) for line in lines]
     print(f"load average at the end: {os.getloadavg()[0]:.1f}")
+    print("The worker's loop held by one greenlet, longest (CPU time; wall time) and how often over 5 ms of CPU:")
+    labels = iter(line.split(":")[0].strip() if not line.startswith(" ") else "    " + line.split()[0]
+                  for line in rows)
+    for (start, end), label in zip(WINDOWS, labels, strict=True):
+        inside = [h for h in holds if start <= h["at"] <= end]
+        cpu = max((h["cpu"] for h in inside), default=0)
+        wall = max((h["wall"] for h in inside), default=0)
+        over = sum(h["cpu"] > 0.005 for h in inside)
+        print(f"  {label:44} longest {cpu * 1000:6.1f} ms CPU; {wall * 1000:6.1f} ms wall; over 5 ms: {over}")
 
 
 def figures(latencies: list[float]) -> str:
