@@ -38,3 +38,17 @@ def post_worker_init(worker):
         last[0], last[1] = time.thread_time(), time.monotonic()  # the writing is not counted as the next hold
 
     greenlet.settrace(trace)
+
+    import gc
+
+    started = [0.0, 0.0]
+
+    def collected(phase, info):  # the cyclic collector's passes, which run inside whichever greenlet allocates
+        if phase == "start":
+            started[0], started[1] = time.thread_time(), time.monotonic()
+        elif time.thread_time() - started[0] > HOLD_S:
+            out.write(json.dumps({"pid": os.getpid(), "at": time.monotonic(), "gc": info["generation"],
+                                  "cpu": time.thread_time() - started[0], "wall": time.monotonic() - started[1]})
+                      + "\n")
+
+    gc.callbacks.append(collected)
