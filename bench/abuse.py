@@ -7,7 +7,8 @@ p95 latency as a ratio to the idle p95 of the same run (target: within 2×):
 - ``streams``: one address opens 2,100 event streams (the issue's flood) and holds them.
   The server admits at most STREAMS_PER_ADDRESS per worker and answers the rest 429.
 - ``import``: one address imports the largest league an import may hold (5,000 results),
-  three times in a row.
+  three times in a row. The web worker hands it to its import process (scorekeeper/offload.py);
+  ``--offload off`` imports in the worker itself, for comparison.
 - ``undo``: a table of 6,000 events, undone and redone (the reducer's case; off by default
   as filling the table takes minutes: ``--cases undo``).
 
@@ -18,17 +19,20 @@ Everything is on loopback, and every loop is bounded.
     .venv/bin/python bench/abuse.py                       # streams and import, SQLite
     .venv/bin/python bench/abuse.py --db postgresql       # on PostgreSQL
     .venv/bin/python bench/abuse.py --cases undo          # the undo case
+    .venv/bin/python bench/abuse.py --cases import --rounds 3 --offload off   # importing in the web worker
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import http.client
 import json
 import os
 import resource
 import statistics
+import tempfile
 import threading
 import time
 import uuid
@@ -41,6 +45,7 @@ IMPORT_RESULTS = 5_000
 UNDO_EVENTS = 6_000
 READ_EVERY_S = 0.02
 MEASURE_S = 6.0
+WINDOWS: list[tuple[float, float]] = []  # each measurement's (start, end), time.monotonic()
 
 
 class Phone(threading.Thread):
@@ -81,8 +86,9 @@ def p95(values: list[float]) -> float:
     return statistics.quantiles(values, n=20)[18] if len(values) >= 20 else max(values, default=float("nan"))
 
 
-def measure(base: str, code: str, abuse) -> tuple[float, int, int, object]:
-    """The phone's p95 (s), reads and failures while ``abuse()`` runs (or MEASURE_S when abuse is None).
+def measure(base: str, code: str, abuse) -> tuple[list[float], int, object]:
+    """The phone's latencies (s) while ``abuse()`` runs (or MEASURE_S when abuse is None), its failures, and
+    what the abuse answered.
 
     An abuse that answers {"measure_from": t} is measured from t on (the streams: once they are all held).
     """
@@ -95,7 +101,8 @@ def measure(base: str, code: str, abuse) -> tuple[float, int, int, object]:
     phone.join()
     since = outcome.pop("measure_from", started) if isinstance(outcome, dict) else started
     latencies = [v for v, at in zip(phone.latencies, phone.at, strict=True) if at >= since]
-    return p95(latencies), len(latencies), phone.failures, outcome
+    WINDOWS.append((since, time.monotonic()))
+    return latencies, phone.failures, outcome
 
 
 def call(base: str, method: str, path: str, body=None, timeout: float = 120) -> tuple[int, dict]:
@@ -198,20 +205,56 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--db", choices=["sqlite", "postgresql"], default="sqlite")
     parser.add_argument("--cases", nargs="+", choices=list(CASES), default=["streams", "import"])
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="idle, then each case, this many times (each ratio to its round's idle)")
+    parser.add_argument("--offload", choices=["on", "off"], default="on",
+                        help="off: the worker imports in process, as before offload.py (for comparison)")
     args = parser.parse_args()
+    os.environ["SCOREKEEPER_OFFLOAD"] = args.offload
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)  # 2,100 sockets here and as many in the server
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 8192)), hard))
     os.environ["SCOREKEEPER_CONNECTIONS"] = "2000"  # as --worker-connections in servers.server
 
-    with database(args.db) as url, server(url, workers=1) as base:
-        code = new_table(base)
-        idle, reads, _, _ = measure(base, code, None)
-        print(f"{args.db}, 1 worker: idle phone p95 {idle * 1000:.1f} ms ({reads} reads)")
-        for name in args.cases:
-            abused, reads, failures, outcome = measure(base, code, lambda name=name: CASES[name](base, code))
-            print(f"  {name:8} phone p95 {abused * 1000:7.1f} ms = {abused / idle:5.2f}× idle "
-                  f"({reads} reads, {failures} failed); abuse: {outcome}")
+    print(f"load average at the start: {os.getloadavg()[0]:.1f}")
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp, database(args.db) as url:
+        os.environ["BENCH_HOLDS"] = holds_file = f"{tmp}/holds.jsonl"
+        for round_ in range(1, args.rounds + 1):  # a fresh server each round: the last round's streams are gone
+            with server(url, workers=1, config="bench.holds") as base:
+                code = new_table(base)
+                idle = measure(base, code, None)[0]
+                rows.append(f"{args.db}, 1 worker, offload {args.offload}, round {round_}: "
+                            f"idle phone {figures(idle)} ({len(idle)} reads)")
+                print(rows[-1], flush=True)
+                for name in args.cases:
+                    case = functools.partial(CASES[name], base, code)
+                    abused, failures, outcome = measure(base, code, case)
+                    rows.append(f"  {name:8} phone {figures(abused)} = {p95(abused) / p95(idle):5.2f}× idle p95 "
+                                f"({len(abused)} reads, {failures} failed); abuse: {outcome}")
+                    print(rows[-1], flush=True)
+        holds = []
+        if os.path.exists(holds_file):
+            with open(holds_file) as lines:
+                holds = [json.loads(line) for line in lines]
+    print(f"load average at the end: {os.getloadavg()[0]:.1f}")
+    print("The worker's loop held by one greenlet, longest (CPU time; wall time), how often over 5 ms of CPU, and the "
+          "longest pass of the cyclic garbage collector (inside one of those holds):")
+    labels = iter(line.split(":")[0].strip() if not line.startswith(" ") else "    " + line.split()[0]
+                  for line in rows)
+    for (start, end), label in zip(WINDOWS, labels, strict=True):
+        inside = [h for h in holds if start <= h["at"] <= end and "gc" not in h]
+        cpu = max((h["cpu"] for h in inside), default=0)
+        wall = max((h["wall"] for h in inside), default=0)
+        over = sum(h["cpu"] > 0.005 for h in inside)
+        collector = max((h["cpu"] for h in holds if start <= h["at"] <= end and "gc" in h), default=0)
+        print(f"  {label:44} longest {cpu * 1000:6.1f} ms CPU; {wall * 1000:6.1f} ms wall; over 5 ms: {over:3}; "
+              f"of which the longest collector pass {collector * 1000:5.1f} ms")
+
+
+def figures(latencies: list[float]) -> str:
+    return (f"p50 {statistics.median(latencies) * 1000:5.1f} ms, p95 {p95(latencies) * 1000:6.1f} ms, "
+            f"max {max(latencies) * 1000:6.1f} ms")
 
 
 if __name__ == "__main__":

@@ -87,6 +87,10 @@ def load(instance_path: str, test_config: dict[str, Any] | None = None) -> dict[
         "RECENT_ROWS": not (test_config or {}).get("TESTING", False)
         and env.get("SCOREKEEPER_RECENT_ROWS", "on") != "off",
         "RATELIMIT_HEADERS_ENABLED": True,
+        # A league import is answered by a child process of each worker (offload.py); off in tests unless a
+        # test turns it on, and in that child.
+        "OFFLOAD": not (test_config or {}).get("TESTING", False)
+        and env.get("SCOREKEEPER_OFFLOAD", "on") != "off",
         # Event streams (services/streams.py): per client address and per worker, and how long a stream
         # that carries nothing but heartbeats stays open before the phone is asked to reconnect.
         "STREAMS_PER_ADDRESS": int(env.get("SCOREKEEPER_STREAMS_PER_ADDRESS", "200")),

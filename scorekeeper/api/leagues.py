@@ -10,9 +10,9 @@ from __future__ import annotations
 import csv
 import io
 
-from flask import Response, g, jsonify, request
+from flask import Response, current_app, g, jsonify, request
 
-from .. import i18n
+from .. import i18n, offload
 from ..cooperate import pause_collector, resume_collector
 from ..services import league_import, league_queries, leagues, ratings
 from ..services import standings as league_standings
@@ -73,7 +73,8 @@ def _errors(*codes):
     descriptions = {401: "No token, or not this league's.", 403: "The token's role is not enough.",
                     404: "Not found.", 409: "Conflicts with what is stored.",
                     413: "Too big: more bytes, results, players or seasons than an import may hold.",
-                    422: "Refused: the field is named."}
+                    422: "Refused: the field is named.",
+                    503: "Busy: other imports are running on this server; try again (retry_after seconds)."}
 
     def decorate(view):
         for code in codes:
@@ -95,6 +96,8 @@ def _neutralised(cell):
 def _bigger_imports():
     if request.endpoint == "leagues.import_league":
         request.max_content_length = MAX_IMPORT_BYTES
+        if current_app.config["OFFLOAD"]:
+            return offload.forward(request.get_data())  # this worker only carries the bytes (offload.py says why)
         pause_collector()  # resumed at teardown, whatever happens (cooperate.py says why)
         g.collector_paused = True
         body = request.get_json(silent=True)
@@ -121,7 +124,7 @@ def create_league(payload):
 @blp.route("/import", methods=["POST"])
 @blp.arguments(ExportSchema)
 @blp.response(201, LeagueCreatedSchema)
-@_errors(413, 422)
+@_errors(413, 422, 503)
 def import_league(payload):
     """A new league from an export (all or nothing); returns its new tokens."""
     league, tokens = league_import.import_league(payload)

@@ -5,8 +5,10 @@ bounded like any other request: at most ``MAX_RESULTS`` results (and the body at
 most ``api.leagues.MAX_IMPORT_BYTES``), refused with a 413 before anything is read
 into objects. Everything is checked in memory first, with the players looked up once;
 then it is written in a few batched INSERTs, so no database lock is held while checking.
-Checking yields to other requests every ``YIELD_EVERY`` results and writing every
-``WRITE_CHUNK`` (under gevent), so an import never stops a worker from answering the phones.
+A web worker normally hands the whole request to its import process (``offload.py``), so
+none of this runs on the worker that answers the phones. Where it does (``SCOREKEEPER_OFFLOAD=off``),
+checking yields to other requests every ``YIELD_EVERY`` results and writing every ``WRITE_CHUNK``
+(under gevent), so an import only slows that worker instead of stopping it.
 
 The export's own bookkeeping is checked too: a result's ``digest`` is recomputed here
 (an export cannot choose it), table codes have a table code's shape, history versions
