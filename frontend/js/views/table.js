@@ -303,13 +303,19 @@ function showOpenFailure(root, session, err) {
   root.replaceChildren(h('h1', t('table.not_found')), h('p.card.error', err.message), h('a.button', { href: '#/' }, t('table.back_home')));
 }
 
-async function gameEntry(gameId) {
-  let catalogue = store.get().catalogue;
-  if (!catalogue) {
-    catalogue = await api.games().catch(() => null);
-    if (catalogue) store.set({ catalogue });
-  }
-  return catalogue?.games.find((g) => g.id === gameId);
+// The games' catalogue (the game's name for the title, and what a panel may read), asked for
+// alongside the table's state: asked for after it, it came in with the panel and held the screen.
+function loadCatalogue() {
+  const catalogue = store.get().catalogue;
+  if (catalogue) return Promise.resolve(catalogue);
+  return api.games().then((loaded) => {
+    store.set({ catalogue: loaded });
+    return loaded;
+  }, () => null);
+}
+
+async function gameEntry(catalogue, gameId) {
+  return (await catalogue)?.games.find((g) => g.id === gameId);
 }
 
 function rememberTable(view) {
@@ -320,7 +326,7 @@ function rememberTable(view) {
 
 // Opens the table: its state, then the game's panel with the timer and dice it wants; the screen is
 // shown whole once they and their stylesheets are in.
-async function openTable(root, session, { screen, head, panel, scores, timerSlot, diceSlot, log, parts, showLive }) {
+async function openTable(root, session, catalogue, { screen, head, panel, scores, timerSlot, diceSlot, log, parts, showLive }) {
   try {
     await session.start();
   } catch (err) {
@@ -330,7 +336,7 @@ async function openTable(root, session, { screen, head, panel, scores, timerSlot
   const view = session.view;
   preloadPanel(view.game);
   const reveal = () => screen.classList.remove('loading');
-  const [game, module] = await Promise.all([gameEntry(view.game), loadPanel(view.game, panel, reveal)]);
+  const [game, module] = await Promise.all([gameEntry(catalogue, view.game), loadPanel(view.game, panel, reveal)]);
   screen.dataset.game = view.game;
   head.setTitle(game?.name || view.game);
   rememberTable(view);
@@ -387,7 +393,8 @@ export function mount(root, { code }) {
 
   const seen = store.get().recentTables.find((r) => r.code === session.code);
   if (seen) preloadPanel(seen.game);
-  openTable(root, session, { screen, head, panel, scores, timerSlot, diceSlot, log, parts, showLive });
+  const catalogue = loadCatalogue();
+  openTable(root, session, catalogue, { screen, head, panel, scores, timerSlot, diceSlot, log, parts, showLive });
 
   return {
     destroy() {
