@@ -1,6 +1,6 @@
 """The scan process: ``python -m scorekeeper.scan.worker``, started and fed by pool.py.
 
-It reads photos from stdin and writes answers to stdout, each framed as an 8-byte big-endian
+It reads photos from stdin and writes answers to stdout (`children.serve`), each framed as an 8-byte big-endian
 length and then the bytes (the photo; the answer as JSON). The recogniser is loaded on the first
 photo and kept. Nothing is written to disk: a photo lives in this process's memory while it is
 read, and is gone when the answer is sent.
@@ -11,29 +11,14 @@ An answer is ``{"ok": {grid, cells, flagged}}`` or ``{"refused": {"code", "messa
 from __future__ import annotations
 
 import io
-import os
-import sys
 
-import orjson
-
+from .. import children
 from ..games.base import N_
 
 NOT_A_PHOTO = N_("The photo must be a JPEG or PNG picture.")
 
-FRAME = 8
 MAX_PIXELS = 50_000_000  # a 50-megapixel phone's full photo; the phone app sends at most 2,000 px a side
 REDUCE_ABOVE = 12_000_000  # larger JPEGs are decoded at half size: plenty for a card, a quarter of the memory
-
-
-def _read_exact(stream, n: int) -> bytes | None:
-    chunks, left = [], n
-    while left:
-        chunk = stream.read(left)
-        if not chunk:
-            return None
-        chunks.append(chunk)
-        left -= len(chunk)
-    return b"".join(chunks)
 
 
 def answer(data: bytes) -> dict:
@@ -65,21 +50,7 @@ def answer(data: bytes) -> dict:
 
 
 def main() -> None:
-    # The protocol owns stdout; anything a library prints goes to stderr instead.
-    out = os.fdopen(os.dup(1), "wb")
-    os.dup2(2, 1)
-    stdin = sys.stdin.buffer
-    while True:
-        header = _read_exact(stdin, FRAME)
-        if header is None:
-            return  # the web worker went away
-        data = _read_exact(stdin, int.from_bytes(header, "big"))
-        if data is None:
-            return
-        body = orjson.dumps(answer(data))
-        del data
-        out.write(len(body).to_bytes(FRAME, "big") + body)
-        out.flush()
+    children.serve(answer)
 
 
 if __name__ == "__main__":
