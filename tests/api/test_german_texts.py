@@ -12,13 +12,7 @@ from __future__ import annotations
 import json
 import uuid
 
-import pytest
-from support import wipe
-
-from scorekeeper import create_app
-from scorekeeper.extensions import db
 from scorekeeper.games.base import SAID
-from scorekeeper.limits import limiter
 
 GERMAN = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.8"}
 ENGLISH = {"Accept-Language": "en-GB,en;q=0.9"}
@@ -224,18 +218,6 @@ def test_the_stream_says_its_texts_in_the_language_its_address_names(client):
     assert unknown["table"]["result"]["reason"] == "highest total"
     _no_templates(de)
     assert client.get(f"/api/tables/{code}/stream?lang={'x' * 40}").status_code == 422
-
-
-@pytest.fixture
-def limited(backend):
-    app = create_app({"TESTING": True, "RATELIMIT_ENABLED": True, "SQLALCHEMY_DATABASE_URI": backend["url"]})
-    wipe(app)
-    limiter.reset()
-    yield app.test_client()
-    limiter.reset()
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
 
 
 def test_a_rate_limits_429_is_german_for_a_german_asker(limited):

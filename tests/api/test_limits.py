@@ -7,25 +7,8 @@ join-code misses), on SQLite and PostgreSQL.
 import uuid
 
 import pytest
-from support import wipe
-
-from scorekeeper import create_app
-from scorekeeper.extensions import db
-from scorekeeper.limits import limiter
 
 UNKNOWN = [f"ZZZZZ{c}" for c in "ABCDEFGHJKMNPQRSTUVWXYZ23456789"]  # 31 codes no table has
-
-
-@pytest.fixture
-def limited(backend):
-    app = create_app({"TESTING": True, "RATELIMIT_ENABLED": True, "SQLALCHEMY_DATABASE_URI": backend["url"]})
-    wipe(app)
-    limiter.reset()
-    yield app.test_client()
-    limiter.reset()
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
 
 
 def new_table(client) -> str:
