@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from .games.base import N_
+from .games.base import N_, name_key
 
 ZWJ = "\u200d"
 MAX_LENGTH = 40  # a player's name, at a table's seat and in a league alike: a seat's name joins its league
@@ -34,5 +34,6 @@ def clean(value: str) -> str:
 
 
 def key(name: str) -> str:
-    """What two names are compared by."""
-    return clean(name).replace(ZWJ, "").casefold()
+    """What two names are compared by: the games' own comparison, so a table, a score sheet and a league
+    agree on who is the same player."""
+    return name_key(name)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import marshal
 import math
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -429,8 +430,9 @@ def rolled(data: dict[str, Any], die: str, one_only: RuleError) -> tuple[int, An
 
 
 def name_key(name: str) -> str:
-    """How two players' names are compared: case and spacing do not tell people apart."""
-    return " ".join(name.split()).casefold()
+    """How two players' names are compared, here and in leagues (``names.key``): case, spacing, Unicode's
+    compatibility forms ("Ａｎｎ" is "Ann") and zero-width joiners do not tell people apart."""
+    return " ".join(unicodedata.normalize("NFKC", name).split()).replace("\u200d", "").casefold()
 
 
 def refuse_same_names(names: list[str], field: Callable[[int], str]) -> None:

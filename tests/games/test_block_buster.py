@@ -618,7 +618,7 @@ def test_official_two_player_game():
 # --- what the box holds and what finishing needs (issue 12) --------------------------------------
 
 
-@pytest.mark.parametrize("names", [["Ann", "Ann"], ["Ann", " ann"]])
+@pytest.mark.parametrize("names", [["Ann", "Ann"], ["Ann", " ann"], ["Ann", "Ａｎｎ"], ["Ann", "A\u200dnn"]])
 def test_two_players_of_one_name_are_refused(names):
     assert refusal(lambda: bb.setup({}, names)) == ("duplicate_name", "seats.1")
     sheet = sheet_with(("players.0.name", names[0]), ("players.1.name", names[1]))
