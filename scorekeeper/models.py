@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -13,6 +14,17 @@ from .extensions import db
 
 def now_ms() -> int:
     return int(time.time() * 1000)
+
+
+# A table's join code. No look-alikes: no 0/O, no 1/I/L. 31 symbols ** 6 ≈ 887 million codes.
+TABLE_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+TABLE_CODE_LENGTH = 6
+_TABLE_CODE = re.compile(f"[{TABLE_CODE_ALPHABET}]{{{TABLE_CODE_LENGTH}}}")
+
+
+def is_table_code(value: Any) -> bool:
+    """Whether ``value`` is shaped like a join code the app gives (not whether a table has it)."""
+    return isinstance(value, str) and _TABLE_CODE.fullmatch(value) is not None
 
 
 class Table(db.Model):

@@ -29,7 +29,7 @@ from ..cooperate import let_others_run
 from ..domain_errors import DomainError, TooBig
 from ..extensions import db
 from ..games.base import N_
-from ..models import League, LeaguePlayer, LeagueResult, ResultEntry, ResultVersion, Season, now_ms
+from ..models import League, LeaguePlayer, LeagueResult, ResultEntry, ResultVersion, Season, is_table_code, now_ms
 from .house_rules import check as check_rules
 from .league_input import clean_name, refuse
 from .leagues import IMPORTED, check_result, new_tokens, result_digest
@@ -45,7 +45,6 @@ WRITE_CHUNK = 100  # results written per transaction
 FIRST_DAY = dt.date(1900, 1, 1)
 LAST_SEASON_DAY = dt.date(2199, 12, 31)
 DAY_MS = 86_400_000
-TABLE_CODE_LETTERS = frozenset("ABCDEFGHJKMNPQRSTUVWXYZ23456789")
 
 
 # What a refusal calls each list, in the asker's language ("at most 1,000 players").
@@ -193,7 +192,7 @@ def _check_bookkeeping(r: dict[str, Any], uids: set[str], now: int, latest_day: 
     if not FIRST_DAY <= r["played_on"] <= latest_day:
         raise refuse("played_on", "played_on must be from {year} to today.", "bad_date", year=FIRST_DAY.year)
     code = r.get("table_code")
-    if code is not None and not (len(code) == 6 and set(code) <= TABLE_CODE_LETTERS):
+    if code is not None and not is_table_code(code):
         raise refuse("table_code", "A table code is 6 letters and digits, as the app gives them.")
     if r.get("sheet") is not None and len(json.dumps(r["sheet"], separators=(",", ":"))) > MAX_SHEET_BYTES:
         raise refuse("sheet", "A score sheet is at most {most} KiB.", "too_big",
@@ -222,7 +221,7 @@ def _check_version(known: dict[str, LeaguePlayer], version: dict[str, Any], fiel
     if not 0 <= version["replaced_at_ms"] <= now_ms() + DAY_MS:
         raise refuse(f"{field}.replaced_at_ms", "replaced_at_ms must be a time in the past.")
     code = version.get("table_code")
-    if code is not None and not (len(code) == 6 and set(code) <= TABLE_CODE_LETTERS):
+    if code is not None and not is_table_code(code):
         raise refuse(f"{field}.table_code", "A table code is 6 letters and digits, as the app gives them.")
     if version.get("sheet") is not None and len(json.dumps(version["sheet"])) > MAX_SHEET_BYTES:
         raise refuse(f"{field}.sheet", "A score sheet is at most {most} KiB.", "too_big",

@@ -33,16 +33,12 @@ from ..extensions import db
 from ..games.base import check_event_data
 from ..limits import count_join_code_miss
 from ..links import public_base
-from ..models import Event, League, Table, now_ms
+from ..models import TABLE_CODE_ALPHABET, TABLE_CODE_LENGTH, Event, League, Table, is_table_code, now_ms
 from . import house_rules, leagues, scoring, streams
 
 log = logging.getLogger(__name__)
 
-# No look-alikes: no 0/O, no 1/I/L. 31 symbols ** 6 ≈ 887 million codes.
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 6
 MAX_SEATS = 10
-CODE_SHAPE = re.compile(f"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$")
 EVENT_TYPE = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 INTERNAL_EVENTS = frozenset({"next_table"})
 
@@ -52,7 +48,7 @@ SERVICE_EVENT_FIELDS = {"timer": ("action", "seconds"), "challenge": ("words", "
 
 
 def new_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+    return "".join(secrets.choice(TABLE_CODE_ALPHABET) for _ in range(TABLE_CODE_LENGTH))
 
 
 def normalize_code(code: str) -> str:
@@ -120,7 +116,7 @@ def create(game_id: str, options: dict[str, Any] | None, seats: list[dict[str, A
 def get(code: str) -> Table:
     code = normalize_code(code)
     # Only a well-formed code reaches the database (PostgreSQL refuses NUL bytes with an error, for one).
-    table = db.session.scalar(select(Table).where(Table.code == code)) if CODE_SHAPE.match(code) else None
+    table = db.session.scalar(select(Table).where(Table.code == code)) if is_table_code(code) else None
     if table is None:
         count_join_code_miss()  # guessing codes costs, on every endpoint; a code that exists never does
         raise NotFound("unknown_table", "There is no table with the code {given!r}. Check the code and try again.",
@@ -163,7 +159,7 @@ def read(code: str) -> TableRow:
     row = _recent_rows.get(code, hub, epoch)
     if row is not None:
         return row
-    found = _fetch(code) if CODE_SHAPE.match(code) else None
+    found = _fetch(code) if is_table_code(code) else None
     if found is None:
         get(code)  # raises the 404
     table_id, code, game, options, seats, last_seq, snapshot, created_at_ms, league = found
@@ -397,7 +393,7 @@ def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: i
 
 def _check_kind(code: str, kind: str, internal: bool) -> None:
     """A 404 for a code that cannot exist, and a refusal for an event type no phone may send."""
-    if not CODE_SHAPE.match(normalize_code(code)):
+    if not is_table_code(normalize_code(code)):
         get(code)  # the 404, without asking the database about a code that cannot exist
     if not EVENT_TYPE.match(kind):
         raise Refused("bad_type", "type must be a short lower-case name such as 'points'.", "type", "bad")

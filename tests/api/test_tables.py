@@ -6,7 +6,7 @@ import uuid
 
 import pytest
 
-from scorekeeper.services.tables import CODE_ALPHABET
+from scorekeeper.models import TABLE_CODE_ALPHABET
 
 
 def new_table(client, game="scorepad", seats=("Ann", "Ben", "Cy"), **options):
@@ -31,7 +31,7 @@ def totals(table):
 
 def test_create_gives_an_unambiguous_code_and_the_derived_state(client):
     table = new_table(client)
-    assert re.fullmatch(f"[{CODE_ALPHABET}]{{6}}", table["code"])
+    assert re.fullmatch(f"[{TABLE_CODE_ALPHABET}]{{6}}", table["code"])
     assert not set(table["code"]) & set("0O1IL")
     assert table["seats"] == ["Ann", "Ben", "Cy"]
     assert table["seq"] == 0 and totals(table) == [0, 0, 0]
