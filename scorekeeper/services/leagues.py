@@ -256,9 +256,7 @@ def check_result(league: League, payload: dict[str, Any], check_date: bool = Tru
 
 
 def _known_game(game_id: Any) -> str:
-    if games.get(game_id) is None:
-        raise refuse("game", "There is no game called {game_id!r}; the games are {games}.",
-                      "unknown_game", game_id=game_id, games=", ".join(games.REGISTRY))
+    scoring.known_game(game_id)
     return game_id
 
 

@@ -13,11 +13,20 @@ from . import house_rules
 
 
 def game_or_404(game_id: str):
+    """The game a request's path names, or a 404."""
     module = games.get(game_id)
     if module is None:
-        known = ", ".join(games.REGISTRY)
-        raise NotFound("unknown_game", "There is no game called {game_id!r}; the games are {known}.",
-                       game_id=game_id, known=known)
+        raise NotFound("unknown_game", "There is no game called {game_id!r}; the games are {games}.", game_id=game_id,
+                       games=", ".join(games.REGISTRY))
+    return module
+
+
+def known_game(game_id: Any, field: str = "game"):
+    """The game a request's body or query names (``field``), or a 422 naming it."""
+    module = games.get(game_id)
+    if module is None:
+        raise Refused("unknown_game", "There is no game called {game_id!r}; the games are {games}.", field,
+                      "unknown game", game_id=game_id, games=", ".join(games.REGISTRY))
     return module
 
 

@@ -32,9 +32,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from .. import games
 from ..extensions import db
 from ..models import League, LeagueResult, LeagueTally, ResultEntry, Season
-from . import league_stats
+from . import league_stats, scoring
 from .house_rules import lowest_wins
-from .league_input import refuse
 from .league_queries import in_season, player_names
 from .league_stats import Entry, Played, Tally
 from .leagues import player_by_name, season_or_default
@@ -85,8 +84,8 @@ def _scope(season: Season, game: str | None) -> str:
 
 
 def _check_game(game: str | None) -> None:
-    if game is not None and games.get(game) is None:
-        raise refuse("game", "There is no game called {game!r}.", "unknown_game", game=game)
+    if game is not None:
+        scoring.known_game(game)
 
 
 def _after(query, last):

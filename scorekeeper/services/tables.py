@@ -85,11 +85,7 @@ def create(game_id: str, options: dict[str, Any] | None, seats: list[dict[str, A
     """A new table; inside ``league`` it starts from the league's house rules and seats join its players.
 
     ``league_link`` is the digest of the league link that started it (see ``post_to_league``)."""
-    game = games.get(game_id)
-    if game is None:
-        raise Refused("unknown_game", "There is no game called {game_id!r}; the games are {games}.",
-                      "game", "unknown game",
-                      game_id=game_id, games=", ".join(games.REGISTRY))
+    game = scoring.known_game(game_id)
     seat_names = _seat_names(seats, game)
     if league is not None:
         options = {**house_rules.table_defaults(league, game_id), **(options or {})}
