@@ -7,6 +7,7 @@ them: this folder's for the databases (the API tier and the migrations), ``api/c
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -110,3 +111,37 @@ class LiveServer:
         except subprocess.TimeoutExpired:
             self.process.kill()
         self.log.close()
+
+
+def first_stream_message(client, path: str, headers: dict | None = None) -> dict:
+    """The first message of an event stream (after its ``retry:`` line), read through a test client."""
+    response = client.get(path, headers=headers or {}, buffered=False)
+    chunks = (c.decode() for c in response.response)
+    next(chunks)  # retry:
+    message = next(chunks)
+    response.close()
+    return json.loads(message.split("data: ", 1)[1])
+
+
+# Block Buster's rulebook, example 5-1 (the game tier scores it, the API tier asks for it in German).
+# Board (2-player pattern, row by row): RC RS GS / GS RC RS / RS GS RC.
+# Yellow: 2 red stars, 1 green spiral, 1 red circle; Blue: 2 green spirals, 1 red star, 1 red circle.
+_RC, _RS, _GS = "red-circle", "red-star", "green-spiral"
+BLOCK_BUSTER_EXAMPLE = {
+    "variant": "standard",
+    "players": [
+        {"name": "Yellow", "colours": "yellow", "skips": 0, "leftover_squares": 0},
+        {"name": "Blue", "colours": "blue", "skips": 0, "leftover_squares": 8},
+    ],
+    "point_blocks": [
+        {"shape": _RC, "counts": {"yellow": 7, "blue": 5}},
+        {"shape": _RS, "counts": {"yellow": 6, "blue": 4}},
+        {"shape": _GS, "counts": {"blue": 7, "yellow": 5}},  # example 3-1: blue 7 vs yellow 5
+        {"shape": _GS, "counts": {"blue": 8, "yellow": 3}},
+        {"shape": _RC, "counts": {"blue": 5, "yellow": 4}},
+        {"shape": _RS, "counts": {"blue": 6, "yellow": 2}},
+        {"shape": _RS, "owner": "yellow"},
+        {"shape": _GS, "counts": {"yellow": 5, "blue": 2}},
+        {"shape": _RC, "counts": {"yellow": 4, "blue": 4}},  # a tie: nobody
+    ],
+}

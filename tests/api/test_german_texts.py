@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 import uuid
 
+from support import BLOCK_BUSTER_EXAMPLE, first_stream_message
+
 from scorekeeper.games.base import SAID
 
 GERMAN = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.8"}
@@ -103,22 +105,6 @@ def test_score_sheet_lines_of_every_game_in_german(client):
     _no_templates(en)
 
 
-# The rulebook's example (tests/games/test_block_buster.py): Yellow 8, Blue 5.
-RC, RS, GS = "red-circle", "red-star", "green-spiral"
-BLOCK_BUSTER_EXAMPLE = {
-    "variant": "standard",
-    "players": [
-        {"name": "Yellow", "colours": "yellow", "skips": 0, "leftover_squares": 0},
-        {"name": "Blue", "colours": "blue", "skips": 0, "leftover_squares": 8},
-    ],
-    "point_blocks": [
-        {"shape": RC, "counts": {"yellow": 7, "blue": 5}}, {"shape": RS, "counts": {"yellow": 6, "blue": 4}},
-        {"shape": GS, "counts": {"blue": 7, "yellow": 5}}, {"shape": GS, "counts": {"blue": 8, "yellow": 3}},
-        {"shape": RC, "counts": {"blue": 5, "yellow": 4}}, {"shape": RS, "counts": {"blue": 6, "yellow": 2}},
-        {"shape": RS, "owner": "yellow"}, {"shape": GS, "counts": {"yellow": 5, "blue": 2}},
-        {"shape": RC, "counts": {"yellow": 4, "blue": 4}},
-    ],
-}
 
 
 def test_block_buster_lines_in_german_say_their_shapes(client):
@@ -132,7 +118,7 @@ def test_block_buster_lines_in_german_say_their_shapes(client):
     assert en["reason"] == "Most points: Yellow 8 vs Blue 5."
     # The phone draws a set line's shapes from these, whatever the language.
     assert [(line.get("shape"), line.get("count")) for line in de["players"][1]["lines"]] == [
-        (RC, 1), (RS, 1), (GS, 2), (None, None)]
+        ("red-circle", 1), ("red-star", 1), ("green-spiral", 2), (None, None)]
 
 
 def test_the_game_catalogue_in_german(client):
@@ -194,23 +180,14 @@ def test_die_names_inside_bresk_refusals_are_german(client):
     assert english.get_json()["message"] == "Roll the Bresk die once, not twice."
 
 
-def _first_message(client, path, headers=None):
-    response = client.get(path, headers=headers or {}, buffered=False)
-    chunks = (c.decode() for c in response.response)
-    next(chunks)  # retry:
-    message = next(chunks)
-    response.close()
-    return json.loads(message.split("data: ", 1)[1])
-
-
 def test_the_stream_says_its_texts_in_the_language_its_address_names(client):
     code = _finished_scorepad(client)
     # The same table at the same point: each language gets its own message, not the other's cached one.
-    de = _first_message(client, f"/api/tables/{code}/stream?lang=de")
-    en = _first_message(client, f"/api/tables/{code}/stream?lang=en", GERMAN)
-    default = _first_message(client, f"/api/tables/{code}/stream")
-    by_header = _first_message(client, f"/api/tables/{code}/stream", GERMAN)
-    unknown = _first_message(client, f"/api/tables/{code}/stream?lang=xx")
+    de = first_stream_message(client, f"/api/tables/{code}/stream?lang=de")
+    en = first_stream_message(client, f"/api/tables/{code}/stream?lang=en", GERMAN)
+    default = first_stream_message(client, f"/api/tables/{code}/stream")
+    by_header = first_stream_message(client, f"/api/tables/{code}/stream", GERMAN)
+    unknown = first_stream_message(client, f"/api/tables/{code}/stream?lang=xx")
     assert de["table"]["result"]["reason"] == "höchste Summe"
     assert de["table"]["result"]["players"][0]["lines"][0]["label"] == "Runde 1"
     assert en["table"]["result"]["reason"] == default["table"]["result"]["reason"] == "highest total"

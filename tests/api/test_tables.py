@@ -5,6 +5,7 @@ import threading
 import uuid
 
 import pytest
+from support import first_stream_message
 
 from scorekeeper.models import TABLE_CODE_ALPHABET
 
@@ -284,23 +285,12 @@ def test_stream_sends_the_state_then_resumes_after_last_event_id(client):
     assert totals(payload["table"]) == [6, 0, 0]
 
 
-def first_message(client, code, host):
-    import json
-
-    response = client.get(f"/api/tables/{code}/stream", headers={"Host": host}, buffered=False)
-    chunks = (c.decode() for c in response.response)
-    next(chunks)  # retry:
-    message = next(chunks)
-    response.close()
-    return json.loads(message.split("data: ", 1)[1])
-
-
 def test_each_stream_gets_the_join_link_of_its_own_host(client):
     code = new_table(client)["code"]
     points(client, code, 0, 1)
-    assert first_message(client, code, "one.example")["table"]["join_url"] == f"http://one.example/#/table/{code}"
+    assert first_stream_message(client, f"/api/tables/{code}/stream", {"Host": "one.example"})["table"]["join_url"] == f"http://one.example/#/table/{code}"
     # The same table at the same point, asked through another address: not the cached message of the first.
-    assert first_message(client, code, "two.example")["table"]["join_url"] == f"http://two.example/#/table/{code}"
+    assert first_stream_message(client, f"/api/tables/{code}/stream", {"Host": "two.example"})["table"]["join_url"] == f"http://two.example/#/table/{code}"
 
 
 def test_twenty_phones_appending_at_once_lose_nothing(app):

@@ -9,33 +9,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from support import BLOCK_BUSTER_EXAMPLE as EXAMPLE  # the rulebook's example 5-1
 
 from scorekeeper.games import block_buster as bb
 from scorekeeper.games.base import RuleError
 
 RC, RS, GS, BW, YM = "red-circle", "red-star", "green-spiral", "blue-wave", "yellow-moon"
-
-# Example 5-1. Board (2-player pattern, row by row): RC RS GS / GS RC RS / RS GS RC.
-# Yellow: 2 red stars, 1 green spiral, 1 red circle; Blue: 2 green spirals, 1 red star, 1 red circle.
-EXAMPLE = {
-    "variant": "standard",
-    "players": [
-        {"name": "Yellow", "colours": "yellow", "skips": 0, "leftover_squares": 0},
-        {"name": "Blue", "colours": "blue", "skips": 0, "leftover_squares": 8},
-    ],
-    "point_blocks": [
-        {"shape": RC, "counts": {"yellow": 7, "blue": 5}},
-        {"shape": RS, "counts": {"yellow": 6, "blue": 4}},
-        {"shape": GS, "counts": {"blue": 7, "yellow": 5}},  # example 3-1: blue 7 vs yellow 5
-        {"shape": GS, "counts": {"blue": 8, "yellow": 3}},
-        {"shape": RC, "counts": {"blue": 5, "yellow": 4}},
-        {"shape": RS, "counts": {"blue": 6, "yellow": 2}},
-        {"shape": RS, "owner": "yellow"},
-        {"shape": GS, "counts": {"yellow": 5, "blue": 2}},
-        {"shape": RC, "counts": {"yellow": 4, "blue": 4}},  # a tie: nobody
-    ],
-}
-
 
 DELETE = object()
 
