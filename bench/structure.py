@@ -194,26 +194,27 @@ def names_a_game(path: Path) -> bool:
     return bool(JS_ID.search(text))
 
 
+def print_sizes(language: str, paths: list[Path], top: int) -> None:
+    """Modules, lines in all and per module, and the ``top`` largest modules."""
+    sizes = sorted(((len(p.read_text(encoding="utf-8").splitlines()), p) for p in paths), reverse=True)
+    total = sum(n for n, _ in sizes)
+    print(f"{language} modules: {len(paths)}, {total:,} lines, {total / len(paths):.0f} a module on average")
+    for n, path in sizes[:top]:
+        print(f"  {n:5d}  {path.relative_to(ROOT)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--top", type=int, default=8, help="how many of the largest modules to list")
     args = parser.parse_args()
     paths = python_files()
-    sizes = sorted(((len(p.read_text(encoding="utf-8").splitlines()), p) for p in paths), reverse=True)
-    total = sum(n for n, _ in sizes)
-    print(f"python modules: {len(paths)}, {total:,} lines, {total / len(paths):.0f} a module on average")
-    for n, path in sizes[: args.top]:
-        print(f"  {n:5d}  {path.relative_to(ROOT)}")
+    print_sizes("python", paths, args.top)
     longest = long_functions(paths)
     print(f"functions over {LONG} lines: {len(longest)}")
     for n, where in longest:
         print(f"  {n:5d}  {where}")
     js = js_files()
-    js_sizes = sorted(((len(p.read_text(encoding="utf-8").splitlines()), p) for p in js), reverse=True)
-    js_total = sum(n for n, _ in js_sizes)
-    print(f"javascript modules: {len(js)}, {js_total:,} lines, {js_total / len(js):.0f} a module on average")
-    for n, path in js_sizes[: args.top]:
-        print(f"  {n:5d}  {path.relative_to(ROOT)}")
+    print_sizes("javascript", js, args.top)
     js_longest = long_js_functions(js)
     print(f"javascript functions over {LONG} lines: {len(js_longest)} ({sum(n > 80 for n, _ in js_longest)} over 80)")
     for n, where in js_longest:
