@@ -53,6 +53,12 @@ def cut_choices(page) -> list[str]:
     }""")
 
 
+def open_options(phone) -> None:
+    """Open the new-table screen's options, once the game's catalogue has drawn them."""
+    phone.wait_for_selector("details.options")
+    phone.locator("details.options summary").click()
+
+
 def labels_of(page, ids) -> dict[str, str]:
     return {i: page.locator(f"label[for='{i}']").inner_text() for i in ids}
 
@@ -61,8 +67,7 @@ def labels_of(page, ids) -> dict[str, str]:
 def test_new_table_options_read_in_players_words(small_phone, catalogue, game, shots):
     phone = small_phone
     phone.goto(f"/#/new/{game}")
-    phone.wait_for_selector("details.options")
-    phone.locator("details.options summary").click()
+    open_options(phone)
     options = catalogue[game]["options"]
     shown = labels_of(phone, [f"opt-{o['name']}" for o in options])
     assert list(shown.values()) == [o["label"] for o in options]
@@ -89,8 +94,7 @@ def start_the_table(phone, live_server) -> dict:
 
 def test_options_chosen_on_the_new_table_screen_reach_the_table(phone, live_server):
     phone.goto("/#/new/make-n-break")
-    phone.wait_for_selector("details.options")
-    phone.locator("details.options summary").click()
+    open_options(phone)
     phone.fill("#opt-rounds", "3")
     phone.select_option("#opt-extreme_points", "printed")
     options = start_the_table(phone, live_server)["options"]
@@ -124,8 +128,7 @@ def test_house_rules_read_in_players_words(small_phone, live_server, catalogue, 
 
 def test_a_value_per_player_is_typed_with_commas_and_pluses(phone, live_server):
     phone.goto("/#/new/block-buster")
-    phone.wait_for_selector("details.options")
-    phone.locator("details.options summary").click()
+    open_options(phone)
     phone.select_option("#opt-variant", "two-colour")
     phone.fill("#opt-colours", "blue + green, yellow + red")
     table = start_the_table(phone, live_server)
@@ -144,8 +147,7 @@ def test_a_league_table_starts_from_the_house_rules_and_may_turn_one_off(small_p
     phone.wait_for_selector("#start-table")
     phone.evaluate(f"location.hash = '#/new/bresk?league={league['id']}'")
     phone.wait_for_selector(".in-league")
-    phone.wait_for_selector("details.options")
-    phone.locator("details.options summary").click()
+    open_options(phone)
     assert phone.is_checked("#opt-live_word_marking")  # the league's house rule, not the game's default
     phone.uncheck("#opt-live_word_marking")
     assert serious_violations(phone) == []
