@@ -231,14 +231,14 @@ def check_result(league: League, payload: dict[str, Any], check_date: bool = Tru
     table (``FROM_GAME``: its places are the game's own) or read from an export (taken as stored).
     ``known`` (players by name key) spares a caller checking many results a query per result.
     """
-    game_id = _known_game(payload.get("game"))
+    game_id = payload.get("game")
+    module = scoring.known_game(game_id)
     played_on = payload["played_on"]
     if check_date and played_on > dt.date.today() + dt.timedelta(days=1):  # a day's grace for time zones
         raise refuse("played_on", "played_on cannot be in the future.", "future_date")
     sheet, rows, prefix = _result_rows(league, game_id, payload, source)
     _check_players(rows, prefix, {p.name_key: p for p in players(league)} if known is None else known)
     places_given = _check_places(rows, prefix)
-    module = games.get(game_id)
     if sheet is None and source == TYPED:
         try:
             module.check_final([{"name": r["player"].name, "score": r.get("score"), "place": r.get("place"),
@@ -255,29 +255,25 @@ def check_result(league: League, payload: dict[str, Any], check_date: bool = Tru
                         for r in rows]}
 
 
-def _known_game(game_id: Any) -> str:
-    scoring.known_game(game_id)
-    return game_id
-
-
 def _result_rows(league: League, game_id: str, payload: dict[str, Any],
                  source: str) -> tuple[Any, list[dict[str, Any]], str]:
     """The stored sheet (or None), one row per player (from the sheet's score or as sent), and their field path."""
     sheet = payload.get("sheet")
-    if isinstance(sheet, dict) and source != IMPORTED:
-        # The league's house rules where the sheet does not say otherwise (its rounds, a golf-style pad, who a
-        # tie gives a block to), as a table started in the league begins with them; written into the stored
-        # sheet, so that scored again after a house rule changes (a correction) it still counts as it did.
-        unsaid = {k: v for k, v in house_rules.table_defaults(league, game_id).items() if k not in sheet}
-        sheet = {**sheet, **unsaid} if unsaid else sheet
-    if sheet is not None and source != IMPORTED:
-        if payload.get("players"):
-            raise refuse("players", "Send either players with scores or a score sheet, not both.")
-        rows, prefix = _from_sheet(league, game_id, sheet), "sheet.players"
-    else:
+    if sheet is None or source == IMPORTED:
         # Imported, a sheet's result comes with its players as they were scored: both are taken as stored,
         # not scored again (the rules, the word lists or the house rules may have changed since).
         rows, prefix = [dict(p) for p in payload.get("players") or []], "players"
+    else:
+        if payload.get("players"):
+            raise refuse("players", "Send either players with scores or a score sheet, not both.")
+        if isinstance(sheet, dict):
+            # The league's house rules where the sheet does not say otherwise (its rounds, a golf-style pad, who
+            # a tie gives a block to), as a table started in the league begins with them; written into the
+            # stored sheet, so that scored again after a house rule changes (a correction) it still counts as
+            # it did.
+            unsaid = {k: v for k, v in house_rules.table_defaults(league, game_id).items() if k not in sheet}
+            sheet = {**sheet, **unsaid} if unsaid else sheet
+        rows, prefix = _from_sheet(league, game_id, sheet), "sheet.players"
     if not 2 <= len(rows) <= MAX_PLAYERS_PER_RESULT:
         raise refuse(prefix, "A result needs 2 to {most} players.", "bad_players", most=MAX_PLAYERS_PER_RESULT)
     return sheet, rows, prefix
