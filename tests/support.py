@@ -21,6 +21,7 @@ from sqlalchemy import create_engine, text
 
 from scorekeeper.config import database_url
 from scorekeeper.extensions import db
+from scorekeeper.games.base import SAID
 
 ROOT = Path(__file__).resolve().parent.parent
 IN_CI = os.environ.get("CI", "").lower() == "true"
@@ -145,3 +146,13 @@ BLOCK_BUSTER_EXAMPLE = {
         {"shape": _RC, "counts": {"yellow": 4, "blue": 4}},  # a tie: nobody
     ],
 }
+
+
+def english(value):
+    """``value`` (stored state, a result's dict) in its English words only: the templates a stored text keeps
+    beside them (``games/base.py`` ``SAID``) dropped."""
+    if isinstance(value, dict):
+        return {k: english(v) for k, v in value.items() if k != SAID}
+    if isinstance(value, list):
+        return [english(v) for v in value]
+    return value

@@ -98,15 +98,6 @@ def with_said(out: dict[str, Any], **texts: Any) -> dict[str, Any]:
     return out
 
 
-def english(value: Any) -> Any:
-    """``value`` (stored state, a result's dict) in its English words only: the ``SAID`` templates dropped."""
-    if isinstance(value, dict):
-        return {k: english(v) for k, v in value.items() if k != SAID}
-    if isinstance(value, list):
-        return [english(v) for v in value]
-    return value
-
-
 def joined(items: list[Any], separator: str = "; ") -> Any:
     """``items`` as one text, each item still translatable ("row 1, column 2; row 3, column 1")."""
     out = items[0]

@@ -5,8 +5,9 @@ from __future__ import annotations
 import gzip
 
 import pytest
+from support import english
 
-from scorekeeper.games.base import RuleError, english
+from scorekeeper.games.base import RuleError
 from scorekeeper.lexicon import REASONS, compact, get_lexicon
 from scorekeeper.services.judge import judge_challenge
 

@@ -11,10 +11,10 @@ import time
 from pathlib import Path
 
 import pytest
+from support import english as english_words
 
 from scorekeeper.games import bresk
 from scorekeeper.games.base import RuleError
-from scorekeeper.games.base import english as english_words
 
 WORDS = {"BAND", "THE", "CAFE", "VEST", "NINE", "HAT", "CAT", "CATS", "DOG", "ZEBRA", "AT"}
 BLANK = "#" * 8

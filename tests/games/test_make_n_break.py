@@ -6,9 +6,10 @@ import copy
 import json
 
 import pytest
+from support import english
 
 from scorekeeper.games import make_n_break as mnb
-from scorekeeper.games.base import RuleError, english
+from scorekeeper.games.base import RuleError
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
