@@ -46,7 +46,7 @@ def forms(entry) -> dict[str, str]:
 
 
 def test_every_language_named_in_the_code_has_a_catalog():
-    code = (FRONTEND / "js" / "i18n.js").read_text(encoding="utf-8")
+    code = (FRONTEND / "js" / "lib" / "language.js").read_text(encoding="utf-8")
     named = re.search(r"LANGUAGES = \{([^}]*)\}", code).group(1)
     assert sorted(re.findall(r"(\w+):", named)) == sorted(LANGUAGES)
     assert sorted(p.stem for p in CATALOGS.glob("*.json")) == sorted(LANGUAGES)

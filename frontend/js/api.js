@@ -3,7 +3,8 @@
 // Every request asks for the phone's chosen language (Accept-Language), so the server's
 // messages read as the rest of the screen; /api/* is never cached by the service worker,
 // so an answer in one language cannot be served to a phone that has switched to another.
-import { lang, t } from './i18n.js';
+import { t } from './i18n.js';
+import { lang } from './lib/language.js';
 
 export class ApiError extends Error {
   constructor({ code = 'network', status = 0, message = null, errors = null, table = null } = {}) {
@@ -18,7 +19,8 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, body, { headers = {}, signal } = {}) {
+// `early`: the response to this very request, started ahead (lib/ahead.js), to read instead of asking.
+async function request(method, path, body, { headers = {}, signal, early } = {}) {
   const init = { method, headers: { Accept: 'application/json', 'Accept-Language': lang, ...headers }, signal };
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
@@ -26,7 +28,7 @@ async function request(method, path, body, { headers = {}, signal } = {}) {
   }
   let response;
   try {
-    response = await fetch(path, init);
+    response = await (early || fetch(path, init));
   } catch (err) {
     if (err.name === 'AbortError') throw err;
     throw new ApiError();
@@ -52,11 +54,14 @@ const query = (params = {}) => {
 export const api = {
   health: () => request('GET', '/api/health'),
   time: () => request('GET', '/api/time'),
-  games: () => request('GET', '/api/games'),
+  // Both may be given the answer main.js asked for ahead (lib/ahead.js's takeAhead of the path).
+  gamesPath: '/api/games',
+  games: (early) => request('GET', api.gamesPath, undefined, { early }),
   score: (game, sheet) => request('POST', `/api/games/${encodeURIComponent(game)}/score`, sheet),
   // With a league token the table plays inside that league (body.league is its id).
   createTable: (body, { token } = {}) => request('POST', '/api/tables', body, token ? bearer(token) : undefined),
-  table: (code) => request('GET', table(code)),
+  tablePath: table,
+  table: (code, early) => request('GET', table(code), undefined, { early }),
   // Play again: the next table (same seats and options), made once however many phones ask.
   again: (code) => request('POST', `${table(code)}/again`),
   eventsPath: (code) => `${table(code)}/events`,

@@ -3,35 +3,12 @@
 // ({one, other}) is a plural, chosen by Intl.PluralRules from params.count. Numbers in params
 // are written the language's way (Intl.NumberFormat).
 //
-// The language: the one chosen on this phone (Home → language, kept in localStorage), else the
-// first of the phone's languages (navigator.languages) the app speaks, else English.
+// The language is lib/language.js's choice.
 // Keys are written out in full at each call, t('timer.start'), never built from pieces, so
 // tests/test_i18n_catalogs.py can find every key in use and every catalog entry no one uses.
 
+import { lang } from './lib/language.js';
 import { translator } from './lib/translate.js';
-
-export const LANGUAGES = { en: 'English', de: 'Deutsch' };
-const STORAGE_KEY = 'scorekeeper.lang';
-
-export function pickLanguage(chosen, preferred = []) {
-  if (chosen && chosen in LANGUAGES) return chosen;
-  for (const tag of preferred) {
-    const base = String(tag).toLowerCase().split('-')[0];
-    if (base in LANGUAGES) return base;
-  }
-  return 'en';
-}
-
-function chosenLanguage() {
-  try {
-    return localStorage.getItem(STORAGE_KEY);
-  } catch {
-    return null; // storage refused (private mode): the phone's language decides
-  }
-}
-
-export const lang = pickLanguage(chosenLanguage(), navigator.languages || [navigator.language]);
-document.documentElement.lang = lang;
 
 async function loadCatalog(language) {
   const response = await fetch(`/js/i18n/${language}.json`);
@@ -70,15 +47,4 @@ export function ago(ms, now = Date.now()) {
     value = Math.round(value / size);
   }
   return rtf.format(value, 'day');
-}
-
-export function setLanguage(language) {
-  if (!(language in LANGUAGES) || language === lang) return;
-  try {
-    localStorage.setItem(STORAGE_KEY, language);
-  } catch {
-    return;
-  }
-  // Every screen, the catalog and the API's words change together: start over in the new language.
-  location.reload();
 }

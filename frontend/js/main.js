@@ -7,7 +7,19 @@ const shell = Promise.all([import('./i18n.js'), import('./store.js')]);
 route('/', () => import('./views/home.js'));
 route('/new', () => import('./views/new-table.js'));
 route('/new/:game', () => import('./views/new-table.js'));
-route('/table/:code', () => import('./views/table.js'));
+// A table: its state and the games' catalogue are asked for while the table screen's modules load
+// (lib/ahead.js), and the game's panel as soon as the state names the game; then a first probe of
+// the server's clock for the shared timer (the screen asks for more once it shows). The screen
+// mounts after the asks have started, so that its own first asks take their answers.
+route('/table/:code', async ({ code }) => {
+  const screen = import('./views/table.js');
+  const [{ askAhead }, { preloadPanel }] = await Promise.all([import('./lib/ahead.js'), import('./games/panels.js')]);
+  // The paths as api.js asks for them (the session upper-cases the code).
+  const [table] = askAhead(`/api/tables/${encodeURIComponent(code.toUpperCase())}`, '/api/games');
+  table.then((r) => (r.ok ? r.clone().json() : null)).then((view) => view && preloadPanel(view.game)).catch(() => {});
+  import('./lib/clock.js').then(({ sync }) => sync(1));
+  return screen;
+});
 route('/judge', () => import('./views/judge.js'));
 route('/judge/:table', () => import('./views/judge.js'));
 route('/leagues', () => import('./views/league-list.js'));

@@ -1,5 +1,6 @@
 // Hash router: '#/table/ABC234' → the 'table' view with params {code: 'ABC234'};
-// a query after the path ('#/new/bresk?league=x') arrives as params.query.
+// a query after the path ('#/new/bresk?league=x') arrives as params.query. A route's load(params)
+// returns the view's module (and may start what the view will ask the server for).
 // Hash routes need no server rewrites and work from the service worker's cache.
 //
 // Scroll: a new screen starts at its top; Back (or Forward) returns to where that screen
@@ -55,7 +56,7 @@ export async function render() {
     const { key, returning } = keyOfThisEntry();
     const saved = returning ? positions.get(key) : undefined; // read now: emptying the page scrolls it
     entryKey = key;
-    const view = await load();
+    const view = await load(params);
     if (entryKey !== key) return; // another navigation overtook this one
     main.replaceChildren();
     current = view.mount(main, params) || null;

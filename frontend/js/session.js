@@ -3,14 +3,13 @@
 // (new log entries, for dice animations and the log), 'problem' (a refusal),
 // 'connection' and 'pending' (actions waiting to be sent changed).
 //
-// Offline-proof: every view is saved on the phone (saved-tables.js). A reload without a
+// Offline-proof: every view is saved on the phone (lib/offline.js). A reload without a
 // connection starts from the saved view, marked `stale`, with the actions still waiting
 // in the outbox listed in `queued`; when the stream connects again its first message
 // is the current table, so the phone catches up by itself, once.
 import { api, http } from './api.js';
-import { sync } from './lib/clock.js';
-import { flush, outbox } from './lib/outbox.js';
-import { savedTables } from './lib/saved-tables.js';
+import { takeAhead } from './lib/ahead.js';
+import { flush, outbox, savedTables } from './lib/offline.js';
 import { uuid4 } from './lib/uuid.js';
 
 export class TableSession extends EventTarget {
@@ -22,6 +21,7 @@ export class TableSession extends EventTarget {
     this.stale = false; // showing a saved view: the server has not been heard since the reload
     this.connected = false;
     this.source = null;
+    this.stopped = false;
     this.onOnline = () => {
       // A stream that gave up (the browser closes one after a refused reconnect) is opened again.
       if (this.source?.readyState === EventSource.CLOSED) this.follow();
@@ -34,11 +34,10 @@ export class TableSession extends EventTarget {
   }
 
   async start() {
-    sync(1); // one probe now, beside the table; a screen that shows a timer asks for more once it shows
     const waiting = outbox.all().catch(() => []); // read alongside the table, not before it
     let view;
     try {
-      view = await api.table(this.code);
+      view = await api.table(this.code, takeAhead(api.tablePath(this.code)));
     } catch (err) {
       view = err.offline ? await savedTables.get(this.code).catch(() => null) : null;
       if (!view) throw err;
@@ -47,14 +46,16 @@ export class TableSession extends EventTarget {
     this.queued = (await waiting).filter((i) => i.code === this.code).sort((a, b) => a.queuedAt - b.queuedAt);
     this.update(view);
     savedTables.prune().catch(() => {});
-    this.follow();
     window.addEventListener('online', this.onOnline);
     if (!this.stale) this.flush();
     return this;
   }
 
+  // Opens the event stream that keeps the table fresh, once (and again when the browser gave one up).
+  // The screen opens it once it shows the table: opened before, the stream competes with what the
+  // screen is waiting for, and its first message is the current table anyway.
   follow() {
-    this.source?.close();
+    if (this.stopped || (this.source && this.source.readyState !== EventSource.CLOSED)) return;
     this.source = api.stream(this.code);
     this.source.addEventListener('table', (e) => {
       const { events, table } = JSON.parse(e.data);
@@ -69,6 +70,7 @@ export class TableSession extends EventTarget {
   }
 
   stop() {
+    this.stopped = true; // a screen left before it showed the table opens no stream after
     this.source?.close();
     window.removeEventListener('online', this.onOnline);
   }

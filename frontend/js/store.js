@@ -1,7 +1,7 @@
 // A tiny observable store. State that should survive a reload (your name,
 // recent tables) is kept in localStorage under one key.
 
-import { lang } from './i18n.js';
+import { lang } from './lib/language.js';
 
 const KEY = 'scorekeeper';
 

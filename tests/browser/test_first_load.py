@@ -1,6 +1,7 @@
 """The first load of a table and of the word judge: no file fetched twice, one clock probe before the
-table shows, each stylesheet added once; and the table's head keeps its layout whatever the
-connection badge says."""
+table shows, each stylesheet added once; the table's state and panel asked for while the screen's
+modules load, the event stream and the log's words once it shows; and the table's head keeps its
+layout whatever the connection badge says."""
 
 import pytest
 from screens import PHONE, new_table, serious_violations, with_axe
@@ -18,6 +19,18 @@ new MutationObserver(() => {
   const screen = document.querySelector('.table-screen');
   if (window.shownAt === null && screen && !screen.classList.contains('loading')) window.shownAt = performance.now();
 }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+"""
+
+
+# When the page opened its first event stream, on the same clock.
+STREAM_OPENED_AT = """
+window.streamOpenedAt = null;
+window.EventSource = class extends window.EventSource {
+  constructor(...args) {
+    super(...args);
+    window.streamOpenedAt ??= performance.now();
+  }
+};
 """
 
 
@@ -49,6 +62,33 @@ def test_the_table_fetches_nothing_twice_and_probes_the_clock_once_before_it_sho
         assert not any(url.startswith("/icons/") for url in urls)  # the icon is written into the page
         sheets = page.eval_on_selector_all('link[rel="stylesheet"]', "els => els.map((e) => e.getAttribute('href'))")
         assert sorted(sheets) == sorted(set(sheets)) == ["/css/app.css", "/css/games/make-n-break.css"]
+    finally:
+        context.close()
+
+
+def test_the_table_asks_for_its_state_and_panel_while_its_modules_load_and_streams_once_it_shows(browser, live_server):
+    code = new_table(live_server, "make-n-break", ("Ann", "Ben"))
+    context = browser.new_context(base_url=live_server.url, **PHONE)
+    context.add_init_script(SHOWN_AT + STREAM_OPENED_AT)
+    held = []  # the table screen's session module, held back until the panel has been asked for
+    context.route("**/js/session.js", lambda route: held.append(route))
+    page = context.new_page()
+    try:
+        asked = []
+        page.on("request", lambda r: asked.append(r.url.removeprefix(live_server.url)))
+        with page.expect_request(lambda r: r.url.endswith("/js/games/make-n-break.js"), timeout=15000):
+            page.goto(f"/#/table/{code}")
+        assert f"/api/tables/{code}" in asked and "/api/games" in asked
+        # The clock's first probe does not wait for the screen's modules either.
+        page.wait_for_function("() => performance.getEntriesByName(location.origin + '/api/time').length === 1")
+        assert page.evaluate("document.querySelector('.table-screen') === null")  # its modules are still coming
+        held[0].continue_()
+        page.wait_for_selector(".table-screen:not(.loading)")
+        page.wait_for_selector(".live[data-state=live]")
+        words = "performance.getEntriesByName(location.origin + '/js/lib/log-lines.js')"
+        page.wait_for_function(f"() => {words}.length === 1")
+        shown, stream, words = page.evaluate(f"[window.shownAt, window.streamOpenedAt, {words}[0].startTime]")
+        assert shown < stream and shown < words, (shown, stream, words)
     finally:
         context.close()
 

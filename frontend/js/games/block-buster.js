@@ -13,8 +13,7 @@
 //
 // The panel is built from small pieces, each a function returning { el, render(view) } (cards)
 // or { dialog, open(…), close(), refresh(view) } (sheets), sharing one context `ctx`.
-import { h } from '../lib/dom.js';
-import { useStylesheet } from '../lib/stylesheet.js';
+import { h, useStylesheet } from '../lib/dom.js';
 import { t } from '../i18n.js';
 import { SHAPE_NAMES, SPACES, coloursInPlay, judge, seatOfColour } from './block-buster-rules.js';
 

@@ -8,9 +8,8 @@
 // later opt-in could send those squares' crops to improve the reader.
 import { api } from '../api.js';
 import { t } from '../i18n.js';
-import { h } from '../lib/dom.js';
+import { h, useStylesheet } from '../lib/dom.js';
 import { cellLetter } from '../lib/lexicon.js';
-import { useStylesheet } from '../lib/stylesheet.js';
 
 const SIZE = 8;
 const SPACE = '#';

@@ -5,10 +5,9 @@
 // rulebook keeps the dictionary for disputes at scoring) the words light up as
 // they are typed and the row and column totals show in the grey margins. "Hand in my grid" sends it; when all have, everyone sees the final
 // table and can open any player's grid to see why each word scored or not.
-import { h } from '../lib/dom.js';
+import { h, useStylesheet } from '../lib/dom.js';
 import { t } from '../i18n.js';
 import { LIST_NAMES, REASON_TEXT, cellLetter, getLexicon, lexiconNow, listName, onLexiconProgress } from '../lib/lexicon.js';
-import { useStylesheet } from '../lib/stylesheet.js';
 import { mountJudge, seatKey } from '../views/judge.js';
 import { mountScan } from './bresk-scan.js';
 import { scoreCells } from './bresk-score.js';

@@ -3,8 +3,7 @@
 // card buttons with Undo and End turn within thumb reach; the "10" bonus build;
 // after each turn the points and the chips to take; the score table by round.
 import { remainingMs } from '../components/timer.js';
-import { h } from '../lib/dom.js';
-import { useStylesheet } from '../lib/stylesheet.js';
+import { h, useStylesheet } from '../lib/dom.js';
 import { t } from '../i18n.js';
 
 export const usesTimer = true;

@@ -2,9 +2,9 @@
 // With the app as stopper, the phone that pressed "Los!" rolls at the table's pace and
 // speaks every running total; the other phones just show it. With a person as stopper,
 // they roll the real yellow die and tap its face. Then the completed cards, End turn.
-import { h } from '../lib/dom.js';
-import { lang, t } from '../i18n.js';
-import { useStylesheet } from '../lib/stylesheet.js';
+import { h, useStylesheet } from '../lib/dom.js';
+import { t } from '../i18n.js';
+import { lang } from '../lib/language.js';
 import { STYLESHEET } from './make-n-break.js';
 
 export const usesTimer = false; // the stopper die is the clock

@@ -1,6 +1,7 @@
 import { api } from '../api.js';
-import { LANGUAGES, lang, setLanguage, t } from '../i18n.js';
+import { t } from '../i18n.js';
 import { append, h } from '../lib/dom.js';
+import { LANGUAGES, lang, setLanguage } from '../lib/language.js';
 import { navigate } from '../router.js';
 import { store } from '../store.js';
 

@@ -10,9 +10,8 @@
 // table event with the seat who challenged.
 import { api } from '../api.js';
 import { number, t } from '../i18n.js';
-import { h } from '../lib/dom.js';
+import { h, useStylesheet } from '../lib/dom.js';
 import { LIST_NAMES, LIST_TITLES, getLexicon, kilobytes, lexiconNow, listName, onLexiconProgress } from '../lib/lexicon.js';
-import { useStylesheet } from '../lib/stylesheet.js';
 
 export const CLEAR_AFTER_MS = 4000;
 const MAX_WORDS = 10; // the server's limit for one challenge
@@ -304,6 +303,7 @@ export function mount(root, params = {}) {
       .then(() => {
         show({ session });
         session?.addEventListener('change', (e) => judge?.update(e.detail));
+        session?.follow();
       })
       .catch(() => {
         session = null;

@@ -2,9 +2,8 @@
 // started in the league begin with, seasons, players, and the share links with QR codes.
 import { leagues } from '../api.js';
 import { t } from '../i18n.js';
-import { h } from '../lib/dom.js';
+import { h, useStylesheet } from '../lib/dom.js';
 import { inPlayersWords, optionField, readOption } from '../lib/option-fields.js';
-import { useStylesheet } from '../lib/stylesheet.js';
 import {
   dropToken, ensureCss, fill, findLeague, formatDate, games, linkRow, playerHref, qrButton, remember, replaceLink,
   shareUrl,

@@ -6,9 +6,8 @@
 // (`tokens`), so an admin can hand out the member and viewer links later.
 import { api, leagues } from '../api.js';
 import { date as formatLocalDate, number as formatNumber, t } from '../i18n.js';
-import { append, h } from '../lib/dom.js';
+import { append, h, useStylesheet } from '../lib/dom.js';
 import { publicBase, publicBaseKnown } from '../lib/public-base.js';
-import { useStylesheet } from '../lib/stylesheet.js';
 import { store } from '../store.js';
 
 const KEY = 'scorekeeper.leagues';
@@ -30,7 +29,7 @@ export function fill(el, ...children) {
   return el;
 }
 
-/** The league screens' stylesheet (lib/stylesheet.js adds it once). */
+/** The league screens' stylesheet (useStylesheet adds it once). */
 export const ensureCss = () => useStylesheet('/css/league.css');
 
 function load() {

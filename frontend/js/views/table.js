@@ -3,44 +3,19 @@
 import { api, leagues } from '../api.js';
 import { mountDice } from '../components/dice.js';
 import { mountTimer } from '../components/timer.js';
+import { importPanel, panelId, preloadPanel } from '../games/panels.js';
 import { t } from '../i18n.js';
+import { takeAhead } from '../lib/ahead.js';
 import { sync } from '../lib/clock.js';
-import { h } from '../lib/dom.js';
-import { describe } from '../lib/log-lines.js';
-import { stylesheetsReady, useStylesheet } from '../lib/stylesheet.js';
-// Named here, not only imports down (session → outbox → app-db → idb, log-lines → block-buster-rules),
-// so the browser fetches them with this view instead of one round trip after another: the table shows sooner.
-import '../games/block-buster-rules.js';
-import '../lib/app-db.js';
+import { h, stylesheetsReady } from '../lib/dom.js';
+// Named here, not only imports down (session → offline → idb, session → uuid), so the browser fetches
+// them with this view instead of one round trip after another: the table shows sooner.
 import '../lib/idb.js';
-import '../lib/outbox.js';
-import '../lib/saved-tables.js';
+import '../lib/offline.js';
+import '../lib/uuid.js';
 import { navigate } from '../router.js';
 import { TableSession } from '../session.js';
 import { rememberPlayers, store } from '../store.js';
-
-// A game's panel is found by its id: frontend/js/games/<game id>.js, exporting mount(panel, session, game)
-// and, if it wants them, usesTimer, timerPresets(view), rolls(view) and ownScores. A game without one gets
-// the score pad.
-const importPanel = (gameId) => import(`../games/${gameId}.js`);
-const PANEL_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-const panelId = (gameId) => (PANEL_ID.test(gameId) ? gameId : 'scorepad');
-
-// Each panel's stylesheet, where it has one: known here so that it loads alongside the panel's module.
-const PANEL_CSS = {
-  bresk: '/css/games/bresk.css',
-  'block-buster': '/css/games/block-buster.css',
-  'make-n-break': '/css/games/make-n-break.css',
-  wuerfelspiel: '/css/games/make-n-break.css',
-};
-
-// The panel's module and stylesheet start loading the moment the game is known (from this
-// phone's recent tables, before the server has answered; else from the table itself),
-// alongside everything else the table waits for rather than after it.
-function preloadPanel(gameId) {
-  if (PANEL_CSS[gameId]) useStylesheet(PANEL_CSS[gameId]);
-  importPanel(panelId(gameId)).catch(() => {}); // loadPanel() says so and tries again
-}
 
 function shareSheet(code, joinUrl) {
   // The server's join link: never localhost when the page was opened on the laptop running the app.
@@ -68,6 +43,11 @@ function scoreboard(result) {
         h('summary', h('span.name', p.name), h('span.total', String(p.total))),
         p.lines.length ? h('ul.lines', p.lines.map((l) => h('li', h('span', l.label), h('span', (l.points > 0 ? '+' : '') + l.points)))) : h('p.muted', t('table.no_points'))))));
 }
+
+// The log's words (lib/log-lines.js, with Block Buster's rules behind it) are loaded once the table is
+// on screen: the log and the list of unsent actions wait for them, the first screen does not.
+let describe = null;
+const logLines = () => import('../lib/log-lines.js').then((m) => (describe = m.describe));
 
 // An action waiting in the outbox, as the event it will become.
 function queuedEvent(item) {
@@ -210,7 +190,7 @@ function pendingCard(session) {
     h('p.meta', t('table.not_sent_help')));
   function show() {
     el.hidden = !session.pending;
-    list.replaceChildren(...session.queued.map((item) => h('li', describe(queuedEvent(item), session.view, t))));
+    list.replaceChildren(...(describe ? session.queued.map((item) => h('li', describe(queuedEvent(item), session.view, t))) : []));
   }
   return { el, show };
 }
@@ -223,7 +203,7 @@ function logPart(session) {
   const redo = h('button', { onclick: () => session.redo().catch(() => {}) }, t('table.redo'));
   const el = h('div.after-panel', { hidden: true }, h('div.row.undo', undo, redo), h('h2', t('table.log')), log);
   const entries = [];
-  const draw = () => log.replaceChildren(...entries.map((ev) => h('li', h('span.seq', `#${ev.seq}`), describe(ev, session.view, t))));
+  const draw = () => describe && log.replaceChildren(...entries.map((ev) => h('li', h('span.seq', `#${ev.seq}`), describe(ev, session.view, t))));
   return {
     el,
     add(events) {
@@ -308,7 +288,7 @@ function showOpenFailure(root, session, err) {
 function loadCatalogue() {
   const catalogue = store.get().catalogue;
   if (catalogue) return Promise.resolve(catalogue);
-  return api.games().then((loaded) => {
+  return api.games(takeAhead(api.gamesPath)).then((loaded) => {
     store.set({ catalogue: loaded });
     return loaded;
   }, () => null);
@@ -324,6 +304,12 @@ function rememberTable(view) {
   rememberPlayers(view.seats);
 }
 
+// Runs fn a moment after the frame now being drawn. At that frame everything the screen waits for
+// is in, so what starts after it competes with nothing the players see; the moment (a tenth of a
+// second) lets the frame reach the screen first, as measuring tools count every request that ends
+// before the largest paint as one the screen waited for (Lighthouse's slow phone: a round trip each).
+const afterPaint = (fn) => requestAnimationFrame(() => setTimeout(fn, 100));
+
 // Opens the table: its state, then the game's panel with the timer and dice it wants; the screen is
 // shown whole once they and their stylesheets are in.
 async function openTable(root, session, catalogue, { screen, head, panel, scores, timerSlot, diceSlot, log, parts, showLive }) {
@@ -335,7 +321,18 @@ async function openTable(root, session, catalogue, { screen, head, panel, scores
   }
   const view = session.view;
   preloadPanel(view.game);
-  const reveal = () => screen.classList.remove('loading');
+  // What the first screen does not wait for starts once it is painted: started before, it competes
+  // with what the screen waits for. The stream's first message is the table as it is then.
+  const reveal = () => {
+    screen.classList.remove('loading');
+    afterPaint(() => {
+      session.follow();
+      logLines().then(() => {
+        log.update(session.view);
+        showLive();
+      }, () => {}); // offline before the service worker kept it: the log stays empty, nothing else waits
+    });
+  };
   const [game, module] = await Promise.all([gameEntry(catalogue, view.game), loadPanel(view.game, panel, reveal)]);
   screen.dataset.game = view.game;
   head.setTitle(game?.name || view.game);
@@ -350,9 +347,8 @@ async function openTable(root, session, catalogue, { screen, head, panel, scores
   log.el.hidden = false;
   reveal();
   showLive();
-  // The shared timer's clock, refined once the table is on screen (one probe came first): probes
-  // sent before that frame is painted would compete with it.
-  requestAnimationFrame(() => setTimeout(() => sync(4)));
+  // The shared timer's clock, refined once the table is on screen (one probe came first).
+  afterPaint(() => sync(4));
 }
 
 export function mount(root, { code }) {
