@@ -11,7 +11,7 @@ import os
 import orjson
 from flask import Flask
 
-from . import children, create_app
+from . import children, cooperate, create_app
 
 NICE = 10  # the child's scheduling priority, below the web worker's
 
@@ -34,8 +34,10 @@ def _answer(app: Flask):
 
 def main() -> None:
     os.environ["SCOREKEEPER_OFFLOAD"] = "off"  # the child answers in process, never hands on again
-    # An import is batch work and a phone's read is not: where both want a core, the phone goes first.
+    # An import is batch work and a phone's read is not: where both want a core, the phone goes first; and the
+    # import rests between its slices as long as it worked, its database's work for it included (cooperate.py).
     os.nice(NICE)
+    cooperate.rest_as_long_as_work()
     children.serve(_answer(create_app()))
 
 

@@ -9,7 +9,7 @@ import uuid
 
 import pytest
 
-from scorekeeper import children, offload
+from scorekeeper import children, offload, offload_child
 from scorekeeper.extensions import db
 from scorekeeper.models import League, LeagueResult
 
@@ -87,6 +87,21 @@ def test_the_web_worker_only_carries_the_bytes(offloading):
     in_process = cpu_of_one_import()
     offloading.config["OFFLOAD"] = True
     assert offloaded < in_process / 5, (offloaded, in_process)
+
+
+def test_the_import_process_yields_the_cores_to_the_phones(monkeypatch):
+    """Below the web worker's priority, and resting between slices as long as it worked (cooperate.py; its
+    effect on a phone's reads is bench/abuse.py's)."""
+    steps = []
+    monkeypatch.setenv("SCOREKEEPER_OFFLOAD", "on")  # main() turns it off for itself; restored after
+    monkeypatch.setattr(offload_child.os, "nice", lambda n: steps.append(("nice", n)))
+    monkeypatch.setattr(offload_child.cooperate, "rest_as_long_as_work", lambda: steps.append("paced"))
+    monkeypatch.setattr(offload_child, "create_app", lambda: "app")
+    monkeypatch.setattr(offload_child, "_answer", lambda app: f"answers of {app}")
+    monkeypatch.setattr(offload_child.children, "serve", lambda answer: steps.append(answer))
+    offload_child.main()
+    assert steps == [("nice", 10), "paced", "answers of app"]
+    assert os.environ["SCOREKEEPER_OFFLOAD"] == "off"
 
 
 @pytest.mark.parametrize(("trouble", "code"), [(children.Busy, "import_busy"), (children.Failed, "import_failed")])
