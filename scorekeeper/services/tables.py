@@ -519,8 +519,12 @@ def post_to_league(table: Table, result: dict[str, Any], at_ms: int, league_toke
     except DomainError:
         log.info("table %s did not rewrite its recorded league result: no member link", table.code)
         return
-    leagues.correct(league, league_result_id(table),
-                    {"game": table.game, "played_on": played_on, "players": players}, source=leagues.FROM_GAME)
+    try:
+        leagues.correct(league, league_result_id(table),
+                        {"game": table.game, "played_on": played_on, "players": players}, source=leagues.FROM_GAME)
+    except DomainError as err:  # the event is stored and stays so: the phone hears of it, not of a refusal
+        db.session.rollback()
+        log.warning("table %s could not correct its league result: %r", table.code, str(err.message))
 
 
 def view_for_conflict(table: Table, seq: int, host_url: str) -> dict[str, Any]:

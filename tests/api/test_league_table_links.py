@@ -63,3 +63,25 @@ def test_rotating_the_member_link_ends_a_tables_right_to_post(client):
     event(client, table["code"], "points", {"seat": 1, "points": 2})
     event(client, table["code"], "finish")
     assert scores(client, lg) == [{"Ann": 0, "Bob": 2}]
+
+
+def test_a_correction_the_league_refuses_never_turns_a_stored_ending_into_an_error(client, monkeypatch):
+    """The table's event is stored first; a league that refuses the new ending leaves the recorded result as it
+    was, and the phone is answered for its event (a refusal would make it send the stored event again)."""
+    from scorekeeper.domain_errors import Refused
+    from scorekeeper.services import leagues
+
+    lg, code = league_table(client)
+    event(client, code, "points", {"seat": 0, "points": 9})
+    event(client, code, "finish")
+
+    def refuse(*_args, **_kwargs):
+        raise Refused("bad_result", "The league refuses this result.", "players")
+
+    monkeypatch.setattr(leagues, "correct", refuse)
+    event(client, code, "undo", headers=auth(lg["member_token"]))
+    event(client, code, "points", {"seat": 1, "points": 20}, headers=auth(lg["member_token"]))
+    finished = event(client, code, "finish", headers=auth(lg["member_token"]))  # 201, not the league's 422
+    assert finished.get_json()["table"]["result"]["finished"]
+    assert scores(client, lg) == [{"Ann": 9, "Bob": 0}]
+
