@@ -23,39 +23,45 @@ ROLE_DESCRIPTION = "admin ⊃ member (records results, adds players) ⊃ viewer 
 # the values are checked once, by each option's own check, so a refusal reads the same from every door.
 
 
-def _rule_field(option) -> fields.Field:
+def _rule_field(option, nullable: bool) -> fields.Field:
     about = {"description": f"{option.label}. {option.description}", "default": option.default}
     if option.kind == "boolean":
-        return StrictBoolean(metadata=about)
+        return StrictBoolean(metadata=about, allow_none=nullable)
     if option.kind == "integer":
         limits = {k: v for k, v in (("minimum", option.minimum), ("maximum", option.maximum)) if v is not None}
-        return fields.Integer(strict=True, metadata={**about, **limits})
+        return fields.Integer(strict=True, metadata={**about, **limits}, allow_none=nullable)
     if option.kind == "choice":
         kind = fields.String if all(isinstance(c, str) for c in option.choices) else fields.Raw
-        return kind(metadata={**about, "enum": list(option.choices)})
-    return fields.List(fields.Raw(), metadata=about)
+        return kind(metadata={**about, "enum": list(option.choices)}, allow_none=nullable)
+    return fields.List(fields.Raw(), metadata=about, allow_none=nullable)
 
 
 _HOUSE_WORDS = {
-    "extra_words": lambda: fields.List(fields.String(), metadata={"description": "Words the league allows (2–15 "
-                                                                  "letters)."}),
-    "banned_words": lambda: fields.List(fields.String(), metadata={"description": "Words the league refuses."}),
+    "extra_words": ("Words the league allows (2–15 letters).", fields.String),
+    "banned_words": ("Words the league refuses.", fields.String),
 }
 
 
-def _game_rules_schema(game) -> type[Schema]:
-    declared = {o.name: _rule_field(o) for o in game.house_rule_options()}
+def _game_rules_schema(game, nullable: bool) -> type[Schema]:
+    declared = {o.name: _rule_field(o, nullable) for o in game.house_rule_options()}
     if game.word_list_option:
-        declared.update({name: make() for name, make in _HOUSE_WORDS.items()})
+        declared.update({name: fields.List(item(), metadata={"description": about}, allow_none=nullable)
+                         for name, (about, item) in _HOUSE_WORDS.items()})
     title = "".join(part.capitalize() for part in game.id.split("-"))  # block-buster → BlockBuster
-    return Schema.from_dict(declared, name=f"{title}RulesSchema")
+    return Schema.from_dict(declared, name=f"{title}Rules{'Patch' if nullable else ''}Schema")
 
 
-HouseRulesSchema = Schema.from_dict(
-    {game_id: fields.Nested(_game_rules_schema(game))
-     for game_id, game in sorted(house_rules.games_with_rules().items())},
-    name="HouseRulesSchema",
-)
+def _house_rules_schema(nullable: bool) -> type[Schema]:
+    return Schema.from_dict(
+        {game_id: fields.Nested(_game_rules_schema(game, nullable), allow_none=nullable)
+         for game_id, game in sorted(house_rules.games_with_rules().items())},
+        name=f"HouseRules{'Patch' if nullable else ''}Schema",
+    )
+
+
+HouseRulesSchema = _house_rules_schema(nullable=False)
+# PATCH is a JSON merge patch (RFC 7396): null takes a house rule, or a game's whole section, away.
+HouseRulesPatchSchema = _house_rules_schema(nullable=True)
 
 
 # --- leagues ---------------------------------------------------------------------------------------

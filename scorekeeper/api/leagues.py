@@ -22,6 +22,7 @@ from .league_schemas import (
     ExportSchema,
     HeadToHeadQuerySchema,
     HeadToHeadSchema,
+    HouseRulesPatchSchema,
     HouseRulesSchema,
     LeaderboardsSchema,
     LeagueCreatedSchema,
@@ -164,12 +165,12 @@ def replace_rules(payload, league_id):
 
 
 @blp.route("/<league_id:league_id>/rules", methods=["PATCH"])
-@blp.arguments(HouseRulesSchema)
+@blp.arguments(HouseRulesPatchSchema)
 @blp.response(200, HouseRulesSchema)
 @blp.doc(security=SECURITY)
 @_errors(401, 403)
 def change_rules(payload, league_id):
-    """Admin: change only the house rules named."""
+    """Admin: change only the house rules named (a JSON merge patch: null takes a rule, or a game's rules, away)."""
     league, _ = _auth(league_id, "admin")
     return leagues.set_rules(league, payload, merge=True)
 

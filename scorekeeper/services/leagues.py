@@ -125,13 +125,19 @@ def view(league: League, role: str) -> dict[str, Any]:
 
 
 def set_rules(league: League, rules: dict[str, Any], merge: bool = False) -> dict[str, Any]:
-    """PUT replaces the house rules; PATCH (merge) changes only the games and fields it names."""
+    """PUT replaces the house rules; PATCH (merge) changes only the games and fields it names, as a JSON merge
+    patch (RFC 7396): null takes a rule away, or a game's whole section."""
     new = copy.deepcopy(league.rules or {}) if merge else {}
     for game_id, section in (rules or {}).items():
-        if merge and isinstance(section, dict) and isinstance(new.get(game_id), dict):
-            new[game_id] = {**new[game_id], **section}
-        else:
+        if not merge:
             new[game_id] = section
+        elif section is None:
+            new.pop(game_id, None)
+        elif isinstance(section, dict):
+            merged = {**(new.get(game_id) or {}), **section}
+            new[game_id] = {name: value for name, value in merged.items() if value is not None}
+        else:
+            new[game_id] = section  # check() says what is wrong with it
     league.rules = house_rules.check(new)
     db.session.commit()
     return league.rules

@@ -226,12 +226,29 @@ def test_house_rules_put_patch_and_table_defaults(app, client):
         assert house_rules.table_defaults(row, "bresk") == {} and house_rules.word_list(row, "bresk") is None
 
 
+def test_patching_house_rules_with_null_takes_a_rule_or_a_games_rules_away(client):
+    """PATCH is a JSON merge patch (RFC 7396); PUT still replaces, and refuses null."""
+    league = new_league(client, players=())
+    url, admin = f"/api/leagues/{league['id']}/rules", auth(league["admin_token"])
+    client.put(url, json={"bresk": {"lexicon": "en-wordgame", "extra_words": ["qi"]},
+                          "make-n-break": {"rounds": 3, "seconds_1": 20}}, headers=admin)
+    one_rule = client.patch(url, json={"make-n-break": {"rounds": None}, "bresk": {"extra_words": None}}, headers=admin)
+    assert one_rule.status_code == 200, one_rule.get_json()
+    assert one_rule.get_json() == {"bresk": {"lexicon": "en-wordgame"}, "make-n-break": {"seconds_1": 20}}
+    whole_game = client.patch(url, json={"bresk": None, "block-buster": {"tie_takes_nobody": None}}, headers=admin)
+    assert whole_game.get_json() == {"make-n-break": {"seconds_1": 20}}
+    last = client.patch(url, json={"make-n-break": {"seconds_1": None}}, headers=admin)
+    assert last.get_json() == {} and get(client, league, "")["rules"] == {}
+    refused = client.put(url, json={"make-n-break": {"rounds": None}}, headers=admin)
+    assert refused.status_code == 422 and "make-n-break.rounds" in refused.get_json()["errors"], refused.get_json()
+
+
 def test_house_rule_word_list(app, client):
     league = new_league(client, players=())
     url, admin = f"/api/leagues/{league['id']}/rules", auth(league["admin_token"])
     patched = client.patch(url, json={"bresk": {"lexicon": "en-wordgame"}}, headers=admin)
     assert patched.status_code == 200 and patched.get_json() == {"bresk": {"lexicon": "en-wordgame"}}
-    for bad in ("xx", 3, None):
+    for bad in ("xx", 3):
         response = client.patch(url, json={"bresk": {"lexicon": bad}}, headers=admin)
         assert response.status_code == 422 and "bresk.lexicon" in response.get_json()["errors"], response.get_json()
     assert get(client, league, "")["rules"] == {"bresk": {"lexicon": "en-wordgame"}}
