@@ -20,6 +20,7 @@ export class TableSession extends EventTarget {
     this.queued = []; // outbox items of this table, oldest first
     this.stale = false; // showing a saved view: the server has not been heard since the reload
     this.connected = false;
+    this.wasConnected = false; // once connected, a lost stream is "reconnecting", not "connecting"
     this.source = null;
     this.stopped = false;
     this.onOnline = () => {
@@ -82,6 +83,7 @@ export class TableSession extends EventTarget {
   setConnected(connected) {
     if (this.connected === connected) return;
     this.connected = connected;
+    if (connected) this.wasConnected = true;
     this.emit('connection', connected);
     if (connected) this.flush();
   }

@@ -72,6 +72,8 @@ def test_the_table_asks_for_its_state_and_panel_while_its_modules_load_and_strea
     context.add_init_script(SHOWN_AT + STREAM_OPENED_AT)
     held = []  # the table screen's session module, held back until the panel has been asked for
     context.route("**/js/session.js", lambda route: held.append(route))
+    streams = []  # the event stream, held back until the badge has been read
+    context.route("**/stream?*", lambda route: streams.append(route))
     page = context.new_page()
     try:
         asked = []
@@ -84,6 +86,9 @@ def test_the_table_asks_for_its_state_and_panel_while_its_modules_load_and_strea
         assert page.evaluate("document.querySelector('.table-screen') === null")  # its modules are still coming
         held[0].continue_()
         page.wait_for_selector(".table-screen:not(.loading)")
+        page.wait_for_function("() => window.streamOpenedAt !== null")
+        assert page.locator(".live").inner_text() == "Connecting…"  # never connected yet: not "Reconnecting…"
+        streams[0].continue_()
         page.wait_for_selector(".live[data-state=live]")
         words = "performance.getEntriesByName(location.origin + '/js/lib/log-lines.js')"
         page.wait_for_function(f"() => {words}.length === 1")

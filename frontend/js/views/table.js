@@ -174,7 +174,8 @@ function tableHead(session) {
       live.textContent = session.pending ? t('table.offline_waiting', { count: session.pending }) : t('table.offline_last');
       live.dataset.state = 'offline';
     } else {
-      live.textContent = session.pending ? t('table.waiting', { count: session.pending }) : session.connected ? t('table.live') : t('table.reconnecting');
+      const link = session.connected ? t('table.live') : session.wasConnected ? t('table.reconnecting') : t('table.connecting');
+      live.textContent = session.pending ? t('table.waiting', { count: session.pending }) : link;
       live.dataset.state = session.connected && !session.pending ? 'live' : 'waiting';
     }
   }
