@@ -2,40 +2,46 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from scorekeeper import cooperate
 
 
+class Clock:
+    """cooperate's view of time: moved by the test, and every sleep recorded instead of slept."""
+
+    def __init__(self):
+        self.now = 100.0
+        self.slept: list[float] = []
+
+    def perf_counter(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
+
+
 @pytest.fixture
-def slept(monkeypatch):
-    rests: list[float] = []
-    monkeypatch.setattr(cooperate.time, "sleep", rests.append)
+def clock(monkeypatch):
+    fake = Clock()
+    monkeypatch.setattr(cooperate, "time", fake)
     monkeypatch.setattr(cooperate, "_resting", False)
-    return rests
+    monkeypatch.setattr(cooperate, "_last_pause", fake.now)
+    return fake
 
 
-def work(seconds: float) -> None:
-    until = time.perf_counter() + seconds
-    while time.perf_counter() < until:
-        pass
-
-
-def test_a_web_worker_pauses_briefly_whatever_it_did(slept):
-    work(0.02)
+def test_a_web_worker_pauses_briefly_whatever_it_did(clock):
+    clock.now += 0.02
     cooperate.let_others_run()
-    assert slept == [cooperate.PAUSE_S]
+    assert clock.slept == [cooperate.PAUSE_S]
 
 
-def test_a_paced_process_rests_as_long_as_it_has_just_worked(slept):
+def test_a_paced_process_rests_as_long_as_it_has_just_worked(clock):
     cooperate.rest_as_long_as_work()
-    cooperate.let_others_run()  # the first pause counts from whenever the last one was: capped
-    assert slept[-1] <= cooperate.MAX_REST_S
-    work(0.02)
+    for worked in (0.02, 0.003, 0.011):
+        clock.now += worked
+        cooperate.let_others_run()
+        assert clock.slept[-1] == pytest.approx(worked)
+    clock.now += 600  # the first slice of a request counts from the end of the last request
     cooperate.let_others_run()
-    assert 0.02 <= slept[-1] < 0.03, slept
-    work(0.2)
-    cooperate.let_others_run()
-    assert slept[-1] == cooperate.MAX_REST_S  # a long slice rests a bounded while
+    assert clock.slept[-1] == cooperate.MAX_REST_S
