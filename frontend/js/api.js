@@ -4,7 +4,7 @@
 // messages read as the rest of the screen; /api/* is never cached by the service worker,
 // so an answer in one language cannot be served to a phone that has switched to another.
 import { t } from './i18n.js';
-import { lang } from './lib/language.js';
+import { inLanguage, lang } from './lib/language.js';
 
 export class ApiError extends Error {
   constructor({ code = 'network', status = 0, message = null, errors = null, table = null } = {}) {
@@ -21,7 +21,7 @@ export class ApiError extends Error {
 
 // `early`: the response to this very request, started ahead (lib/ahead.js), to read instead of asking.
 async function request(method, path, body, { headers = {}, signal, early } = {}) {
-  const init = { method, headers: { Accept: 'application/json', 'Accept-Language': lang, ...headers }, signal };
+  const init = { method, headers: inLanguage({ Accept: 'application/json', ...headers }), signal };
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
@@ -88,7 +88,7 @@ async function upload(path, field, blob, filename) {
   form.append(field, blob, filename);
   let response;
   try {
-    response = await fetch(path, { method: 'POST', body: form, headers: { Accept: 'application/json', 'Accept-Language': lang } });
+    response = await fetch(path, { method: 'POST', body: form, headers: inLanguage({ Accept: 'application/json' }) });
   } catch {
     throw new ApiError();
   }
@@ -126,7 +126,7 @@ export const leagues = {
     let response;
     try {
       response = await fetch(`${leaguePath(id)}/${format === 'csv' ? 'export.csv' : 'export'}`,
-        { headers: { ...bearer(token).headers, 'Accept-Language': lang } });
+        { headers: inLanguage(bearer(token).headers) });
     } catch {
       throw new ApiError();
     }
@@ -145,7 +145,7 @@ export const http = {
   text: async (path) => {
     let response;
     try {
-      response = await fetch(path, { headers: { 'Accept-Language': lang } });
+      response = await fetch(path, { headers: inLanguage() });
     } catch {
       throw new ApiError();
     }

@@ -3,13 +3,13 @@
 // so the screen waits for the slower of the two, not for one after the other. Each navigation
 // replaces them; unread ones are dropped. Needs only the language, not its words: the asks start
 // before the language's catalog has arrived. Only screens that ask ahead load this module.
-import { lang } from './language.js';
+import { inLanguage } from './language.js';
 
 let started = new Map(); // path → the promise of its Response
 
 /** Start these GETs now (asked as api.js asks); returns their responses' promises, to peek at with clone(). */
 export function askAhead(...paths) {
-  const headers = { Accept: 'application/json', 'Accept-Language': lang };
+  const headers = inLanguage({ Accept: 'application/json' });
   started = new Map(paths.map((path) => [path, fetch(path, { headers })]));
   started.forEach((response) => response.catch(() => {})); // a failure reaches whoever asks, not the console
   return [...started.values()];

@@ -27,6 +27,9 @@ function chosenLanguage() {
 export const lang = pickLanguage(chosenLanguage(), navigator.languages || [navigator.language]);
 document.documentElement.lang = lang;
 
+/** A request's headers, asking the server to answer in this language. */
+export const inLanguage = (headers = {}) => ({ 'Accept-Language': lang, ...headers });
+
 export function setLanguage(language) {
   if (!(language in LANGUAGES) || language === lang) return;
   try {
