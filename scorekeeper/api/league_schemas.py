@@ -36,17 +36,14 @@ def _rule_field(option, nullable: bool) -> fields.Field:
     return fields.List(fields.Raw(), metadata=about, allow_none=nullable)
 
 
-_HOUSE_WORDS = {
-    "extra_words": ("Words the league allows (2–15 letters).", fields.String),
-    "banned_words": ("Words the league refuses.", fields.String),
-}
+_HOUSE_WORDS = {"extra_words": "Words the league allows (2–15 letters).", "banned_words": "Words the league refuses."}
 
 
 def _game_rules_schema(game, nullable: bool) -> type[Schema]:
     declared = {o.name: _rule_field(o, nullable) for o in game.house_rule_options()}
     if game.word_list_option:
-        declared.update({name: fields.List(item(), metadata={"description": about}, allow_none=nullable)
-                         for name, (about, item) in _HOUSE_WORDS.items()})
+        declared.update({name: fields.List(fields.String(), metadata={"description": about}, allow_none=nullable)
+                         for name, about in _HOUSE_WORDS.items()})
     title = "".join(part.capitalize() for part in game.id.split("-"))  # block-buster → BlockBuster
     return Schema.from_dict(declared, name=f"{title}Rules{'Patch' if nullable else ''}Schema")
 
