@@ -282,6 +282,9 @@ def standings(league: League, season_id: int | None = None, game: str | None = N
 
 
 def leaderboards(league: League, season_id: int | None = None) -> list[dict[str, Any]]:
+    """Per game, the best score is the lowest where the league's house rule says the lowest total wins. A
+    decision: the rule as it is now counts for the whole history (a league that turns it on or off reads
+    every result's scores that way; the places each result recorded do not change)."""
     lowest_best = frozenset(game for game in games.REGISTRY if lowest_wins(league, game))
     return league_stats.leaderboards(results(league, season_id), player_names(league), lowest_best)
 
