@@ -4,6 +4,7 @@ made through the API or the screens."""
 from __future__ import annotations
 
 import os
+import time
 import uuid
 from pathlib import Path
 
@@ -15,6 +16,18 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 # dot, never does and is left out). A fixed pause is too short on a busy machine: axe then sees half-faded colours.
 SLID_IN = ("() => document.getAnimations().every((a) => a.playState === 'finished'"
            " || a.effect?.getTiming().iterations === Infinity)")
+
+# No fetch in flight and nothing on the page busy: a screen's last answers have landed. An init script
+# (settled_fetches) counts the page's fetches; an event stream is not a fetch and never counts.
+SETTLED = ("() => window.__fetchesInFlight === 0 && !document.querySelector('main [aria-busy=true]')")
+COUNT_FETCHES = """
+window.__fetchesInFlight = 0;
+const realFetch = window.fetch.bind(window);
+window.fetch = (...args) => {
+  window.__fetchesInFlight += 1;
+  return realFetch(...args).finally(() => { window.__fetchesInFlight -= 1; });
+};
+"""
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -43,6 +56,26 @@ def with_axe(context):
     """Load axe-core into every page of ``context`` (an init script: the app's CSP forbids inline scripts)."""
     context.add_init_script(script=axe_script())
     return context
+
+
+def counting_fetches(context):
+    """Count every page's fetches in flight (``SETTLED`` waits for none)."""
+    context.add_init_script(script=COUNT_FETCHES)
+    return context
+
+
+def wait_until(page, condition, what: str, timeout_s: float = 15) -> None:
+    """Wait for something the test itself holds, such as a list a route or event callback fills.
+
+    Playwright calls those callbacks only while the test is inside one of its calls, and a page-side
+    signal (the page made the request) comes a moment before the callback (the request reached the
+    route): so wait on the callback's own result, giving Playwright short turns to deliver it.
+    """
+    deadline = time.monotonic() + timeout_s
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout_s} s for {what}")
+        page.wait_for_timeout(10)
 
 
 def serious_violations(page) -> list[str]:

@@ -47,7 +47,7 @@ def test_scan_check_correct_and_hand_in(browser, live_server, tmp_path, shots, s
         assert empties and all("flagged" in cells.nth(i).get_attribute("class") for i in empties)
         assert "check this square" in cells.nth(empties[0]).get_attribute("aria-label")
         assert page.locator(".bresk-scan-thumb").is_visible()
-        page.wait_for_timeout(300)
+        page.wait_for_function(SLID_IN)
         assert serious_violations(page) == [] and missing_values(page) == []
         label = f"{size[0]}x{size[1]}-{scheme}"
         page.locator(".bresk-scan-review").screenshot(path=shots / f"bresk-scan-check-{label}.png")

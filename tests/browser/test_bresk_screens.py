@@ -4,6 +4,7 @@ import uuid
 
 import pytest
 import requests
+from screens import SLID_IN
 
 pytestmark = pytest.mark.browser
 
@@ -51,7 +52,7 @@ def test_judge_screen_online_then_offline(phone, shots):
     assert valid == "true"
     assert "✓" in text and "Valid" in text and "2 words · in the everyday list" in text
     assert "judged offline" not in text
-    phone.wait_for_timeout(300)  # the verdict's fade-in
+    phone.wait_for_function(SLID_IN)  # the verdict's fade-in
     phone.screenshot(path=shots / "judge-valid.png")
     done(phone)
     assert phone.input_value("#judge-input") == ""
@@ -344,7 +345,7 @@ def test_a_challenge_at_the_table_lands_in_its_log(phone, second_phone, live_ser
     dialog.locator("#judge-input").fill("vest zzxq")
     dialog.get_by_role("button", name="Judge", exact=True).click()
     phone.wait_for_selector(".verdict[data-valid=false]:not([hidden])")
-    phone.wait_for_timeout(300)  # the verdict's fade-in
+    phone.wait_for_function(SLID_IN)  # the verdict's fade-in
     phone.screenshot(path=shots / "bresk-challenge.png")
     assert "ZZXQ" not in phone.locator(".verdict").inner_text().upper()
     phone.get_by_role("button", name="Done").click()

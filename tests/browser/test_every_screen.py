@@ -7,10 +7,13 @@ import pytest
 import requests
 from screens import (
     PHONE,
+    SETTLED,
+    SLID_IN,
     api_league,
     auth,
     colours_of,
     contrast,
+    counting_fetches,
     missing_values,
     new_table,
     post_event,
@@ -63,8 +66,8 @@ def screens(world):
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("size", list(PHONES))
 def test_every_screen_passes_axe_and_shows_no_missing_values(browser, live_server, world, scheme, size, shots):
-    context = with_axe(browser.new_context(base_url=live_server.url, **{**PHONE, "viewport": PHONES[size]},
-                                           color_scheme=scheme))
+    context = counting_fetches(with_axe(browser.new_context(
+        base_url=live_server.url, **{**PHONE, "viewport": PHONES[size]}, color_scheme=scheme)))
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -73,8 +76,8 @@ def test_every_screen_passes_axe_and_shows_no_missing_values(browser, live_serve
         for name, where, ready in screens(world):
             page.goto(f"/{where}")
             page.wait_for_selector(ready, state="attached")
-            page.wait_for_function("() => !document.querySelector('main [aria-busy=true]')")
-            page.wait_for_timeout(150)  # let the last answers land
+            page.wait_for_function(SETTLED)  # the screen's last answers have landed
+            page.wait_for_function(SLID_IN)
             found = serious_violations(page) + [f"shows {text!r}" for text in missing_values(page)]
             if found:
                 problems[name] = found

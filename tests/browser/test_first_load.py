@@ -4,7 +4,7 @@ modules load, the event stream and the log's words once it shows; and the table'
 layout whatever the connection badge says."""
 
 import pytest
-from screens import PHONE, new_table, serious_violations, with_axe
+from screens import PHONE, new_table, serious_violations, wait_until, with_axe
 
 pytestmark = pytest.mark.browser
 
@@ -84,10 +84,12 @@ def test_the_table_asks_for_its_state_and_panel_while_its_modules_load_and_strea
         # The clock's first probe does not wait for the screen's modules either.
         page.wait_for_function("() => performance.getEntriesByName(location.origin + '/api/time').length === 1")
         assert page.evaluate("document.querySelector('.table-screen') === null")  # its modules are still coming
+        wait_until(page, lambda: held, "the session module to reach its route")
         held[0].continue_()
         page.wait_for_selector(".table-screen:not(.loading)")
         page.wait_for_function("() => window.streamOpenedAt !== null")
         assert page.locator(".live").inner_text() == "Connecting…"  # never connected yet: not "Reconnecting…"
+        wait_until(page, lambda: streams, "the event stream to reach its route")
         streams[0].continue_()
         page.wait_for_selector(".live[data-state=live]")
         words = "performance.getEntriesByName(location.origin + '/js/lib/log-lines.js')"

@@ -43,8 +43,7 @@ def test_a_new_admin_link_is_confirmed_replaces_the_old_one_and_shows_its_qr(axe
     # Changing one's mind changes nothing; the question says what stops working.
     asked = []
     phone.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
-    button.click()
-    phone.wait_for_function("() => true")
+    button.click()  # returns once the question is answered: a confirm() holds the click until then
     assert asked and "old admin link stops working" in asked[0] and "This phone gets the new one" in asked[0]
     assert league_view(live_server, league)["role"] == "admin"  # the old link still works
 
