@@ -62,19 +62,23 @@ def database(kind: str):
 
 @contextlib.contextmanager
 def server(url: str, workers: int = 2, log: list[str] | None = None, cpus: str | None = None,
-           config: str = "scorekeeper.gunicorn_conf"):
+           config: str = "scorekeeper.gunicorn_conf", connections: int = 2000, env: dict | None = None):
     """gunicorn serving scorekeeper on ``url``, without access log or rate limits; yields its base URL.
 
     ``cpus`` (e.g. "0") keeps the server on those cores (taskset), away from the load generator.
     ``config`` is the gunicorn settings module (bench/holds.py adds a record of the workers' loops).
+    ``connections`` is each worker's connection limit (streams may take 90 % of it, as in production);
+    ``env`` adds settings, e.g. a higher ``SCOREKEEPER_STREAMS_PER_ADDRESS`` for a bench whose every
+    phone comes from 127.0.0.1.
 
     The server's error log goes to a file; its lines are appended to ``log`` at the end.
     """
     port = free_port()
-    env = dict(os.environ, DATABASE_URL=url, SCOREKEEPER_ACCESS_LOG="", SCOREKEEPER_RATELIMIT="off")
+    env = dict(os.environ, DATABASE_URL=url, SCOREKEEPER_ACCESS_LOG="", SCOREKEEPER_RATELIMIT="off",
+               SCOREKEEPER_CONNECTIONS=str(connections), **(env or {}))
     pin = ["taskset", "-c", cpus] if cpus else []
     args = [*pin, str(Path(sys.executable).with_name("gunicorn")), f"--config=python:{config}",
-            f"--bind=127.0.0.1:{port}", f"--workers={workers}", "--worker-connections=2000",
+            f"--bind=127.0.0.1:{port}", f"--workers={workers}", f"--worker-connections={connections}",
             "--log-level=warning", "--graceful-timeout=2", "scorekeeper:create_app()"]
     with tempfile.TemporaryFile("w+") as errors:
         process = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=errors)
