@@ -15,9 +15,9 @@ def create_app(test_config: dict[str, Any] | None = None):
     from flask_compress import Compress
 
     from . import cli, config, errors, i18n, models, web  # noqa: F401 - models registers the tables
-    from .api import register_blueprints
+    from .api import api, register_blueprints
     from .database import init_database
-    from .extensions import api, db, migrate
+    from .extensions import db, migrate
     from .jsonio import OrjsonProvider
     from .limits import limiter
 

@@ -51,6 +51,11 @@ class NotFound(DomainError):
     """No such table, league player, season, result or game (404)."""
 
 
+class UnknownTable(NotFound):
+    """No table has this code (404). The HTTP layer counts it as a guess against the asker's address
+    (``limits.py``): past that address's budget the answer is 429 instead."""
+
+
 class Conflict(DomainError):
     """It collides with what is already there: a name taken, an id used for something else, a stale table (409)."""
 

@@ -31,9 +31,10 @@ from .domain_errors import (
     TooBig,
     Unauthorized,
     Unavailable,
+    UnknownTable,
 )
 from .games.base import N_, RuleError
-from .limits import over_limit
+from .limits import join_code_miss, over_limit
 
 log = logging.getLogger(__name__)
 
@@ -129,10 +130,17 @@ def handle_rule(err: RuleError):
 
 def handle_domain(err: DomainError):
     errors = {err.field: [err.detail if err.detail is not None else err.text]} if err.field else None
-    response = _answer(STATUS[type(err)], err.code, err.text, errors, **err.extra)
+    status = next(STATUS[kind] for kind in type(err).__mro__ if kind in STATUS)  # UnknownTable: NotFound's
+    response = _answer(status, err.code, err.text, errors, **err.extra)
     if "retry_after" in err.extra:  # said in the body for the phone, and as HTTP says it for every client
         response.headers["Retry-After"] = str(max(1, int(err.extra["retry_after"])))
     return response
+
+
+def handle_unknown_table(err: UnknownTable):
+    """Guessing table codes costs, on every endpoint that takes one: past the address's budget, a 429."""
+    over_budget = join_code_miss()
+    return handle_http(over_budget) if over_budget else handle_domain(err)
 
 
 def handle_unexpected(exc: Exception):
@@ -146,5 +154,6 @@ def register(app: Flask) -> None:
     app.register_error_handler(HTTPException, handle_http)
     app.register_error_handler(RuleError, handle_rule)
     app.register_error_handler(DomainError, handle_domain)
+    app.register_error_handler(UnknownTable, handle_unknown_table)
     if not app.debug:  # in debug, let the debugger show the traceback
         app.register_error_handler(Exception, handle_unexpected)

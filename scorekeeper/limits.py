@@ -68,14 +68,15 @@ def over_limit(limit) -> Any:
     return N_("Too many requests from this address. Try again in a minute.")
 
 
-def count_join_code_miss() -> None:
-    """A code that does not exist was asked for: one miss more for this address, 429 past the budget."""
+def join_code_miss() -> TooManyRequests | None:
+    """A code that does not exist was asked for: one miss more for this address; past the budget, the
+    429 to answer instead of the 404 (errors.py answers it)."""
     if not (limiter.enabled and current_app.config.get("RATELIMIT_ENABLED")):
-        return
+        return None
     address = get_remote_address()
     if limiter.limiter.hit(_MISSES, "join-code-miss", address):
-        return
+        return None
     reset_at, _ = limiter.limiter.get_window_stats(_MISSES, "join-code-miss", address)
-    raise TooManyRequests(N_("Too many table codes that do not exist were tried from this address; "
-                             "check the code and try again in a minute."),
-                          retry_after=max(1, int(reset_at - time.time()) + 1))
+    return TooManyRequests(N_("Too many table codes that do not exist were tried from this address; "
+                              "check the code and try again in a minute."),
+                           retry_after=max(1, int(reset_at - time.time()) + 1))

@@ -5,7 +5,7 @@ from pathlib import Path
 import yaml
 from openapi_spec_validator import validate
 
-from scorekeeper.extensions import api
+from scorekeeper.api import api
 
 ROOT = Path(__file__).resolve().parent.parent
 

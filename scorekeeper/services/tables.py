@@ -28,10 +28,9 @@ from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .. import games, jsonio, names, reducer, timer
-from ..domain_errors import Conflict, DomainError, NotFound, Refused, Unavailable
+from ..domain_errors import Conflict, DomainError, Refused, Unavailable, UnknownTable
 from ..extensions import db
 from ..games.base import check_event_data
-from ..limits import count_join_code_miss
 from ..links import public_base
 from ..models import TABLE_CODE_ALPHABET, TABLE_CODE_LENGTH, Event, League, Table, is_table_code, now_ms
 from . import house_rules, leagues, scoring, streams
@@ -113,10 +112,9 @@ def get(code: str) -> Table:
     code = normalize_code(code)
     # Only a well-formed code reaches the database (PostgreSQL refuses NUL bytes with an error, for one).
     table = db.session.scalar(select(Table).where(Table.code == code)) if is_table_code(code) else None
-    if table is None:
-        count_join_code_miss()  # guessing codes costs, on every endpoint; a code that exists never does
-        raise NotFound("unknown_table", "There is no table with the code {given!r}. Check the code and try again.",
-                       given=code)
+    if table is None:  # guessing codes costs the asker (limits.py); a code that exists never does
+        raise UnknownTable("unknown_table", "There is no table with the code {given!r}. Check the code and try "
+                           "again.", given=code)
     return table
 
 
