@@ -7,7 +7,7 @@ filled circles and empty squares read right, whole grids read right, the errors 
 and the squares flagged, seconds per photo (decode, find, classify, recognise; the model loaded
 once before), and the process's peak memory; ``--compare`` also reads the same photos as the
 reader did before its second look and look-alikes, side by side in one run. Targets
-(README, "Scanning a scorecard"): letters ≥ 97 %, circles and empties ≥ 99.5 %, flags catch
+(docs/SCANNING.md): letters ≥ 97 %, circles and empties ≥ 99.5 %, flags catch
 ≥ 75 % of errors flagging ≤ 15 % of squares, ≤ 1 s a photo.
 """
 
@@ -28,7 +28,7 @@ from scan_photos import make_photo  # noqa: E402
 
 from scorekeeper.scan import card, letters, read  # noqa: E402
 
-# The reader as it was before the second look and the look-alikes (README, "Scanning a scorecard"),
+# The reader as it was before the second look and the look-alikes (docs/SCANNING.md),
 # for --compare: a 64 px line only, the recogniser's letter as it is, flags only below 0.97 confidence.
 BEFORE = {"needs_second_look": lambda reading: False, "settled": lambda reading: reading,
           "doubtful": lambda reading: reading.confidence < 0.97}

@@ -6,7 +6,7 @@ writes OUT_DIR/card-<seed>.jpg and card-<seed>.txt (the true grid: 8 lines of 8,
 circle, "?" an empty square). The same seed always gives the same photo (numpy's PCG64 and the
 fonts committed in bench/fonts, all under the SIL Open Font License; see the COPYING files there).
 
-The card is drawn as the rulebook describes the real one (bench/../README's Bresk! section cites
+The card is drawn as the rulebook describes the real one (docs/FEATURES.md's Bresk! part cites
 it): an 8×8 grid, grey squares along its edges for the row and column totals (joined to the grid,
 the hard case for a grid finder), a title, and the letter tally on the right. The photo then gets
 what a phone at a table gives: a table top around the card, tilt up to 15°, a little perspective,

@@ -11,7 +11,7 @@ Messages that other libraries put in an answer (marshmallow's "Missing data for 
 field.", werkzeug's descriptions) arrive already filled in; ``loose`` finds the template
 they were made from (``library_messages.py`` lists them for the catalogs) and says it again.
 
-Adding a language is adding its catalog (README, *Languages*).
+Adding a language is adding its catalog (docs/LANGUAGES.md).
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ from .games.base import N_
 WRITES = "600 per minute"
 JOIN_CODE_MISSES = "30 per minute"
 WORD_CHECKS = "240 per minute"
-# Reading a photographed scorecard costs about a second of a core (README, "Scanning a scorecard"):
+# Reading a photographed scorecard costs about a second of a core (docs/SCANNING.md):
 # a budget of its own, on top of the write budget. 6 a minute is a table of six scanning at once,
 # and one address at its limit keeps one scan process busy a tenth of the time.
 SCANS = "6 per minute"

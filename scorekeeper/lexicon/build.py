@@ -55,7 +55,7 @@ from .normalize import fold_accents as fold
 
 SCOWL_DIR = Path("/usr/share/dict/scowl")
 SCOWL_VERSION = "2020.12.07"  # Debian package scowl 2020.12.07-2
-EVERYDAY_SIZE = 70  # chosen on the probe set: see README "Word lists"
+EVERYDAY_SIZE = 70  # chosen on the probe set: see docs/WORD-LISTS.md
 # A word-list entry SCOWL refuses is kept only if SCOWL lists it as a lower-case word up to this
 # size: 95, SCOWL's largest, also lists Roman numerals (ii, xx) and names (mary) in lower case.
 KNOWN_WORDS_SIZE = 80

@@ -15,7 +15,7 @@ from __future__ import annotations
 from . import card, letters
 
 # Letters read with less confidence than this are flagged for the player to check. Measured on
-# the tuning photos (bench/scan.py, seeds 1000–1029): see the README's "Scanning a scorecard".
+# the tuning photos (bench/scan.py, seeds 1000–1029): see docs/SCANNING.md.
 FLAG_BELOW = 0.95
 # The recogniser's mistakes are nearly all between the same few pairs of hand-written shapes: an
 # O open at the top read as C (or D), a G without its bar as C, an R with a short bowl as K, a

@@ -1,7 +1,7 @@
-"""The probe set scored against both lists: the figures in README "Word judge" come from here.
+"""The probe set scored against both lists: the figures in docs/WORD-LISTS.md come from here.
 
 ``python tests/lexicon/test_probe.py`` prints the score per category. The tests pin every
-miss, so a list that gets better or worse on the probe set fails until the README's figures
+miss, so a list that gets better or worse on the probe set fails until the figures in docs/WORD-LISTS.md
 (and the lists of misses below) are updated.
 """
 

@@ -12,7 +12,7 @@ import pytest
 
 from scorekeeper.scan.pool import Failed, Pool
 
-PEAK_MB = 500  # the documented ceiling of one scan process (README, "Scanning a scorecard")
+PEAK_MB = 500  # the documented ceiling of one scan process (docs/SCANNING.md)
 
 
 def peak_mb(pid: int) -> float:
