@@ -2,9 +2,10 @@
 
 Prints the local and LAN addresses and a QR code of the LAN address in the
 terminal, so the phones at the table can open it. With ``--tls`` it serves
-HTTPS with a self-signed certificate made on first use (service workers, the
-wake lock and installing the app need a secure context, which plain http on a
-LAN address is not).
+HTTPS with a self-signed certificate made on first use: the phones' pages are
+then a secure context, which the screen wake lock needs and plain http on a LAN
+address is not (a service worker also needs a certificate the phone trusts,
+which a self-signed one is not: README, "Phones on the local network").
 """
 
 from __future__ import annotations

@@ -36,6 +36,9 @@ const [{ t }, { store }] = await shell;
 // The page around the views speaks the phone's language too (index.html is the same file for all).
 document.querySelector('.topbar .brand').setAttribute('aria-label', t('main.home'));
 
+// A guest at a plain http:// address lacks the wake lock and offline reopening: told once, in words.
+if (!window.isSecureContext) import('./lib/insecure-origin.js').then(({ tellOnce }) => tellOnce());
+
 function showNetwork() {
   const el = document.getElementById('net-status');
   const { online } = store.get();
