@@ -27,6 +27,8 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
+from . import domain_errors
+
 PACKAGE = Path(__file__).resolve().parent
 CATALOGS = PACKAGE / "translations"
 DOMAIN = "messages"
@@ -37,8 +39,9 @@ SENTENCES = {
     "N_": (0,),
     "RuleError": (1,),
     "refuse": (1,),  # services/league_input.py
-    **{name: (1, 3) for name in ("DomainError", "Refused", "NotFound", "Conflict", "Unauthorized", "Forbidden",
-                                 "TooBig", "Unavailable", "NotInstalled")},
+    # Every domain error, read from domain_errors.py: a new one (UnknownTable) is extracted by itself.
+    **{name: (1, 3) for name, kind in vars(domain_errors).items()
+       if isinstance(kind, type) and issubclass(kind, domain_errors.DomainError)},
 }
 PLURALS = {"Np_": (0, 1)}  # (singular, plural)
 STABLE_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)  # headers that do not change on every update

@@ -16,6 +16,7 @@ Sheet (``score_sheet``)::
     {"variant": "standard",            # standard | two-colour | couples | official-2p
      "tie_takes_nobody": true,         # optional, like the table options
      "max_squares_per_block": 4,       # optional
+     "two_player_sets": "three-win",   # optional: three-win | as-with-4
      "players": [{"name": "Ann", "colours": ["yellow"], "team": "A",
                   "skips": 0, "leftover_squares": 0}, ...],   # turn order, starter first
      "point_blocks": [{"shape": "red-circle", "counts": {"yellow": 7, "blue": 5}},
@@ -32,6 +33,15 @@ Decisions where the rulebook is silent (docs/ARCHITECTURE.md §5 asks for each t
   16 blocks a player, 32 in total on the board, and no colour has more. A group that
   reads "double" as 32 blocks each (a second colour's blocks played as one's own) sets
   ``official_2p_blocks`` to 32. Leftover squares are bounded by these blocks.
+- Three of a shape in the 2-player games on the 4-player area (the special and the official rule).
+  The rulebook says, for 2 players, "If a player acquires 3 same shaped point blocks during a game,
+  the game is immediately over with his victory. (for 2 players)", and of those rules "you use all
+  areas on the board like a 4-player game", where 3 of a shape score 12 and 4 win. Both readings
+  are played, so it is the option ``two_player_sets``: by default three of a shape win at once, as
+  the 2-player rule says of every 2-player game (and the rulebook's tips: "If any player acquires 3
+  same shaped point blocks, the game immediately ends"); ``as-with-4`` plays the big board's sets as
+  with 3–4 players. The standard 2-player game's 3 × 3 area holds three of a shape at most, so
+  there three always win.
 - Default colours in turn order: yellow, blue, red, green; two-colour: seat 0 yellow + red,
   seat 1 blue + green. Couples teams default to seats 0 + 2 against 1 + 3 (partners
   alternate around the table); the starting team's -2 token is held by the starting player.
@@ -225,6 +235,17 @@ OPTIONS = (
         label=N_("Official rule for 2 players: blocks per player"),
         choice_labels=(N_("16 each (32 in total)"), N_("32 each")),
     ),
+    Option(
+        "two_player_sets",
+        "three-win",
+        N_("Two players on the 4-player area (the special and the official rule for 2 players use \"all areas "
+           "on the board like a 4-player game\"): three of a shape end the game with a win, as \"3 same shaped "
+           "point blocks … (for 2 players)\" says; or as with 3–4 players, three score 12 and four win."),
+        choices=("three-win", "as-with-4"),
+        label=N_("Two players on the big board: three of a shape"),
+        choice_labels=(N_("Win at once (the 2-player rule)"), N_("Score 12; four win (as with 3–4 players)")),
+        league=True,
+    ),
 )
 
 
@@ -240,11 +261,12 @@ def start_penalties(variant: Variant, players: int) -> list[int]:
     return [variant.starter_penalty] + [0] * (players - 1)
 
 
-def rules_for(variant: Variant, players: int) -> dict[str, Any]:
+def rules_for(variant: Variant, players: int, two_player_sets: str = "three-win") -> dict[str, Any]:
     """Everything that depends on the variant and the number of players, JSON-ready."""
     area = variant.area or players
     per_colour = variant.blocks_per_colour or BLOCKS_PER_COLOUR[players]
-    win_count = 3 if players == 2 else 4  # the rulebook: 3 of a shape for 2 players, 4 for 3–4
+    # The rulebook: 3 of a shape win for 2 players, 4 for 3–4; on the big board, 2 players may play it as with 4.
+    win_count = 3 if players == 2 and not (area == 4 and two_player_sets == "as-with-4") else 4
     penalties = start_penalties(variant, players)
     start_tokens = [tokens_for(p) for p in penalties]
     return {
@@ -309,7 +331,7 @@ def setup(options: dict[str, Any] | None, seats: list[str]) -> dict[str, Any]:
     opts = resolve_options(OPTIONS, options)
     variant = VARIANTS[opts["variant"]]
     names = _check_seats(seats, variant)
-    rules = rules_for(variant, len(names))
+    rules = rules_for(variant, len(names), opts["two_player_sets"])
     if variant.slug == "official-2p":
         rules["blocks_per_colour"] = rules["blocks_per_player"] = opts["official_2p_blocks"]
     colours = _seat_colours(opts["colours"], variant, len(names))
@@ -927,7 +949,7 @@ def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
 
 def _sheet_setup(sheet: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, Any]:
     options: dict[str, Any] = {"variant": sheet.get("variant", "standard")}
-    for key in ("tie_takes_nobody", "max_squares_per_block", "official_2p_blocks"):
+    for key in ("tie_takes_nobody", "max_squares_per_block", "official_2p_blocks", "two_player_sets"):
         if key in sheet:
             options[key] = sheet[key]
     if any("colours" in p for p in players):
@@ -1006,11 +1028,12 @@ def _bounds(players: int) -> tuple[int, int]:
     for variant in VARIANTS.values():
         if players not in variant.seat_counts:
             continue
-        rules = rules_for(variant, players)
-        squares = rules["blocks_per_player"] * OPTIONS[2].default
-        low = min(low, PENALTY_FLOOR - squares)
-        counts = {shape: rules["pattern"].count(shape) for shape in set(rules["pattern"])}
-        high = max(high, sum(SET_VALUES[min(n, rules["win_count"] - 1)] for n in counts.values()))
+        for sets in ("three-win", "as-with-4"):  # a typed result does not say how the group plays
+            rules = rules_for(variant, players, sets)
+            squares = rules["blocks_per_player"] * OPTIONS[2].default
+            low = min(low, PENALTY_FLOOR - squares)
+            counts = {shape: rules["pattern"].count(shape) for shape in set(rules["pattern"])}
+            high = max(high, sum(SET_VALUES[min(n, rules["win_count"] - 1)] for n in counts.values()))
     return low, high
 
 

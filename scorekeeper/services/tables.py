@@ -113,8 +113,8 @@ def get(code: str) -> Table:
     # Only a well-formed code reaches the database (PostgreSQL refuses NUL bytes with an error, for one).
     table = db.session.scalar(select(Table).where(Table.code == code)) if is_table_code(code) else None
     if table is None:  # guessing codes costs the asker (limits.py); a code that exists never does
-        raise UnknownTable("unknown_table", "There is no table with the code {given!r}. Check the code and try "
-                           "again.", given=code)
+        raise UnknownTable("unknown_table",
+                           "There is no table with the code {given!r}. Check the code and try again.", given=code)
     return table
 
 

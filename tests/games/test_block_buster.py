@@ -643,3 +643,40 @@ def test_the_official_two_player_game_follows_the_box_16_blocks_a_colour():
     thirty_two = bb.setup({"variant": "official-2p", "official_2p_blocks": 32}, ["Ann", "Bob"])["rules"]
     assert thirty_two["blocks_per_player"] == 32
     assert "32 blocks in total" in bb.__doc__ and "64 game blocks in 4 colors" in bb.__doc__
+
+
+# --- the 2-player games on the 4-player area: whether three of a shape wins (issue 24) ------------
+
+
+@pytest.mark.parametrize("variant", ["official-2p", "two-colour"])
+def test_three_of_a_shape_on_the_big_board_wins_at_once_unless_the_group_plays_it_as_with_four(variant):
+    owners = {i: "blue" for i in indexes_of(4, RS)[:3]}
+    sheet = {"variant": variant,
+             "players": [{"name": "Ann", "leftover_squares": 0}, {"name": "Bob", "leftover_squares": 0}],
+             "point_blocks": board(4, owners=owners)}
+    out = bb.score_sheet(sheet).to_dict()  # by default, the rulebook's 2-player rule: the game is over
+    assert out["winners"] == ["Bob"] and out["reason"].startswith("Immediate win: Bob holds 3 × red star")
+
+    sheet["two_player_sets"] = "as-with-4"  # "like a 4-player game": three score 12, four win
+    out = bb.score_sheet(sheet).to_dict()
+    assert out["players"][1]["total"] == 12 and not out["reason"].startswith("Immediate win")
+    assert ("3 × red star", 12) in lines_of(out["players"][1])
+    owners[indexes_of(4, RS)[3]] = "blue"
+    sheet["point_blocks"] = board(4, owners=owners)
+    assert bb.score_sheet(sheet).to_dict()["reason"].startswith("Immediate win: Bob holds 4 × red star")
+
+
+def test_the_two_player_sets_option_quotes_the_rulebook_and_leaves_the_small_board_alone():
+    option = next(o for o in bb.catalogue()["options"] if o["name"] == "two_player_sets")
+    assert option["default"] == "three-win" and option["league"] is True
+    assert "like a 4-player game" in option["description"] and "(for 2 players)" in option["description"]
+    standard = bb.setup({"two_player_sets": "as-with-4"}, ["Ann", "Bob"])["rules"]
+    assert standard["win_count"] == 3  # the 2-player area's 3 × 3 board holds three of a shape at most
+    assert bb.setup({"variant": "official-2p", "two_player_sets": "as-with-4"}, ["Ann", "Bob"])["rules"]["win_count"] == 4
+
+
+def test_a_typed_two_player_final_may_hold_three_of_each_shape_as_a_group_playing_it_as_with_four_can():
+    five_shapes_of_three = 5 * 12 + 3 * 0  # the 4-player area: 5 shapes, 5 of each; three of each score 12
+    bb.check_final([{"name": "Ann", "score": five_shapes_of_three}, {"name": "Bob", "score": 0}])
+    with pytest.raises(RuleError):
+        bb.check_final([{"name": "Ann", "score": five_shapes_of_three + 1}, {"name": "Bob", "score": 0}])
