@@ -243,7 +243,7 @@ OPTIONS = (
            "point blocks … (for 2 players)\" says; or as with 3–4 players, three score 12 and four win."),
         choices=("three-win", "as-with-4"),
         label=N_("Two players on the big board: three of a shape"),
-        choice_labels=(N_("Win at once (the 2-player rule)"), N_("Score 12; four win (as with 3–4 players)")),
+        choice_labels=(N_("Win at once"), N_("Score 12, four win")),
         league=True,
     ),
 )
