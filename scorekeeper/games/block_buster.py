@@ -932,7 +932,8 @@ def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
             raise RuleError("bad_player", "Each player must be an object with a name.", f"players.{i}")
     state = _sheet_setup(sheet, players)
     for i, p in enumerate(players):
-        spaces = p.get("skips", 0)
+        # A sheet's 0 is a player who never skipped; a skip event skips at least 1.
+        spaces = _whole_number(p.get("skips", 0), f"players.{i}.skips", "spaces", minimum=0, label=N_("Skipped spaces"))
         if spaces != 0:
             state = _sheet_event(state, "skip", {"seat": i, "spaces": spaces}, f"players.{i}.skips")
     for i in range(len(players)):

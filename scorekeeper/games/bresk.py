@@ -344,6 +344,8 @@ def _sheet_rolls(rolls: Any, names: list[str]) -> dict[str, Any]:
                         "rolls", MAX_SHEET_ROLLS=MAX_SHEET_ROLLS)
     state = setup({}, names)
     for i, face in enumerate(rolls):
+        if isinstance(face, str):
+            face = face.strip().upper()  # written down as the grids are: in any case
         if _is_count(face):
             results = [{"die": "bresk", "face": face}]
         elif isinstance(face, str) and face in ALPHABET_FACES:

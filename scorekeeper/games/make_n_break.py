@@ -54,6 +54,11 @@ Decisions where the rulebook is silent (each named here, as docs/ARCHITECTURE.md
   rolls: a "10" bonus build's 30 seconds do not run on into the next turn.
 - Bonus builds are scored one by one after ``end_turn``; cards, dice and ``end_turn``
   are refused while one is owed.
+- Rounds: the rulebook says both "After three rounds, the player with the most points is the
+  champion builder" and "after five rounds"; the option ``rounds`` (default 5) says which. A
+  score sheet that does not say its rounds is read from its turns where that is unambiguous:
+  exactly three rounds of turns are a finished three-round game; anything else is read against
+  five rounds (five whole rounds finish it, fewer are a partial game that names the turn due).
 - A tie for the lead after the last round starts a sudden-death round: each tied
   player builds one turn, in seat order. Its points are real points (chips are taken
   as usual). Whoever of the tied players then leads wins; if some are still tied,
@@ -123,14 +128,16 @@ CARD_NAMES = {
     "ten": N_("\"10\" card"),
 }
 
+DEFAULT_ROUNDS = 5
+
 OPTIONS = (
     Option("variant", "standard",
            N_("Standard: the builder rolls the die for the timer each turn. No-Dice: the same time every turn, "
            "and the two \"10\" cards leave the deck."),
            choices=("standard", "no-dice"), label=N_("Game"),
            choice_labels=(N_("Standard"), N_("No-Dice"))),
-    Option("rounds", 5, N_("Rounds to play (the rulebook says both three and five)."), minimum=1, maximum=10,
-           label=N_("Rounds"), league=True),
+    Option("rounds", DEFAULT_ROUNDS, N_("Rounds to play (the rulebook says both three and five)."), minimum=1,
+           maximum=10, label=N_("Rounds"), league=True),
     Option("no_dice_setting", 3, N_("The number the timer dial stays on for every turn of a No-Dice game."),
            minimum=1, maximum=3, label=N_("No-Dice: the dial for every turn")),
     Option("seconds_1", 30, N_("How long the timer runs when the die sets the dial to 1."), minimum=5, maximum=600,
@@ -264,8 +271,10 @@ def _set_die(state: dict[str, Any], face: Any, field: str) -> dict[str, Any]:
     if state["phase"] != "roll":
         raise RuleError("already_rolled", "The die is already rolled for this turn; undo the roll to change it.",
                         field)
+    if face is None:
+        raise RuleError("bad_face", "Say what the die shows: 1, 2 or 3.", field)
     if not _is_int(face) or face not in DIE_FACES:
-        raise RuleError("bad_face", "The Make 'N' Break die shows 1, 2 or 3.", field)
+        raise RuleError("bad_face", "The Make 'N' Break die has no {face}: it shows 1, 2 or 3.", field, face=face)
     new = evolve(state)
     turn = new["turn"]
     turn["die"] = face
@@ -622,9 +631,11 @@ def _reason(state: dict[str, Any]) -> Any:
     if state["finished"]:
         return Np_("highest total after {rounds} round", "highest total after {rounds} rounds", rounds, rounds=rounds)
     planned = rounds * len(names)
-    return Np_("partial: {played} of {planned} turns played ({rounds} round)",
-               "partial: {played} of {planned} turns played ({rounds} rounds)", rounds,
-               played=state["turns_played"], planned=planned, rounds=rounds)
+    turn = state["turn"]  # the turn due next: a sheet typed in part says whose is missing
+    return Np_("partial: {played} of {planned} turns played ({rounds} round); next: {name}'s turn in round {round}",
+               "partial: {played} of {planned} turns played ({rounds} rounds); next: {name}'s turn in round {round}",
+               rounds, played=state["turns_played"], planned=planned, rounds=rounds, name=names[turn["builder"]],
+               round=turn["round"])
 
 
 # --- a whole game at once ----------------------------------------------------------------------
@@ -640,7 +651,8 @@ def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
     if not isinstance(sheet, dict):
         raise RuleError("bad_sheet", "A score sheet must be an object.")
     names = _sheet_players(sheet.get("players"))
-    options = {"variant": sheet.get("variant", "standard"), "rounds": sheet.get("rounds", 5)}
+    options = {"variant": sheet.get("variant", "standard"),
+               "rounds": sheet.get("rounds", _rounds_of(sheet.get("turns"), len(names)))}
     if "extreme_points" in sheet:
         options["extreme_points"] = sheet["extreme_points"]
     try:
@@ -658,6 +670,12 @@ def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
         _check_sudden_death_due(state, f"sudden_death.{i}")
         state = _replay_turn(state, turn, f"sudden_death.{i}")
     return result(state)
+
+
+def _rounds_of(turns: Any, players: int) -> int:
+    """A sheet that does not say its rounds: exactly three rounds of turns are a three-round game (see the
+    decisions above); anything else is read against the default five."""
+    return 3 if isinstance(turns, list) and len(turns) == 3 * players else DEFAULT_ROUNDS
 
 
 def _sheet_players(players: Any) -> list[str]:

@@ -90,6 +90,7 @@ BUILDING_CARDS = 30  # "30 building cards", each fulfilled at most once a turn
 STOPPER_FACES = (0, 1, 2, 3)
 STOP_AT = 30
 RED_CARDS = {"red-3": 3, "red-4": 4}
+RED_CARD_NAMES = {"red-3": N_("red 3"), "red-4": N_("red 4")}  # as the players call them
 CARD_KINDS = ("standard", *RED_CARDS)
 
 OPTIONS = (
@@ -237,8 +238,8 @@ def _on_card(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
 def _card_points(kind: str, points: Any, most: int) -> int:
     if kind in RED_CARDS:
         if points is not None and points != RED_CARDS[kind]:
-            raise RuleError("bad_points", "A {kind} card is worth {points}; leave points out.",
-                            "data.points", kind=kind, points=RED_CARDS[kind])
+            raise RuleError("bad_points", "A {card} card is worth {points}; leave points out.",
+                            "data.points", card=RED_CARD_NAMES[kind], points=RED_CARDS[kind])
         return RED_CARDS[kind]
     if not _is_int(points) or not 1 <= points <= most:
         raise RuleError("bad_points", "A building card prints 1 to {most} points.", "data.points", most=most)
@@ -310,8 +311,9 @@ def result(state: dict[str, Any], **_: Any) -> Result:
         reason = Np_("highest total after {each} turn each as builder",
                      "highest total after {each} turns each as builder", each, each=each)
     else:
-        reason = Np_("partial: {played} of {planned} turn played", "partial: {played} of {planned} turns played",
-                     planned, played=done, planned=planned)
+        reason = Np_("partial: {played} of {planned} turn played; next: {name}'s turn",  # whose is missing
+                     "partial: {played} of {planned} turns played; next: {name}'s turn",
+                     planned, played=done, planned=planned, name=names[state["builder"]])
     return Result(
         game=id,
         players=players,

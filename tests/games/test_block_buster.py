@@ -672,7 +672,8 @@ def test_the_two_player_sets_option_quotes_the_rulebook_and_leaves_the_small_boa
     assert "like a 4-player game" in option["description"] and "(for 2 players)" in option["description"]
     standard = bb.setup({"two_player_sets": "as-with-4"}, ["Ann", "Bob"])["rules"]
     assert standard["win_count"] == 3  # the 2-player area's 3 × 3 board holds three of a shape at most
-    assert bb.setup({"variant": "official-2p", "two_player_sets": "as-with-4"}, ["Ann", "Bob"])["rules"]["win_count"] == 4
+    big_board = bb.setup({"variant": "official-2p", "two_player_sets": "as-with-4"}, ["Ann", "Bob"])["rules"]
+    assert big_board["win_count"] == 4
 
 
 def test_a_typed_two_player_final_may_hold_three_of_each_shape_as_a_group_playing_it_as_with_four_can():
@@ -680,3 +681,11 @@ def test_a_typed_two_player_final_may_hold_three_of_each_shape_as_a_group_playin
     bb.check_final([{"name": "Ann", "score": five_shapes_of_three}, {"name": "Bob", "score": 0}])
     with pytest.raises(RuleError):
         bb.check_final([{"name": "Ann", "score": five_shapes_of_three + 1}, {"name": "Bob", "score": 0}])
+
+
+def test_a_sheets_skips_may_be_zero_and_its_refusal_says_so():
+    with pytest.raises(RuleError) as caught:
+        bb.score_sheet(sheet_with(("players.0.skips", -1)))
+    assert (caught.value.code, caught.value.field) == ("bad_spaces", "players.0.skips")
+    assert caught.value.message == "Skipped spaces must be a whole number of at least 0."
+    bb.score_sheet(sheet_with(("players.0.skips", 0)))

@@ -539,13 +539,20 @@ def test_the_sheet_checks_grids_against_the_rolls_when_it_has_them():
     bresk.score_sheet(bad, word_check=fake_check)  # no rolls written down: nothing to compare
 
 
+def test_a_sheets_rolls_read_letters_as_its_grids_do_whatever_their_case():
+    good = sheet(grid("QAT#####"), grid("CAT#Q###"))
+    for letter in ("q", " Q", "q "):  # grids are read in any case; so are the letters of the rolls
+        bresk.score_sheet({**good, "rolls": [letter] + [3] * 21}, word_check=fake_check)
+
+
 @pytest.mark.parametrize(
     ("rolls", "code", "field"),
     [
         ([3] * 21, "rolls_short", "rolls"),
         ([3] * 22 + [1], "grid_full", "rolls.22"),
         ([4], "bad_roll", "rolls.0"),
-        (["q"], "bad_roll", "rolls.0"),
+        (["QU"], "bad_roll", "rolls.0"),
+        ([""], "bad_roll", "rolls.0"),
         ("3333", "bad_sheet", "rolls"),
     ],
 )

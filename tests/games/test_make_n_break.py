@@ -447,7 +447,27 @@ def test_score_sheet_partial_game():
     sheet = full_sheet(rounds=2)
     outcome = mnb.score_sheet(sheet)
     assert not outcome.finished and outcome.winners == []
-    assert outcome.reason == "partial: 3 of 6 turns played (2 rounds)"
+    assert outcome.reason == "partial: 3 of 6 turns played (2 rounds); next: Ann's turn in round 2"
+
+
+def three_rounds(players=("Ann", "Ben")):
+    """Three rounds in which the first player completes a 2-point card each turn and the others a 1."""
+    return [sheet_turn(name, 1, {"kind": "standard", "points": 2 if name == players[0] else 1})
+            for _ in range(3) for name in players]
+
+
+def test_a_sheet_that_does_not_say_its_rounds_is_read_from_its_turns_when_that_is_unambiguous():
+    # "After three rounds, the player with the most points is the champion builder" and "after five
+    # rounds": three whole rounds of turns are a three-round game, five whole rounds a five-round one.
+    three = mnb.score_sheet({"players": ["Ann", "Ben"], "turns": three_rounds()})
+    assert (three.finished, three.reason) == (True, "highest total after 3 rounds")
+    five = mnb.score_sheet({"players": ["Ann", "Ben"], "turns": three_rounds() + three_rounds()[:4]})
+    assert (five.finished, five.reason) == (True, "highest total after 5 rounds")
+    four = mnb.score_sheet({"players": ["Ann", "Ben"], "turns": three_rounds() + three_rounds()[:2]})
+    assert not four.finished  # four rounds are neither: five are planned, as when rounds is unsaid
+    assert four.reason == "partial: 8 of 10 turns played (5 rounds); next: Ann's turn in round 5"
+    stated = mnb.score_sheet({"players": ["Ann", "Ben"], "rounds": 5, "turns": three_rounds()})
+    assert not stated.finished  # a sheet that says its rounds is taken at its word
 
 
 def test_score_sheet_tie_needs_sudden_death_then_takes_it():
@@ -584,3 +604,13 @@ def test_a_table_started_before_the_extreme_points_option_still_plays():
     state = play([roll(2)])
     del state["options"]["extreme_points"]  # as stored by a table started before the option existed
     assert mnb.apply(state, card("extreme-5"))["turn"]["points"][0] == 5
+
+
+def test_a_missing_face_is_asked_for_and_a_wrong_one_named():
+    state = mnb.setup({}, ["Ann", "Ben"])
+    with pytest.raises(RuleError) as missing:
+        mnb.apply(state, die(None))
+    assert missing.value.message == "Say what the die shows: 1, 2 or 3."
+    with pytest.raises(RuleError) as wrong:
+        mnb.apply(state, die(4))
+    assert wrong.value.message == "The Make 'N' Break die has no 4: it shows 1, 2 or 3."

@@ -177,7 +177,8 @@ def test_turns_each_option(turns_each):
 
 def test_partial_game_has_no_winner_yet():
     outcome = wsp.result(play(turn(card(points=2))))
-    assert (outcome.finished, outcome.winners, outcome.reason) == (False, [], "partial: 1 of 9 turns played")
+    assert (outcome.finished, outcome.winners) == (False, [])
+    assert outcome.reason == "partial: 1 of 9 turns played; next: Ben's turn"
     assert outcome.to_dict()["leaders"] == ["Ann"]
 
 
@@ -331,3 +332,10 @@ def test_the_building_rule_is_left_to_the_players_and_written_down():
     assert not hasattr(wsp, "check_stack")  # the table watches the tower; the app does not judge it
     for words in ("30 building cards", "same number of pips or a higher number", "red"):
         assert words in wsp.__doc__
+
+
+def test_a_red_cards_refusal_names_the_card_as_players_do():
+    with pytest.raises(RuleError) as caught:
+        wsp.apply(play([]), card("red-3", 4))
+    assert caught.value.message == "A red 3 card is worth 3; leave points out."
+    assert "red-3" not in caught.value.message
