@@ -42,7 +42,7 @@ def test_the_running_server_keeps_its_contract(kind, tmp_path, request, monkeypa
             [str(Path(sys.executable).with_name("schemathesis")), "run", str(ROOT / "openapi.yaml"),
              "--url", server.url, "--max-examples", EXAMPLES, "--checks", "all",
              "--exclude-checks", "positive_data_acceptance", "--exclude-path-regex", ".*/stream$",
-             "--request-timeout", "10", "--workers", "2", "--seed", "20261130", "--no-color"],
+             "--request-timeout", "60", "--workers", "2", "--seed", "20261130", "--no-color"],
             capture_output=True, text=True, timeout=600, cwd=tmp_path,
         )
     finally:
