@@ -313,9 +313,10 @@ def head_to_head(query, league_id):
 @blp.doc(security=SECURITY)
 @_errors(401, 403)
 def export(league_id):
-    """Admin: the whole league as JSON (rules, seasons, players, results with history); import takes it back."""
+    """Admin: the whole league as JSON (rules, seasons, players, results with history, and the all-time standings
+    with their ranks); import takes it back."""
     league, _ = _auth(league_id, "admin")
-    response = jsonify(leagues.export(league))
+    response = jsonify(league_standings.export(league))
     response.headers["Content-Disposition"] = f'attachment; filename="league-{league.public_id}.json"'
     return response
 
