@@ -418,6 +418,6 @@ class ExportSchema(Schema):
     seasons = fields.List(fields.Nested(ExportSeasonSchema), load_default=list)
     players = fields.List(fields.String(validate=NAME), required=True)
     results = CooperativeList(fields.Nested(ExportResultSchema), required=True)
-    standings = fields.List(fields.Dict(), load_default=list, validate=validate.Length(max=10_000), metadata={
+    standings = fields.List(fields.Dict(), load_default=list, metadata={
         "description": "The all-time standings when exported (rank, tied, player, played, wins, shared_wins, "
                        "win_rate), for reading: an import ignores them and counts the standings from the results."})

@@ -63,7 +63,8 @@ def test_ranks_by_skill_estimate_share_equal_estimates(client):
 def test_per_game_standings_rank_the_same_way(client):
     league = tie_league(client)
     # Würfelspiel alone: one win each in two games.
-    assert ranks(get(client, league, "/standings", game="wuerfelspiel")["rows"]) == [(1, True, "Anna"), (1, True, "Ben")]
+    assert ranks(get(client, league, "/standings", game="wuerfelspiel")["rows"]) == [
+        (1, True, "Anna"), (1, True, "Ben")]
     # Block Buster alone: Anna and Ben share first place.
     assert ranks(get(client, league, "/standings", game="block-buster")["rows"]) == [
         (1, True, "Anna"), (1, True, "Ben"), (3, False, "Clara")]
@@ -97,7 +98,8 @@ def test_export_carries_the_ranks_and_an_import_gives_the_same(client):
     assert response.status_code == 201, response.get_json()
     copy = response.get_json()
     for query in ({}, {"game": "wuerfelspiel"}, {"game": "block-buster"}, {"sort": "rating"}):
-        assert ranks(get(client, copy, "/standings", **query)["rows"]) == ranks(get(client, league, "/standings", **query)["rows"])
+        original = get(client, league, "/standings", **query)["rows"]
+        assert ranks(get(client, copy, "/standings", **query)["rows"]) == ranks(original)
     again = client.get(f"/api/leagues/{copy['id']}/export", headers=auth(copy["admin_token"])).get_json()
     assert again["standings"] == exported["standings"]
     # An import counts the standings from the results: ranks written into the file change nothing.
@@ -105,7 +107,8 @@ def test_export_carries_the_ranks_and_an_import_gives_the_same(client):
     other = client.post("/api/leagues/import", json=doctored).get_json()
     assert ranks(get(client, other, "/standings")["rows"]) == ranks(get(client, league, "/standings")["rows"])
     # The CSV lists each result's places: the shared first place of Block Buster stays shared.
-    text = client.get(f"/api/leagues/{league['id']}/export.csv", headers=auth(league["viewer_token"])).get_data(as_text=True)
+    text = client.get(f"/api/leagues/{league['id']}/export.csv",
+                      headers=auth(league["viewer_token"])).get_data(as_text=True)
     block = [(r["player"], r["place"]) for r in csv.DictReader(io.StringIO(text)) if r["game"] == "block-buster"]
     assert block == [("Anna", "1"), ("Ben", "1"), ("Clara", "3")]
 
@@ -165,14 +168,17 @@ def test_scores_of_one_evening_are_numbered(client):
 #   ahead of anyone (a shared place is no win over the other): beats_most is empty.
 RIVALS = [
     {"game": "scorepad", "played_on": "2026-11-01", "players": [
-        {"name": "Pia", "score": 9}, {"name": "Quinn", "score": 5}, {"name": "Rosa", "score": 5}, {"name": "Sam", "score": 1}]},
-    {"game": "scorepad", "played_on": "2026-11-02", "players": [{"name": "Quinn", "score": 8}, {"name": "Pia", "score": 3}]},
+        {"name": "Pia", "score": 9}, {"name": "Quinn", "score": 5}, {"name": "Rosa", "score": 5},
+        {"name": "Sam", "score": 1}]},
+    {"game": "scorepad", "played_on": "2026-11-02",
+     "players": [{"name": "Quinn", "score": 8}, {"name": "Pia", "score": 3}]},
     {"game": "scorepad", "played_on": "2026-11-03", "players": [
         {"name": "Rosa", "score": 7}, {"name": "Pia", "score": 6}, {"name": "Sam", "score": 6}]},
     {"game": "scorepad", "played_on": "2026-11-04", "players": [
         {"name": "Pia", "score": 4, "team": "x"}, {"name": "Quinn", "score": 4, "team": "x"},
         {"name": "Rosa", "score": 2, "team": "y"}, {"name": "Sam", "score": 3, "team": "y"}]},
-    {"game": "scorepad", "played_on": "2026-11-05", "players": [{"name": "Sam", "score": 4}, {"name": "Pia", "score": 4}]},
+    {"game": "scorepad", "played_on": "2026-11-05",
+     "players": [{"name": "Sam", "score": 4}, {"name": "Pia", "score": 4}]},
 ]
 
 
@@ -184,7 +190,8 @@ def test_rivals_worked_out_by_hand(client):
     assert pia == {"beaten_most_by": [{"player": "Quinn", "times": 1, "games": 2}],
                    "beats_most": [{"player": "Rosa", "times": 2, "games": 3}]}
     sam = get(client, league, "/players/Sam")["rivals"]
-    assert sam == {"beaten_most_by": [{"player": "Quinn", "times": 2, "games": 2}, {"player": "Rosa", "times": 2, "games": 2}],
+    assert sam == {"beaten_most_by": [{"player": "Quinn", "times": 2, "games": 2},
+                                      {"player": "Rosa", "times": 2, "games": 2}],
                    "beats_most": []}
     # Within one game and season the same counting: only game 2 is on 2026-11-02.
     season = client.post(f"/api/leagues/{league['id']}/seasons", headers=auth(league["admin_token"]),
