@@ -228,8 +228,8 @@ export const number = (n, digits = 1) => (n === null || n === undefined ? '–' 
 
 /** "=1" for a rank shared with another row, else "1" (a screen reader hears "shared 1"). */
 export function rankText(row) {
-  if (!row.tied) return String(row.rank);
-  return h('span.rank-shared', h('span', { 'aria-hidden': 'true' }, `=${row.rank}`),
+  if (!row.tied) return h('span.rank-text', String(row.rank));
+  return h('span.rank-text.rank-shared', h('span', { 'aria-hidden': 'true' }, `=${row.rank}`),
     h('span.visually-hidden', t('standings.rank_shared', { n: row.rank })));
 }
 

@@ -58,10 +58,10 @@ function standingsTable(rows, { sort, oneGame }, onSort, hrefFor) {
       }, c.label, h('span.arrow', { 'aria-hidden': 'true' }, c.key === sort.key ? (sort.dir === 'asc' ? '▲' : '▼') : ''))),
       ))),
     h('tbody', order.map(([r]) => h('tr', { class: r.rank === 1 ? 'leader' : null, dataset: { player: r.player, rank: r.rank } },
-      h('td.rank', rankText(r)),
-      h('th.player-col', { scope: 'row' },
-        r.rank === 1 ? h('span.crown', { role: 'img', 'aria-label': t('standings.leader_aria'), title: t('standings.leader') }, '★') : null,
-        h('a', { href: hrefFor(r.player) }, r.player)),
+      // The star under the rank, not beside the name: a German header row leaves a name little room at 360 px.
+      h('td.rank', rankText(r),
+        r.rank === 1 ? h('span.crown', { role: 'img', 'aria-label': t('standings.leader_aria'), title: t('standings.leader') }, '★') : null),
+      h('th.player-col', { scope: 'row' }, h('a', { href: hrefFor(r.player) }, r.player)),
       columns.map((c) => h(`td.${c.key}`, c.show(r)))))));
 }
 
