@@ -216,20 +216,29 @@ class HeadToHeadQuerySchema(StatsQuerySchema):
 
 
 class StandingSchema(Schema):
+    rank = fields.Integer(required=True, metadata={
+        "description": "1 for the best; rows with equal records (wins, win rate, games played; with sort=rating, "
+                       "the skill estimate) share a rank (1, 1, 3) and are listed by name."})
+    tied = fields.Boolean(required=True, metadata={"description": "Another row shares this rank (shown as =1)."})
     player = fields.String(required=True)
     played = fields.Integer(required=True)
     wins = fields.Integer(required=True, metadata={"description": "First places, shared ones included."})
     shared_wins = fields.Integer(required=True)
     win_rate = fields.Float(required=True)
-    average_score = fields.Float(allow_none=True)
+    average_score = fields.Float(allow_none=True, metadata={
+        "description": "Points per scored game, for one game only (?game=): null over all games, whose points "
+                       "do not compare."})
     current_streak = fields.Integer(required=True, metadata={"description": "+3: three wins in a row; -2: two "
                                                              "games without a win."})
     longest_win_streak = fields.Integer(required=True)
     rating = fields.Float(required=True, metadata={
         "description": "Skill estimate (OpenSkill's Bradley-Terry full-pairing model, services/ratings.py): "
-                       "mu - 3 sigma, a cautious estimate that starts at 0 and grows with games."})
+                       "mu - 3 sigma, a cautious estimate: 0 before any game, up when finishing ahead, down "
+                       "(below 0 too) when finishing behind."})
     mu = fields.Float(required=True)
     sigma = fields.Float(required=True)
+    rating_provisional = fields.Boolean(required=True, metadata={
+        "description": "Fewer than 5 games: the skill estimate is a first guess (shown in brackets)."})
 
 
 class StandingsSchema(Schema):
@@ -244,6 +253,8 @@ class BestScoreSchema(Schema):
     player = fields.String(required=True)
     played_on = fields.String(required=True)
     result_id = fields.String(required=True)
+    players = fields.List(fields.String(), required=True, metadata={
+        "description": "Everyone who reached this score, by name (player and played_on: the first to reach it)."})
 
 
 class WinsSchema(Schema):
@@ -278,6 +289,7 @@ class HeadToHeadGameSchema(HeadToHeadCountsSchema):
 class HeadToHeadSchema(HeadToHeadCountsSchema):
     a = fields.String(required=True)
     b = fields.String(required=True)
+    leader = fields.String(allow_none=True, metadata={"description": "Who finished ahead more often; null when level."})
     by_game = fields.List(fields.Nested(HeadToHeadGameSchema), required=True)
 
 
@@ -288,6 +300,8 @@ class RatingPointSchema(Schema):
 
 class ScorePointSchema(Schema):
     date = fields.String(required=True)
+    of_day = fields.Integer(required=True, metadata={
+        "description": "The game's number among the player's games that day (1, 2, 3 for an evening of three)."})
     game = fields.String(required=True)
     score = fields.Integer(required=True)
 
@@ -303,9 +317,33 @@ class PlayerGameSchema(Schema):
     players = fields.List(fields.String(), required=True)
 
 
+class GameAverageSchema(Schema):
+    game = fields.String(required=True)
+    average_score = fields.Float(required=True)
+    scored = fields.Integer(required=True, metadata={"description": "Games with a score that the average is of."})
+
+
+class RivalSchema(Schema):
+    player = fields.String(required=True)
+    times = fields.Integer(required=True, metadata={"description": "Games in which one finished ahead of the other."})
+    games = fields.Integer(required=True, metadata={"description": "Games the two played against each other (not as "
+                                                                    "teammates); a shared place counts, nobody ahead."})
+
+
+class RivalsSchema(Schema):
+    beaten_most_by = fields.List(fields.Nested(RivalSchema), required=True, metadata={
+        "description": "Who finished ahead of the player most often (then by the higher share of games together); "
+                       "level: all of them, by name. Empty if nobody did."})
+    beats_most = fields.List(fields.Nested(RivalSchema), required=True, metadata={
+        "description": "Whom the player finished ahead of most often, counted the same way."})
+
+
 class PlayerPageSchema(Schema):
     player = fields.String(required=True)
     standing = fields.Nested(StandingSchema, allow_none=True)
+    averages = fields.List(fields.Nested(GameAverageSchema), required=True, metadata={
+        "description": "The player's average score per game (points of different games do not compare)."})
+    rivals = fields.Nested(RivalsSchema, required=True)
     results = fields.List(fields.Nested(PlayerGameSchema), required=True)
     rating_history = fields.List(fields.Nested(RatingPointSchema), required=True)
     scores = fields.List(fields.Nested(ScorePointSchema), required=True)
@@ -380,3 +418,6 @@ class ExportSchema(Schema):
     seasons = fields.List(fields.Nested(ExportSeasonSchema), load_default=list)
     players = fields.List(fields.String(validate=NAME), required=True)
     results = CooperativeList(fields.Nested(ExportResultSchema), required=True)
+    standings = fields.List(fields.Dict(), load_default=list, metadata={
+        "description": "The all-time standings when exported (rank, tied, player, played, wins, shared_wins, "
+                       "win_rate), for reading: an import ignores them and counts the standings from the results."})

@@ -202,7 +202,8 @@ def list_players(league_id):
 @blp.doc(security=SECURITY)
 @_errors(401, 404)
 def player_page(query, league_id, name):
-    """One player: standing, results (newest first), rating history per day and scores over time."""
+    """One player: standing (with its rank), average score per game, rivals, results (newest first), rating
+    history per day and scores over time (numbered within a day)."""
     league, _ = _auth(league_id)
     return league_standings.player_page(league, name, query.get("season"), query.get("game"))
 
@@ -275,8 +276,9 @@ def correct_result(payload, league_id, result_id):
 @blp.doc(security=SECURITY)
 @_errors(401, 404)
 def standings(query, league_id):
-    """Best first (wins, then win rate, then games played; or ``sort=rating``): played, wins, shared wins,
-    win rate, average score, streaks, and the skill estimate."""
+    """Best first (wins, then win rate, then games played; or ``sort=rating``), each with its rank: rows level
+    share it (1, 1, 3) and are listed by name. Played, wins, shared wins, win rate, average score (one game
+    only), streaks, and the skill estimate (provisional under 5 games)."""
     league, _ = _auth(league_id)
     rows = league_standings.standings(league, query.get("season"), query.get("game"), query["sort"])
     return {"rows": rows, "sort": query["sort"], "rating_label": i18n.render(ratings.LABEL),
@@ -303,7 +305,8 @@ def leaderboards(query, league_id):
 @blp.doc(security=SECURITY)
 @_errors(401, 404)
 def head_to_head(query, league_id):
-    """Two players: games together, who finished ahead, ties, games as teammates; in all and per game."""
+    """Two players: games together, who finished ahead (and who leads, null when level), ties, games as
+    teammates; in all and per game."""
     league, _ = _auth(league_id)
     return league_standings.head_to_head(league, query["a"], query["b"], query.get("season"), query.get("game"))
 
@@ -313,9 +316,10 @@ def head_to_head(query, league_id):
 @blp.doc(security=SECURITY)
 @_errors(401, 403)
 def export(league_id):
-    """Admin: the whole league as JSON (rules, seasons, players, results with history); import takes it back."""
+    """Admin: the whole league as JSON (rules, seasons, players, results with history, and the all-time standings
+    with their ranks); import takes it back."""
     league, _ = _auth(league_id, "admin")
-    response = jsonify(leagues.export(league))
+    response = jsonify(league_standings.export(league))
     response.headers["Content-Disposition"] = f'attachment; filename="league-{league.public_id}.json"'
     return response
 

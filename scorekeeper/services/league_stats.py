@@ -15,10 +15,25 @@ from typing import Any, NamedTuple
 import orjson
 
 from . import ratings as rating_model
-from .ratings import Ratings
+from .ratings import PROVISIONAL_GAMES, Ratings
 
 TALLY_FORMAT = 2  # bump when Tally.dumps or the rating model changes: tallies saved before are counted again
 # 2: Bradley-Terry full pairing instead of Plackett-Luce (services/ratings.py)
+
+
+def record(row: dict[str, Any]) -> tuple:
+    """What the standings order by: most wins, then the higher win rate, then more games played."""
+    return (-row["wins"], -row["win_rate"], -row["played"])
+
+
+def rank(rows: list[dict[str, Any]], key) -> list[dict[str, Any]]:
+    """Give rows already in order their ``rank`` ("standard competition" ranking: 1, 1, 3) and ``tied``
+    (True where another row shares the rank, shown as "=1"). Rows with equal ``key`` share a rank."""
+    keys = [key(r) for r in rows]
+    for i, row in enumerate(rows):
+        row["rank"] = rows[i - 1]["rank"] if i and keys[i] == keys[i - 1] else i + 1
+        row["tied"] = (i > 0 and keys[i] == keys[i - 1]) or (i + 1 < len(rows) and keys[i] == keys[i + 1])
+    return rows
 
 
 class Entry(NamedTuple):
@@ -125,20 +140,23 @@ class Tally:
             "current_streak": line.streak,
             "longest_win_streak": line.longest_win_streak,
             **self.ratings.view(player),
+            "rating_provisional": line.played < PROVISIONAL_GAMES,
         }
 
     def standings(self, names: dict[Hashable, str], sort: str = "wins") -> list[dict[str, Any]]:
-        """Players who played, best first.
+        """Players who played, best first, each with its ``rank`` (1, 1, 3: rows level share one).
 
         ``wins`` (the default, what a group counts at the table): wins, shared wins included, then win
-        rate, then games played; players level on all three by the skill estimate (who finished where
-        without winning), then name. ``rating``: the skill estimate first, then the same.
+        rate, then games played. Players level on all three share a rank and are listed by name: never
+        by the skill estimate, which depends on the order the games were entered in. ``rating``: the
+        skill estimate first (equal estimates share a rank), then the same.
         """
         rows = [self.row(p, names[p]) for p in self.lines]
-        rows.sort(key=lambda r: (-r["wins"], -r["win_rate"], -r["played"], -r["rating"], r["player"].casefold()))
+        rows.sort(key=lambda r: (r["player"].casefold(), r["player"]))
+        rows.sort(key=record)  # stable: level rows stay in name order
         if sort == "rating":
             rows.sort(key=lambda r: -r["rating"])  # stable: equal ratings keep the order above
-        return rows
+        return rank(rows, (lambda r: -r["rating"]) if sort == "rating" else record)
 
     def rating_history(self, player: Hashable) -> list[dict[str, Any]]:
         """One point per day played: the rating after that day's last game."""
@@ -175,7 +193,8 @@ class Tally:
 
 def leaderboards(results: Iterable[Played], names: dict[Hashable, str],
                  lowest_best: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
-    """Per game: how many results, the best score (the first to reach it keeps it), the average, most wins.
+    """Per game: how many results, the best score (the first to reach it is named with it; ``players`` is
+    everyone who reached it, by name, as a tie at the top of standings is shared), the average, most wins.
     The best score is the highest, or the lowest for the games in ``lowest_best`` (a golf-style score pad)."""
     boards: dict[str, dict[str, Any]] = {}
     wins: dict[str, dict[Hashable, int]] = defaultdict(lambda: defaultdict(int))
@@ -195,6 +214,9 @@ def leaderboards(results: Iterable[Played], names: dict[Hashable, str],
             if best is None or (e.score < best["score"] if lowest else e.score > best["score"]):  # first keeps it
                 board["best_score"] = {"score": e.score, "player": names[e.player],
                                        "played_on": result.played_on.isoformat(), "result_id": result.id}
+                board["_holders"] = {e.player}
+            elif e.score == best["score"]:
+                board["_holders"].add(e.player)
     out = []
     for game, board in boards.items():
         top = max(wins[game].values(), default=0)
@@ -202,7 +224,9 @@ def leaderboards(results: Iterable[Played], names: dict[Hashable, str],
         out.append({
             "game": game,
             "results": board["results"],
-            "best_score": board["best_score"],
+            "best_score": board["best_score"] and {
+                **board["best_score"],
+                "players": sorted((names[p] for p in board["_holders"]), key=lambda n: (n.casefold(), n))},
             "average_score": board["_total"] / board["_scored"] if board["_scored"] else None,
             "most_wins": [{"player": name, "wins": top} for name in leaders],
         })
@@ -234,3 +258,44 @@ def head_to_head(results: Iterable[Played], a: Hashable, b: Hashable) -> dict[st
             counts["games"] += 1
             counts[key] += 1
     return {**total, "by_game": [{"game": g, **c} for g, c in sorted(per_game.items())]}
+
+
+def _ahead(me: Entry, other: Entry) -> int | None:
+    """+1 if ``me`` finished ahead of ``other``, -1 if behind, 0 if level; None for teammates (not rivals)."""
+    if me.team and me.team == other.team:
+        return None
+    return (me.place < other.place) - (other.place < me.place)
+
+
+def _most(counts: dict[Hashable, list[int]], names: dict[Hashable, str], which: int) -> list[dict[str, Any]]:
+    """The players at the top of ``counts[p][which]`` (times ahead) the way standings rank: most times, then
+    the higher share of the games together; level on both, all of them, by name."""
+    def key(p):
+        times, games = counts[p][which], counts[p][2]
+        return (-times, -times / games)
+
+    found = [p for p in counts if counts[p][which]]
+    if not found:
+        return []
+    best = min(key(p) for p in found)
+    top = sorted((p for p in found if key(p) == best), key=lambda p: (names[p].casefold(), names[p]))
+    return [{"player": names[p], "times": counts[p][which], "games": counts[p][2]} for p in top]
+
+
+def rivals(results: Iterable[Played], player: Hashable, names: dict[Hashable, str]) -> dict[str, Any]:
+    """Who finished ahead of ``player`` most often (``beaten_most_by``) and whom they finished ahead of most
+    (``beats_most``), each with the times and the games the two played against each other (teammates do
+    not count; a shared place is a game together with nobody ahead). Level at the top: all of them, by name."""
+    counts: dict[Hashable, list[int]] = defaultdict(lambda: [0, 0, 0])  # [other ahead, me ahead, games]
+    for result in results:
+        me = next((e for e in result.entries if e.player == player), None)
+        if me is None:
+            continue
+        for other in result.entries:
+            if other.player == player or (verdict := _ahead(me, other)) is None:
+                continue
+            line = counts[other.player]
+            line[2] += 1
+            if verdict:
+                line[0 if verdict < 0 else 1] += 1
+    return {"beaten_most_by": _most(counts, names, 0), "beats_most": _most(counts, names, 1)}

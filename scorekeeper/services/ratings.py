@@ -37,10 +37,17 @@ TAU = MU / 300
 NEW = (MU, SIGMA)  # a player's rating before any game
 Z = 3.0  # the shown rating is mu - Z sigma: 99.7 % sure the true skill is at least this
 
-# Said in the asker's language by the API (standings' rating_label and rating_explanation).
+# Fewer games than this and the estimate is a first guess: the screen shows it in brackets (README: Standings).
+PROVISIONAL_GAMES = 5
+
+# Said in the asker's language by the API (standings' rating_label and rating_explanation). The explanation says
+# what the numbers do: mu - 3 sigma is 0 before any game, and a player who finishes behind more than ahead goes
+# below 0 (the mean falls faster than the uncertainty shrinks), so "it only rises" would not be true.
 LABEL = N_("Skill estimate")
-EXPLANATION = N_("A cautious guess at skill from whom you beat and lost to (mean − 3 × uncertainty): "
-                 "it starts at 0 and rises as games show more.")
+EXPLANATION = N_("A cautious guess at skill from whom you finished ahead of and behind (mean − 3 × uncertainty). "
+                 "Everyone starts at 0: finishing ahead raises it, finishing behind lowers it, below 0 too, so "
+                 "a win and a loss can leave it near 0. In brackets while a player has played fewer than "
+                 "{games} games: a first guess.", games=PROVISIONAL_GAMES)
 
 
 def _pairs(team_mu: list[float], team_s2: list[float], ranks: list[int]) -> tuple[list[float], list[float]]:

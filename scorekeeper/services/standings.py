@@ -36,6 +36,7 @@ from . import league_stats, scoring
 from .house_rules import lowest_wins
 from .league_queries import in_season, player_names
 from .league_stats import Entry, Played, Tally
+from .leagues import export as export_league
 from .leagues import player_by_name, season_or_default
 
 log = logging.getLogger(__name__)
@@ -278,7 +279,14 @@ def _results(league: League, season: Season, game: str | None) -> list[Played]:
 
 def standings(league: League, season_id: int | None = None, game: str | None = None,
               sort: str = "wins") -> list[dict[str, Any]]:
-    return tally(league, season_id, game).standings(player_names(league), sort)
+    rows = tally(league, season_id, game).standings(player_names(league), sort)
+    return rows if game else [_no_average(row) for row in rows]
+
+
+def _no_average(row: dict[str, Any]) -> dict[str, Any]:
+    """Points of different games do not add up (Block Buster 14 and Würfelspiel 10 average nothing): an average
+    is given for one game only (``?game=``), and a player page has one per game."""
+    return {**row, "average_score": None}
 
 
 def leaderboards(league: League, season_id: int | None = None) -> list[dict[str, Any]]:
@@ -290,9 +298,34 @@ def leaderboards(league: League, season_id: int | None = None) -> list[dict[str,
 
 
 def head_to_head(league: League, a: str, b: str, season_id: int | None = None, game: str | None = None):
+    """``leader``: who finished ahead more often; None when level, as standings share a rank."""
     pa, pb = player_by_name(league, a), player_by_name(league, b)
-    return {"a": pa.name, "b": pb.name,
-            **league_stats.head_to_head(results(league, season_id, game), pa.id, pb.id)}
+    counts = league_stats.head_to_head(results(league, season_id, game), pa.id, pb.id)
+    ahead = counts["a_ahead"] - counts["b_ahead"]
+    return {"a": pa.name, "b": pb.name, "leader": pa.name if ahead > 0 else pb.name if ahead < 0 else None, **counts}
+
+
+def _averages(mine: list[tuple[Played, Entry]]) -> list[dict[str, Any]]:
+    """The player's average score per game (only points of one game are comparable), games by id."""
+    sums: dict[str, list[int]] = {}
+    for result, entry in mine:
+        if entry.score is not None:
+            total = sums.setdefault(result.game, [0, 0])
+            total[0] += entry.score
+            total[1] += 1
+    return [{"game": g, "average_score": total / n, "scored": n} for g, (total, n) in sorted(sums.items())]
+
+
+def _scores(mine: list[tuple[Played, Entry]]) -> list[dict[str, Any]]:
+    """Each scored result in order, with ``of_day``: its number among the player's games that day (1, 2, 3 for
+    an evening of three), so a chart tells the games of one evening apart."""
+    out, day, n = [], None, 0
+    for result, entry in mine:
+        n = n + 1 if result.played_on == day else 1
+        day = result.played_on
+        if entry.score is not None:
+            out.append({"date": day.isoformat(), "of_day": n, "game": result.game, "score": entry.score})
+    return out
 
 
 def player_page(league: League, name: str, season_id: int | None = None, game: str | None = None):
@@ -300,15 +333,28 @@ def player_page(league: League, name: str, season_id: int | None = None, game: s
     season = _season(league, season_id, game)
     counted = _tally(league, season, game)
     names = player_names(league)
+    played = _results(league, season, game)
     mine = [(r, next(e for e in r.entries if e.player == player.id))
-            for r in _results(league, season, game) if any(e.player == player.id for e in r.entries)]
+            for r in played if any(e.player == player.id for e in r.entries)]
+    ranked = next((row for row in counted.standings(names) if row["player"] == player.name), None)
     return {
         "player": player.name,
-        "standing": counted.row(player.id, player.name) if player.id in counted.lines else None,
+        "standing": (ranked if game else _no_average(ranked)) if ranked else None,
+        "averages": _averages(mine),
+        "rivals": league_stats.rivals((r for r, _ in mine), player.id, names),
         "results": [{"id": r.id, "played_on": r.played_on.isoformat(), "game": r.game, "score": e.score,
                      "place": e.place, "team": e.team, "won": e.place == 1,
                      "players": [names[x.player] for x in r.entries]} for r, e in reversed(mine)],
         "rating_history": counted.rating_history(player.id),
-        "scores": [{"date": r.played_on.isoformat(), "game": r.game, "score": e.score}
-                   for r, e in mine if e.score is not None],
+        "scores": _scores(mine),
     }
+
+
+EXPORTED_STANDING = ("rank", "tied", "player", "played", "wins", "shared_wins", "win_rate")
+
+
+def export(league: League) -> dict[str, Any]:
+    """The league as ``leagues.export`` writes it, with its all-time standings (rank first) for people and other
+    programs to read; an import counts them again from the results and ignores these."""
+    return {**export_league(league),
+            "standings": [{k: row[k] for k in EXPORTED_STANDING} for row in standings(league)]}

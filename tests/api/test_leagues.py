@@ -308,8 +308,10 @@ def test_standings_by_hand_and_ratings_against_openskill(client, played):
         "Cy": (4, 2, 0, 2, 2),
         "Dee": (2, 0, 0, -2, 0),
     }
-    assert by["Ann"]["average_score"] == 7.0 and by["Ben"]["average_score"] == 8.75
-    assert by["Cy"]["average_score"] == pytest.approx(14 / 3) and by["Dee"]["average_score"] == 2.5
+    # Points of different games do not compare: an average is for one game only.
+    assert {r["average_score"] for r in rows} == {None}
+    pad = {r["player"]: r["average_score"] for r in get(client, played, "/standings", game="scorepad")["rows"]}
+    assert pad["Ann"] == 7.0 and pad["Ben"] == 8.75 and pad["Cy"] == pytest.approx(14 / 3) and pad["Dee"] == 2.5
     assert by["Ben"]["win_rate"] == 0.6 and by["Dee"]["win_rate"] == 0
     expected = expected_ratings()
     for player, rating in expected.items():
@@ -318,6 +320,8 @@ def test_standings_by_hand_and_ratings_against_openskill(client, played):
         assert by[player]["rating"] == pytest.approx(rating.ordinal(), abs=1e-9)
     # The default order is what a group counts: wins, then win rate, then games played.
     assert [r["player"] for r in rows] == ["Ben", "Ann", "Cy", "Dee"]  # Ann and Cy level: by name
+    assert [(r["rank"], r["tied"]) for r in rows] == [(1, False), (2, True), (2, True), (4, False)]
+    assert [r["rating_provisional"] for r in rows] == [False, True, True, True]  # Ben alone has 5 games
     by_rating = get(client, played, "/standings", sort="rating")
     assert [r["player"] for r in by_rating["rows"]] == sorted(PLAYERS, key=lambda p: -expected[p].ordinal())
     assert by_rating["sort"] == "rating" and by_rating["rating_label"] == "Skill estimate"
@@ -366,9 +370,12 @@ def test_player_page(client, played):
     assert page["results"][0]["players"] == ["Ann", "Ben", "Cy", "Dee"] and page["results"][0]["team"] == "x"
     assert [p["date"] for p in page["rating_history"]] == ["2024-01-01", "2024-01-02", "2024-01-03", "2024-01-04"]
     assert page["rating_history"][-1]["rating"] == pytest.approx(expected_ratings()["Ann"].ordinal())
-    assert page["scores"] == [{"date": "2024-01-01", "game": "scorepad", "score": 10},
-                              {"date": "2024-01-02", "game": "scorepad", "score": 7},
-                              {"date": "2024-01-04", "game": "scorepad", "score": 4}]
+    assert page["scores"] == [{"date": "2024-01-01", "of_day": 1, "game": "scorepad", "score": 10},
+                              {"date": "2024-01-02", "of_day": 1, "game": "scorepad", "score": 7},
+                              {"date": "2024-01-04", "of_day": 1, "game": "scorepad", "score": 4}]
+    assert page["averages"] == [{"game": "scorepad", "average_score": 7.0, "scored": 3}]
+    assert page["standing"]["average_score"] is None  # over all games: not comparable
+    assert page["standing"]["rank"] == 2 and page["standing"]["tied"] is True  # level with Cy
     assert client.get(f"/api/leagues/{played['id']}/players/Zed",
                       headers=auth(played["viewer_token"])).status_code == 404
 

@@ -226,6 +226,21 @@ export function formatDate(iso, { short = false } = {}) {
 
 export const number = (n, digits = 1) => (n === null || n === undefined ? '–' : formatNumber(Number(n.toFixed(digits)), { maximumFractionDigits: digits, useGrouping: false }));
 
+/** "=1" for a rank shared with another row, else "1" (a screen reader hears "shared 1"). */
+export function rankText(row) {
+  if (!row.tied) return h('span.rank-text', String(row.rank));
+  return h('span.rank-text.rank-shared', h('span', { 'aria-hidden': 'true' }, `=${row.rank}`),
+    h('span.visually-hidden', t('standings.rank_shared', { n: row.rank })));
+}
+
+/** The skill estimate; in brackets, and said to be a first guess, while the player has few games. */
+export function skillCell(row) {
+  if (!row.rating_provisional) return number(row.rating);
+  return h('span.provisional', { title: t('standings.provisional') },
+    h('span', { 'aria-hidden': 'true' }, `(${number(row.rating)})`),
+    h('span.visually-hidden', t('standings.provisional_aria', { value: number(row.rating) })));
+}
+
 export const playerHref = (leagueId, name, params = {}) => {
   const q = new URLSearchParams(Object.entries(params).filter(([, v]) => v)).toString();
   return `#/league/${encodeURIComponent(leagueId)}/player/${encodeURIComponent(name)}${q ? `?${q}` : ''}`;

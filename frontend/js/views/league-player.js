@@ -1,10 +1,10 @@
-// #/league/:id/player/:name — one player: their numbers, rating over time, scores over
-// time, head to head against anyone else in the league, and every result.
+// #/league/:id/player/:name — one player: their numbers (rank, skill, averages per game), rivals,
+// rating over time, scores over time, head to head against anyone else in the league, and every result.
 import { leagues } from '../api.js';
 import { number as formatNumber, t } from '../i18n.js';
 import { lineChart } from '../lib/chart.js';
 import { h } from '../lib/dom.js';
-import { ensureCss, fill, findLeague, formatDate, gameName, games, number } from './league-common.js';
+import { ensureCss, fill, findLeague, formatDate, gameName, games, number, rankText, skillCell } from './league-common.js';
 
 const ordinal = (n) => t('player.ordinal', { count: n, ordinal: true });
 const percent = (fraction) => formatNumber(fraction, { style: 'percent', maximumFractionDigits: 0 });
@@ -17,13 +17,38 @@ function stats(standing) {
   if (!standing) return h('p.muted', t('player.no_games'));
   const streak = standing.current_streak;
   return h('div.stats',
-    stat(t('player.skill'), number(standing.rating)),
+    stat(t('player.rank'), rankText(standing), standing.tied ? t('player.rank_shared') : null),
+    stat(t('player.skill'), skillCell(standing), standing.rating_provisional ? t('player.first_guess') : null),
     stat(t('player.played'), String(standing.played)),
     stat(t('standings.wins'), String(standing.wins), standing.shared_wins ? t('player.shared', { n: standing.shared_wins }) : null),
     stat(t('standings.win_rate'), percent(standing.win_rate)),
-    stat(t('player.average'), number(standing.average_score)),
     stat(t('player.streak'), streak > 0 ? t('player.streak_won', { count: streak }) : streak < 0 ? t('player.streak_not_won', { count: -streak }) : '–',
       t('player.streak_best', { n: standing.longest_win_streak })));
+}
+
+/** The average score per game: points of different games do not compare, so there is no average of all. */
+function averagesCard(averages) {
+  return h('section#averages.card', { 'aria-labelledby': 'averages-title' },
+    h('h2#averages-title', t('player.averages')),
+    h('dl.averages', averages.map((a) => h('div', h('dt', gameName(a.game)),
+      h('dd', h('strong', number(a.average_score)), ' ', h('span.meta', t('player.of_games', { count: a.scored })))))));
+}
+
+/** One side of the rivals: the player(s) at the top, with how often of how many games together. */
+function rivalLine(label, rivals, none) {
+  return h('div.rival', h('dt', label), h('dd', rivals.length
+    ? rivals.map((r, i) => [i ? h('br') : null, h('strong', r.player), ' ', h('span.meta', t('player.times_of', { count: r.games, times: r.times }))])
+    : h('span.muted', none)));
+}
+
+/** Rivals: who finished ahead of this player most often, and whom they finished ahead of most. */
+function rivalsCard(rivals, name) {
+  return h('section#rivals.card', { 'aria-labelledby': 'rivals-title' },
+    h('h2#rivals-title', t('player.rivals')),
+    h('dl.rivals',
+      rivalLine(t('player.beaten_most_by', { name }), rivals.beaten_most_by, t('player.nobody_ahead', { name })),
+      rivalLine(t('player.beats_most', { name }), rivals.beats_most, t('player.nobody_behind', { name }))),
+    h('p.meta', t('player.rivals_help')));
 }
 
 function ratingChart(page) {
@@ -41,7 +66,10 @@ function ratingChart(page) {
 function scoresChart(page) {
   const points = page.scores;
   const gameIds = [...new Set(points.map((p) => p.game))];
-  const labels = points.map((p) => formatDate(p.date, { short: true }));
+  // Several games on one day: "1 Dec · 2" is that evening's second game, so the axis tells them apart.
+  const perDay = points.reduce((n, p) => n.set(p.date, (n.get(p.date) || 0) + 1), new Map());
+  const labels = points.map((p) => (perDay.get(p.date) > 1 || p.of_day > 1
+    ? t('player.game_of_day', { date: formatDate(p.date, { short: true }), n: p.of_day }) : formatDate(p.date, { short: true })));
   const series = gameIds.map((g) => ({ name: gameName(g), values: points.map((p) => (p.game === g ? p.score : null)) }));
   const best = Math.max(...points.map((p) => p.score));
   return lineChart({
@@ -75,6 +103,7 @@ function headToHead(r) {
   }
   return [
     h('p.h2h-total', t('player.together', { count: r.games })),
+    h('p.h2h-leader', r.leader ? t('player.h2h_leads', { name: r.leader }) : t('player.h2h_level')),
     bar,
     h('dl.h2h-counts',
       h('div.a', h('dt', t('player.ahead', { name: r.a })), h('dd', `${r.a_ahead} (${share(r.a_ahead)})`)),
@@ -123,6 +152,8 @@ function showPlayer(parts, data, filters, leagueId) {
   const scope = [filters.game ? gameName(filters.game) : t('standings.all_games'), filters.season ? t('player.this_season') : t('player.all_time')];
   parts.scope.textContent = scope.join(' · ');
   parts.summary.replaceChildren(stats(data.standing));
+  if (data.averages.length) parts.summary.append(averagesCard(data.averages));
+  if (data.standing) parts.summary.append(rivalsCard(data.rivals, data.player));
   parts.summary.removeAttribute('aria-busy');
   if (data.rating_history.length) parts.rating.append(ratingChart(data));
   else parts.rating.append(h('p.muted', t('player.no_rated')));

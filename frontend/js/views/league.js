@@ -9,13 +9,14 @@ import { h } from '../lib/dom.js';
 import { navigate } from '../router.js';
 import {
   RANK, ROLE_NAMES, adoptLink, dropToken, ensureCss, fill, findLeague, forget, formatDate, gameName, games, linkRow, number,
-  playerHref, qrButton, remember, rename, replaceLink, saveBlob, shareUrl,
+  playerHref, qrButton, rankText, remember, rename, replaceLink, saveBlob, shareUrl, skillCell,
 } from './league-common.js';
 
 const REFRESH_MS = 30_000;
 
-// The server's order is the default: wins (shared ones count), then win rate, then games played.
-// Sorting by wins keeps that order among equal wins. The skill estimate is a column and a sort of its own.
+// The server's order is the default: wins (shared ones count), then win rate, then games played; rows level
+// on all three share a rank ("=1") and come by name. Sorting by a column keeps that order among equal values
+// and the rank column stays the standings' rank. The skill estimate is a column and a sort of its own.
 const COLUMNS = [
   {
     key: 'wins', label: t('standings.wins'), title: t('standings.wins_title'), value: (r) => r.wins,
@@ -27,23 +28,26 @@ const COLUMNS = [
   },
   { key: 'played', label: t('standings.games'), title: t('standings.games_played'), value: (r) => r.played, show: (r) => String(r.played) },
   {
+    // Only for one game (the server gives none over all games: their points do not compare).
     key: 'average', label: t('standings.avg'), title: t('standings.average'), value: (r) => r.average_score ?? -Infinity,
-    show: (r) => number(r.average_score, Math.abs(r.average_score) >= 10 ? 0 : 1),
+    show: (r) => number(r.average_score, Math.abs(r.average_score) >= 10 ? 0 : 1), oneGame: true,
   },
-  { key: 'rating', label: t('standings.skill'), title: t('standings.skill_title'), value: (r) => r.rating, show: (r) => number(r.rating) },
+  { key: 'rating', label: t('standings.skill'), title: t('standings.skill_title'), value: (r) => r.rating, show: skillCell },
 ];
 
-function standingsTable(rows, sort, onSort, hrefFor) {
-  const leader = rows[0]?.player; // the server's order: most wins first
+function standingsTable(rows, { sort, oneGame }, onSort, hrefFor) {
+  const columns = COLUMNS.filter((c) => oneGame || !c.oneGame);
   const order = rows.map((r, i) => [r, i]);
-  const column = COLUMNS.find((c) => c.key === sort.key);
+  const column = columns.find((c) => c.key === sort.key) || columns[0];
   const sign = sort.dir === 'asc' ? 1 : -1;
   order.sort(([a, i], [b, j]) => sign * (column.value(a) - column.value(b)) || i - j);
   return h('table.standings',
     h('caption.visually-hidden', t('standings.caption')),
     h('thead', h('tr',
+      h('th.rank-col', { scope: 'col', title: t('standings.rank_title') }, h('span', { 'aria-hidden': 'true' }, '#'),
+        h('span.visually-hidden', t('standings.rank_title'))),
       h('th.player-col', { scope: 'col' }, t('bresk.player')),
-      COLUMNS.map((c) => h('th', {
+      columns.map((c) => h('th', {
         scope: 'col', 'aria-sort': c.key === sort.key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none',
         class: c.key === sort.key ? 'sorted' : null,
       }, h('button.sort', {
@@ -53,11 +57,12 @@ function standingsTable(rows, sort, onSort, hrefFor) {
         onclick: () => onSort(c.key),
       }, c.label, h('span.arrow', { 'aria-hidden': 'true' }, c.key === sort.key ? (sort.dir === 'asc' ? '▲' : '▼') : ''))),
       ))),
-    h('tbody', order.map(([r]) => h('tr', { class: r.player === leader ? 'leader' : null, dataset: { player: r.player } },
-      h('th.player-col', { scope: 'row' },
-        r.player === leader ? h('span.crown', { role: 'img', 'aria-label': t('standings.leader_aria'), title: t('standings.leader') }, '★') : null,
-        h('a', { href: hrefFor(r.player) }, r.player)),
-      COLUMNS.map((c) => h(`td.${c.key}`, c.show(r)))))));
+    h('tbody', order.map(([r]) => h('tr', { class: r.rank === 1 ? 'leader' : null, dataset: { player: r.player, rank: r.rank } },
+      // The star under the rank, not beside the name: a German header row leaves a name little room at 360 px.
+      h('td.rank', rankText(r),
+        r.rank === 1 ? h('span.crown', { role: 'img', 'aria-label': t('standings.leader_aria'), title: t('standings.leader') }, '★') : null),
+      h('th.player-col', { scope: 'row' }, h('a', { href: hrefFor(r.player) }, r.player)),
+      columns.map((c) => h(`td.${c.key}`, c.show(r)))))));
 }
 
 /** A recent result as a card; the whole card opens the result's page (its date and game are the link). */
@@ -76,6 +81,13 @@ function resultItem(result, leagueId) {
       h('span.pscore', p.score === null || p.score === undefined ? '' : String(p.score))))));
 }
 
+/** Who holds the best score: everyone who reached it, by name (and when it was first reached). */
+function bestWho(best) {
+  const when = formatDate(best.played_on, { short: true });
+  const holders = best.players?.length ? best.players : [best.player];
+  return holders.length > 1 ? t('board.best_shared', { names: holders.join(', '), date: when }) : `${holders[0]} · ${when}`;
+}
+
 /** One game's leaderboard: best score (who, when; it opens that result), average score, most wins. */
 function leaderboardCard(board, leagueId) {
   const best = board.best_score;
@@ -86,7 +98,7 @@ function leaderboardCard(board, leagueId) {
     h('dl.board-stats',
       h('div.board-best', h('dt', t('board.best')), h('dd', best
         ? h('a', { href: `#/league/${encodeURIComponent(leagueId)}/result/${encodeURIComponent(best.result_id)}` },
-          h('strong.board-value', String(best.score)), ' ', h('span.board-who', `${best.player} · ${formatDate(best.played_on, { short: true })}`))
+          h('strong.board-value', String(best.score)), ' ', h('span.board-who', bestWho(best)))
         : h('span.muted', t('board.places_only')))),
       h('div.board-average', h('dt', t('standings.average')), h('dd', board.average_score === null ? h('span.muted', '–')
         : h('strong.board-value', number(board.average_score)))),
@@ -220,11 +232,14 @@ function standingsPart(id, filters) {
       return;
     }
     const q = { game: filters.game, season: filters.season };
-    el.replaceChildren(standingsTable(rows, sort, (key) => {
+    if (!filters.game && sort.key === 'average') sort = { key: 'wins', dir: 'desc' }; // no averages over all games
+    el.replaceChildren(standingsTable(rows, { sort, oneGame: Boolean(filters.game) }, (key) => {
       sort = { key, dir: sort.key === key && sort.dir === 'desc' ? 'asc' : 'desc' };
       draw();
       el.querySelector(`button[data-sort="${key}"]`)?.focus();
     }, (name) => playerHref(id, name, q)),
+    h('p.meta.order-note', h('strong', t('standings.order_colon')), ' ', t('standings.order_note')),
+    filters.game ? null : h('p.meta.average-note', t('standings.average_note')),
     h('p.meta.rating-note', h('strong', t('standings.skill_colon')), ' ', ratingNote));
   }
   function show(table) {
