@@ -13,8 +13,9 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
+# `make run` installs the scan extra too: a photographed Bresk! card is read on this machine (docs/SCANNING.md).
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+	$(BIN)/pip install --quiet -e '.[scan]'
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python

@@ -34,3 +34,14 @@ def test_make_run_tells_the_app_its_lan_address(monkeypatch):
     assert os.environ["SCOREKEEPER_LAN_URL"] == "http://192.168.1.23:8123"
     assert executed["args"][0] == "gunicorn"
     assert serve.lan_url("https", "fe80::1", 8000) == "https://[fe80::1]:8000"
+
+
+def test_make_run_installs_what_scanning_a_card_needs():
+    """A newcomer's `make run` reads a photographed Bresk! card: the scan extra is installed with the app."""
+    import subprocess
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    commands = subprocess.run(["make", "-n", "-B", "run"], cwd=root, capture_output=True, text=True, check=True).stdout
+    installs = [line for line in commands.splitlines() if "pip install" in line and "-e" in line]
+    assert installs and all("[scan]" in line for line in installs), installs
