@@ -150,3 +150,38 @@ def test_a_result_recorded_by_mistake_is_deleted_after_a_confirmation(admin_phon
     assert played(live_server, league) == {"Anee": 1, "Ann": 1, "Ben": 2, "Cy": 2}
     page.screenshot(path=shots / f"league-result-deleted-{scheme}.png", full_page=True)
     clean(page)
+
+
+def test_a_season_is_changed_and_deleted_and_its_results_stay(admin_phone, live_server, shots):
+    page, scheme = admin_phone, admin_phone.scheme
+    league, _ = league_with_mistakes(live_server)
+    response = requests.post(f"{live_server.url}/api/leagues/{league['id']}/seasons",
+                             headers=auth(league["admin_token"]), timeout=10,
+                             json={"name": "Early", "starts_on": "2024-03-01", "ends_on": "2024-03-02"})
+    season = response.json()
+    open_settings(page, league)
+    row = page.locator(f".season[data-season='{season['id']}']")
+    row.locator(".season-edit").click()
+    assert page.locator("#new-season-title").inner_text() == "Change “Early”"
+    assert page.input_value("#season-from") == "2024-03-01"
+    page.fill("#season-name", "March")
+    page.fill("#season-to", "2024-03-31")
+    page.click("#add-season")
+    page.wait_for_selector(".season-status:has-text('Season “March” saved.')")
+    assert page.locator("#new-season-title").inner_text() == "New season"
+    assert api(live_server, league, "")["seasons"][1] == {**season, "name": "March", "ends_on": "2024-03-31"}
+    rows = api(live_server, league, f"/standings?season={season['id']}")["rows"]
+    assert sum(r["played"] for r in rows) == 8  # all four results, two players each
+
+    row.locator(".season-delete").click()
+    ask = row.locator(".season-ask")
+    ask.wait_for(state="visible")
+    assert ask.inner_text().startswith("Delete the season “March”? Its results stay in the league.")
+    page.locator("#seasons").screenshot(path=shots / f"league-admin-season-delete-question-{scheme}.png")
+    clean(page)
+    ask.locator(".confirm-delete-season").click()
+    page.wait_for_selector(".season-status:has-text('Season “March” deleted; its results stay in the league.')")
+    assert page.locator(".season").count() == 1
+    assert [s["name"] for s in api(live_server, league, "")["seasons"]] == ["All time"]
+    assert len(api(live_server, league, "/results")["results"]) == 4
+    clean(page)

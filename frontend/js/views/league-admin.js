@@ -169,7 +169,7 @@ function renderSeasonList(list, seasons, { edit, remove }) {
     const ask = h('div.confirm.season-ask', { role: 'group', hidden: true, 'aria-label': t('admin.delete_season_question', { name: s.name }) },
       h('p', t('admin.delete_season_question', { name: s.name })),
       h('div.row.form-buttons',
-        h('button.confirm-delete-season', { type: 'button', onclick: () => remove(s) }, t('admin.delete_season')),
+        h('button.confirm-delete-season.danger', { type: 'button', onclick: () => remove(s) }, t('admin.delete_season')),
         h('button.keep-season', { type: 'button', onclick: () => { ask.hidden = true; li.querySelector('.season-delete').focus(); } }, t('admin.keep'))));
     li.append(h('div.row.season-buttons',
       h('button.season-edit', { type: 'button', 'aria-label': t('admin.change_season_named', { name: s.name }), onclick: () => edit(s) }, t('admin.change')),
@@ -180,9 +180,8 @@ function renderSeasonList(list, seasons, { edit, remove }) {
   fill(list, seasons.map(row));
 }
 
-/** The seasons, and a form to add one or change one (Change fills it in). */
-function seasonsSection(league, card, seasons) {
-  const seasonList = h('ul.admin-list.season-list');
+/** The season form's parts: it adds a season, or changes the one `edit(season)` gives it (null: adds again). */
+function seasonForm() {
   const name = h('input#season-name', { maxlength: 60, autocomplete: 'off', placeholder: t('admin.season_placeholder') });
   const from = h('input#season-from', { type: 'date', name: 'starts_on' });
   const to = h('input#season-to', { type: 'date', name: 'ends_on' });
@@ -198,19 +197,28 @@ function seasonsSection(league, card, seasons) {
       h('div', h('label', { for: 'season-from' }, t('admin.from')), from),
       h('div', h('label', { for: 'season-to' }, t('admin.to')), to)),
     error, add, cancel, status);
-  fill(card, h('h2#seasons-title', t('admin.seasons')),
-    h('p.meta.seasons-intro', t('admin.seasons_intro')),
-    seasonList, form);
-
-  let editing = null; // the season the form changes; null: it adds one
-  const setEditing = (season) => {
-    editing = season;
+  const parts = { form, name, from, to, error, status, add, cancel, editing: null };
+  parts.edit = (season) => {
+    parts.editing = season;
     title.textContent = season ? t('admin.change_season_named', { name: season.name }) : t('admin.new_season');
     add.textContent = season ? t('admin.save_season') : t('admin.add_season');
     cancel.hidden = !season;
     if (season) [name.value, from.value, to.value] = [season.name, season.starts_on, season.ends_on];
     else form.reset();
   };
+  return parts;
+}
+
+/** The seasons, and a form to add one or change one (Change fills it in). */
+function seasonsSection(league, card, seasons) {
+  const seasonList = h('ul.admin-list.season-list');
+  const parts = seasonForm();
+  const { form, name, from, to, error, status, add, cancel } = parts;
+  const setEditing = parts.edit;
+  fill(card, h('h2#seasons-title', t('admin.seasons')),
+    h('p.meta.seasons-intro', t('admin.seasons_intro')),
+    seasonList, form);
+
   const refuseWith = (message, input) => {
     error.textContent = message;
     error.hidden = false;
@@ -234,7 +242,7 @@ function seasonsSection(league, card, seasons) {
       try {
         await leagues.seasons.remove(league.id, league.token(), season.id);
         await redraw();
-        if (editing?.id === season.id) setEditing(null);
+        if (parts.editing?.id === season.id) setEditing(null);
         status.textContent = t('admin.season_deleted', { name: season.name });
         name.focus();
       } catch (err) {
@@ -253,6 +261,7 @@ function seasonsSection(league, card, seasons) {
     if (!body.name) return refuseWith(t('admin.season_name'), name);
     if (!body.starts_on) return refuseWith(t('admin.season_start'), from);
     if (!body.ends_on) return refuseWith(t('admin.season_end'), to);
+    const { editing } = parts;
     saveSeason({ league, editing, body, add, failed }, async (season) => {
       await redraw();
       status.textContent = editing ? t('admin.season_changed', { name: season.name }) : t('admin.season_added', { name: season.name });
@@ -341,9 +350,8 @@ function mergeQuestion() {
   return { el, yes, no, ask, close: () => { el.hidden = true; } };
 }
 
-/** Rename a player (merging into another, asked first, when the name is theirs) or remove one with no results.
- *  `changed()` reloads the list after a change; `update(names)` refills the choice of players. */
-function playerFix(league, changed) {
+/** The parts of the form that corrects a player; `update(names)` refills the choice of players. */
+function playerFixForm() {
   const who = h('select#fix-player');
   const to = h('input#rename-to', { maxlength: 40, autocomplete: 'off' });
   const rename = h('button#rename-player', { type: 'submit' }, t('admin.rename'));
@@ -356,6 +364,18 @@ function playerFix(league, changed) {
     h('label', { for: 'fix-player' }, t('bresk.player')), who,
     h('label', { for: 'rename-to' }, t('admin.new_name')), to,
     h('div.row.form-buttons', rename, remove), merge.el, error, status);
+  const update = (names) => {
+    const picked = who.value;
+    who.replaceChildren(...names.map((n) => h('option', { value: n, selected: n === picked }, n)));
+    form.hidden = !names.length;
+  };
+  return { form, who, to, rename, remove, error, status, merge, update };
+}
+
+/** Rename a player (merging into another, asked first, when the name is theirs) or remove one with no results.
+ *  `changed()` reloads the list after a change. */
+function playerFix(league, changed) {
+  const { form, who, to, rename, remove, error, status, merge, update } = playerFixForm();
   const fail = (err, focus) => {
     if (err.status === 401) return league.lost();
     error.textContent = plainMessage(err, 'name');
@@ -403,11 +423,6 @@ function playerFix(league, changed) {
     merge.close();
     act(() => leagues.removePlayer(league.id, league.token(), name), () => t('admin.removed', { name }));
   });
-  const update = (names) => {
-    const picked = who.value;
-    who.replaceChildren(...names.map((n) => h('option', { value: n, selected: n === picked }, n)));
-    form.hidden = !names.length;
-  };
   return { form, update };
 }
 

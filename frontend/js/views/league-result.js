@@ -407,18 +407,15 @@ export function mount(root, params) {
     parts.current, correction, parts.history);
 
   const ctx = { id, token: entry.token, resultId, catalogue: null, leaguePlayers: [] };
-  const deleted = (result) => {
+  const said = (result, words) => {
     show(result);
-    status.textContent = t('resultpage.deleted_status');
+    status.textContent = words;
     status.scrollIntoView({ block: 'nearest' });
   };
+  const deleted = (result) => said(result, t('resultpage.deleted_status'));
   const showCorrection = (result) => fill(correction, ...correctionForm(result, {
     ...ctx,
-    corrected(corrected) {
-      show(corrected);
-      status.textContent = t('resultpage.corrected_status', { n: corrected.version });
-      status.scrollIntoView({ block: 'nearest' });
-    },
+    corrected: (corrected) => said(corrected, t('resultpage.corrected_status', { n: corrected.version })),
     cancel() {
       showCorrection(result); // back to the result as it is, form closed
       correction.querySelector('#correct-open').focus();
