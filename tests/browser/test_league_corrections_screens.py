@@ -185,3 +185,25 @@ def test_a_season_is_changed_and_deleted_and_its_results_stay(admin_phone, live_
     assert [s["name"] for s in api(live_server, league, "")["seasons"]] == ["All time"]
     assert len(api(live_server, league, "/results")["results"]) == 4
     clean(page)
+
+
+def test_the_admin_screen_says_its_players_changes_in_german(browser, live_server, shots):
+    """A phone set to German hears "Eve hinzugefügt.", not "Eve added.", and the merge question in German."""
+    league, _ = league_with_mistakes(live_server)
+    context = with_axe(browser.new_context(base_url=live_server.url, locale="de-DE",
+                                           **{**PHONE, "viewport": {"width": 360, "height": 640}}))
+    page = context.new_page()
+    try:
+        open_settings(page, league)
+        page.fill("#admin-new-player", "Finn")
+        page.click("#admin-add-player")
+        page.wait_for_selector(".player-status:has-text('Finn hinzugefügt.')")
+        rename(page, "Anee", "Ann")
+        page.locator(".merge-ask").wait_for(state="visible")
+        assert page.locator("#merge-question").inner_text().startswith("Es gibt schon einen Spieler Ann.")
+        page.click("#confirm-merge")
+        page.wait_for_selector(".fix-status:has-text('Anee mit Ann zusammengeführt: 1 Ergebnis übertragen.')")
+        page.locator("#players").screenshot(path=shots / "league-admin-players-corrected-de.png")
+        clean(page)
+    finally:
+        context.close()
