@@ -13,6 +13,7 @@ import datetime as dt
 from typing import Any
 
 from sqlalchemy import delete, func, select
+from sqlalchemy.exc import IntegrityError
 
 from .. import games, names
 from ..domain_errors import Conflict, NotFound, Refused
@@ -39,7 +40,12 @@ def rename_player(league: League, name: str, new_name: str, merge: bool = False)
         select(LeaguePlayer).where(LeaguePlayer.league_id == league.id, LeaguePlayer.name_key == key))
     if other is None:
         player.name, player.name_key = new_name, key
-        db.session.commit()
+        try:
+            db.session.commit()
+        except IntegrityError:  # another player took the name at the same moment
+            db.session.rollback()
+            raise Conflict("player_exists", "This league already has a player called {name!r}.", "name",
+                           "already in this league", name=new_name) from None
         return player, 0
     if not merge:
         raise Conflict("player_exists", "This league already has a player called {name!r}: merge {old} into "
@@ -147,6 +153,8 @@ def edit_season(league: League, season_id: int, changes: dict[str, Any]) -> Seas
     if ends_on < starts_on:
         raise Refused("bad_dates", "A season must end on or after the day it starts.",
                       "ends_on" if "ends_on" in changes else "starts_on", "before starts_on")
+    if (starts_on, ends_on) != (season.starts_on, season.ends_on):
+        _forget_tallies(league, season)  # counted for the old days: the new ones have a scope of their own
     season.name, season.starts_on, season.ends_on = name, starts_on, ends_on
     db.session.commit()
     return season
@@ -155,8 +163,13 @@ def edit_season(league: League, season_id: int, changes: dict[str, Any]) -> Seas
 def delete_season(league: League, season_id: int) -> None:
     """The season goes; its results stay in the league (and in every other season that covers them)."""
     season = _season(league, season_id)
-    # Its saved standings tallies could never be asked for again (a scope starts with its season's id).
-    db.session.execute(delete(LeagueTally).where(LeagueTally.league_id == league.id,
-                                                 LeagueTally.scope.startswith(f"{season.id}:")))
+    _forget_tallies(league, season)
     db.session.delete(season)
     db.session.commit()
+
+
+def _forget_tallies(league: League, season: Season) -> None:
+    """The season's saved standings tallies, which could never be asked for again: a tally's scope is its
+    season's id and days and its game (services/standings.py ``_scope``)."""
+    db.session.execute(delete(LeagueTally).where(LeagueTally.league_id == league.id,
+                                                 LeagueTally.scope.startswith(f"{season.id}:")))

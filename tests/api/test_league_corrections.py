@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_league_tallies import from_scratch
+from test_league_tallies import from_scratch, saved_revisions
 from test_leagues import PLAYERS, RESULTS, auth, get, new_league, post_result
 
 
@@ -204,7 +204,10 @@ def test_a_season_can_be_renamed_moved_and_deleted_and_its_results_stay(app, cli
     assert admin_call(client, league, "DELETE", f"/seasons/{season['id']}", token=member).status_code == 403
     assert admin_call(client, league, "DELETE", "/seasons/99999999999").status_code == 404
 
+    get(client, league, "/standings", season=season["id"])
+    assert any(scope.startswith(f"{season['id']}:") for scope, _ in saved_revisions(app))
     assert admin_call(client, league, "DELETE", f"/seasons/{season['id']}").status_code == 204
+    assert not any(scope.startswith(f"{season['id']}:") for scope, _ in saved_revisions(app))  # none left behind
     assert [s["name"] for s in get(client, league, "")["seasons"]] == ["All time"]
     assert client.get(f"/api/leagues/{league['id']}/standings", query_string={"season": season["id"]},
                       headers=auth(league["viewer_token"])).status_code == 404
