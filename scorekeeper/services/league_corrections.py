@@ -61,6 +61,7 @@ def _results_of(player: LeaguePlayer) -> list[LeagueResult]:
 
 def _merge(league: League, player: LeaguePlayer, into: LeaguePlayer) -> int:
     """``player``'s results become ``into``'s, each recorded as a correction; ``player`` goes."""
+    bump(league)  # first: its UPDATE serialises writers to the league, so no result joins the two meanwhile
     both = db.session.scalars(select(LeagueResult).where(
         LeagueResult.id.in_(select(ResultEntry.result_id).where(ResultEntry.player_id == player.id)),
         LeagueResult.id.in_(select(ResultEntry.result_id).where(ResultEntry.player_id == into.id)))
@@ -87,9 +88,8 @@ def _merge(league: League, player: LeaguePlayer, into: LeaguePlayer) -> int:
 
 
 def _keep_versions(league: League, results: list[LeagueResult]) -> None:
-    """Each result as it is now joins its history, as a correction's does; the standings count again."""
-    if not results:
-        return
+    """Each result as it is now joins its history, as a correction's does (the caller bumps the league's
+    revision, so the standings count again)."""
     known = player_names(league)
     now = now_ms()
     for result in results:
@@ -97,7 +97,6 @@ def _keep_versions(league: League, results: list[LeagueResult]) -> None:
                                      data=version_data(result, known), replaced_at_ms=now))
         result.version += 1
         result.updated_at_ms = now
-    bump(league)
 
 
 def remove_player(league: League, name: str) -> None:
@@ -123,6 +122,7 @@ def delete_result(league: League, uid: str) -> LeagueResult:
     again changes nothing."""
     result = get_result(league, uid)
     if result.deleted_at_ms is None:
+        bump(league)
         _keep_versions(league, [result])
         result.entries = []
         result.deleted_at_ms = result.updated_at_ms
