@@ -27,7 +27,7 @@ from scorekeeper import create_app  # noqa: E402
 from scorekeeper.config import database_url  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.models import League, LeaguePlayer, LeagueResult, LeagueTally, ResultEntry  # noqa: E402
-from scorekeeper.services import leagues, standings  # noqa: E402
+from scorekeeper.services import league_corrections, leagues, standings  # noqa: E402
 
 PLAYERS, RESULTS = 50, 10_000
 START = dt.date(2020, 1, 1)
@@ -65,6 +65,7 @@ CASES = {
     "restart": "after a restart (saved tally, nothing in memory)",
     "new result": "after a new result (saved tally one result behind)",
     "cached": "again (in memory)",
+    "deleted result": "a 2021 result deleted (recounted where it counted)",
 }
 
 
@@ -80,6 +81,12 @@ def prepare(league: League, case: str, n: int) -> None:
         last_day = START + dt.timedelta(days=(RESULTS - 1) // 8)  # recorded tonight: it counts last
         leagues.record(league, {"game": "scorepad", "played_on": last_day,
                                 "players": [{"name": name, "score": s} for s, name in enumerate(names)]})
+        db.session.refresh(league)
+    elif case == "deleted result":  # one from the middle of the league's history
+        uid = db.session.scalar(select(LeagueResult.uid).where(LeagueResult.league_id == league.id,
+                                                               LeagueResult.deleted_at_ms.is_(None))
+                                .order_by(LeagueResult.id).offset(RESULTS // 2))
+        league_corrections.delete_result(league, uid)
         db.session.refresh(league)
 
 

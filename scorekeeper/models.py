@@ -143,6 +143,9 @@ class LeagueResult(db.Model):
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at_ms: Mapped[int] = mapped_column(BigInteger, default=now_ms)
     updated_at_ms: Mapped[int] = mapped_column(BigInteger, default=now_ms)
+    # Set when an admin deletes it: the row stays, with no entries, so its history still says what it was
+    # and a replay of its id (a table's finish, a phone's queued post) does not record it again.
+    deleted_at_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
 
     entries: Mapped[list[ResultEntry]] = relationship(
         back_populates="result", order_by="ResultEntry.position", cascade="all, delete-orphan", lazy="selectin")

@@ -7,12 +7,13 @@ import { t } from './i18n.js';
 import { inLanguage, lang } from './lib/language.js';
 
 export class ApiError extends Error {
-  constructor({ code = 'network', status = 0, message = null, errors = null, table = null } = {}) {
+  constructor({ code = 'network', status = 0, message = null, errors = null, table = null, player = null } = {}) {
     super(message ?? t('api.offline'));
     this.code = code;
     this.status = status;
     this.errors = errors;
     this.table = table; // a 409 carries the table as it is now
+    this.player = player; // a rename's 409 names the player who has that name
   }
   get offline() {
     return this.status === 0;
@@ -33,6 +34,7 @@ async function request(method, path, body, { headers = {}, signal, early } = {})
     if (err.name === 'AbortError') throw err;
     throw new ApiError();
   }
+  if (response.status === 204) return null; // done, nothing to say (a removal)
   const type = response.headers.get('Content-Type') || '';
   const data = type.includes('json') ? await response.json() : await response.text();
   if (!response.ok) {
@@ -103,6 +105,10 @@ export const leagues = {
   get: (id, token) => request('GET', leaguePath(id), undefined, bearer(token)),
   players: (id, token) => request('GET', `${leaguePath(id)}/players`, undefined, bearer(token)),
   addPlayer: (id, token, name) => request('POST', `${leaguePath(id)}/players`, { name }, bearer(token)),
+  // A name another player has: 409 player_exists naming them, unless merge makes the two one player.
+  renamePlayer: (id, token, name, newName, { merge = false } = {}) =>
+    request('PATCH', `${leaguePath(id)}/players/${encodeURIComponent(name)}`, { name: newName, merge }, bearer(token)),
+  removePlayer: (id, token, name) => request('DELETE', `${leaguePath(id)}/players/${encodeURIComponent(name)}`, undefined, bearer(token)),
   results: (id, token, params) => request('GET', `${leaguePath(id)}/results${query(params)}`, undefined, bearer(token)),
   record: (id, token, body) => request('POST', `${leaguePath(id)}/results`, body, bearer(token)),
   standings: (id, token, params) => request('GET', `${leaguePath(id)}/standings${query(params)}`, undefined, bearer(token)),
@@ -113,6 +119,8 @@ export const leagues = {
   rotate: (id, token, role) => request('POST', `${leaguePath(id)}/tokens/rotate`, { role }, bearer(token)),
   seasons: {
     add: (id, token, body) => request('POST', `${leaguePath(id)}/seasons`, body, bearer(token)),
+    change: (id, token, seasonId, body) => request('PATCH', `${leaguePath(id)}/seasons/${seasonId}`, body, bearer(token)),
+    remove: (id, token, seasonId) => request('DELETE', `${leaguePath(id)}/seasons/${seasonId}`, undefined, bearer(token)),
   },
   // PUT replaces the house rules; PATCH changes only the games and fields sent.
   setRules: (id, token, rules, { merge = false } = {}) =>
@@ -120,6 +128,8 @@ export const leagues = {
   result: (id, token, resultId) => request('GET', `${leaguePath(id)}/results/${encodeURIComponent(resultId)}`, undefined, bearer(token)),
   correct: (id, token, resultId, body) =>
     request('PUT', `${leaguePath(id)}/results/${encodeURIComponent(resultId)}`, body, bearer(token)),
+  deleteResult: (id, token, resultId) =>
+    request('DELETE', `${leaguePath(id)}/results/${encodeURIComponent(resultId)}`, undefined, bearer(token)),
   importLeague: (data) => request('POST', '/api/leagues/import', data),
   // The export needs the token header, so it is fetched here and handed back as a Blob to save.
   download: async (id, token, format) => {

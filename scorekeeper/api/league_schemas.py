@@ -91,6 +91,12 @@ class SeasonCreateSchema(Schema):
     ends_on = fields.Date(required=True)
 
 
+class SeasonChangeSchema(Schema):
+    name = fields.String(validate=validate.Length(min=1, max=60))
+    starts_on = fields.Date()
+    ends_on = fields.Date()
+
+
 class LeagueSchema(Schema):
     id = fields.String(required=True)
     name = fields.String(required=True)
@@ -123,6 +129,19 @@ class LeaguePlayerSchema(Schema):
 
 class LeaguePlayerListSchema(Schema):
     players = fields.List(fields.Nested(LeaguePlayerSchema), required=True)
+
+
+class LeaguePlayerChangeSchema(Schema):
+    name = fields.String(required=True, validate=NAME, metadata={"description": "The player's new name."})
+    merge = StrictBoolean(load_default=False, metadata={
+        "description": "When another player already has this name: make the two one player under it (their "
+                       "results become theirs; refused if both played in one result). Without it: a 409 naming "
+                       "that player."})
+
+
+class LeaguePlayerChangedSchema(Schema):
+    name = fields.String(required=True, metadata={"description": "The player's name now."})
+    merged = fields.Integer(required=True, metadata={"description": "How many results a merge moved to them."})
 
 
 # --- results ---------------------------------------------------------------------------------------
@@ -182,6 +201,8 @@ class LeagueResultSchema(Schema):
     updated_at_ms = fields.Integer(required=True)
     history = fields.List(fields.Nested(LeagueResultVersionSchema),
                           metadata={"description": "Earlier versions, oldest first (only on a single result)."})
+    deleted_at_ms = fields.Integer(metadata={"description": "When an admin deleted it (then it has no players and "
+                                                            "counts nowhere; what it was is in its history)."})
 
 
 class LeagueResultListSchema(Schema):
@@ -384,6 +405,9 @@ class ExportResultSchema(Schema):
     updated_at_ms = fields.Integer(validate=MS)
     players = fields.List(fields.Nested(LeagueResultPlayerInSchema), required=True)
     history = fields.List(fields.Nested(ExportVersionSchema), load_default=list)
+    deleted_at_ms = fields.Integer(allow_none=True, validate=MS,
+                                   metadata={"description": "Deleted by the league: no players, what it was is "
+                                                            "in its history."})
 
 
 class CooperativeList(fields.List):

@@ -14,7 +14,7 @@ from flask import Response, current_app, g, jsonify, request
 
 from .. import i18n, offload
 from ..cooperate import pause_collector, resume_collector
-from ..services import league_import, league_queries, leagues, ratings
+from ..services import league_corrections, league_import, league_queries, leagues, ratings
 from ..services import standings as league_standings
 from .blueprint import Blueprint
 from .league_link import league_token
@@ -27,6 +27,8 @@ from .league_schemas import (
     LeaderboardsSchema,
     LeagueCreatedSchema,
     LeagueCreateSchema,
+    LeaguePlayerChangedSchema,
+    LeaguePlayerChangeSchema,
     LeaguePlayerCreateSchema,
     LeaguePlayerListSchema,
     LeaguePlayerSchema,
@@ -39,6 +41,7 @@ from .league_schemas import (
     PlayerPageSchema,
     RotatedSchema,
     RotateSchema,
+    SeasonChangeSchema,
     SeasonCreateSchema,
     SeasonSchema,
     StandingsQuerySchema,
@@ -196,6 +199,28 @@ def list_players(league_id):
     return {"players": [{"name": p.name} for p in leagues.players(league)]}
 
 
+@blp.route("/<league_id:league_id>/players/<string:name>", methods=["PATCH"])
+@blp.arguments(LeaguePlayerChangeSchema)
+@blp.response(200, LeaguePlayerChangedSchema)
+@blp.doc(security=SECURITY)
+@_errors(401, 403, 404, 409)
+def rename_player(payload, league_id, name):
+    """Admin: rename a player. A name another player has: 409 naming them, unless ``merge`` makes the two one."""
+    league, _ = _auth(league_id, "admin")
+    player, merged = league_corrections.rename_player(league, name, payload["name"], payload["merge"])
+    return {"name": player.name, "merged": merged}
+
+
+@blp.route("/<league_id:league_id>/players/<string:name>", methods=["DELETE"])
+@blp.response(204)
+@blp.doc(security=SECURITY)
+@_errors(401, 403, 404, 409)
+def remove_player(league_id, name):
+    """Admin: remove a player who has no results (409 for one who has: merge or rename them instead)."""
+    league, _ = _auth(league_id, "admin")
+    league_corrections.remove_player(league, name)
+
+
 @blp.route("/<league_id:league_id>/players/<string:name>")
 @blp.arguments(StatsQuerySchema, location="query")
 @blp.response(200, PlayerPageSchema)
@@ -217,6 +242,27 @@ def add_season(payload, league_id):
     """Admin: a season is a date range (both days included)."""
     league, _ = _auth(league_id, "admin")
     return leagues.season_dict(leagues.add_season(league, payload["name"], payload["starts_on"], payload["ends_on"]))
+
+
+@blp.route("/<league_id:league_id>/seasons/<int:season_id>", methods=["PATCH"])
+@blp.arguments(SeasonChangeSchema)
+@blp.response(200, SeasonSchema)
+@blp.doc(security=SECURITY)
+@_errors(401, 403, 404, 422)
+def change_season(payload, league_id, season_id):
+    """Admin: change a season's name or days (only those sent). The default season cannot change."""
+    league, _ = _auth(league_id, "admin")
+    return leagues.season_dict(league_corrections.edit_season(league, season_id, payload))
+
+
+@blp.route("/<league_id:league_id>/seasons/<int:season_id>", methods=["DELETE"])
+@blp.response(204)
+@blp.doc(security=SECURITY)
+@_errors(401, 403, 404, 422)
+def delete_season(league_id, season_id):
+    """Admin: delete a season; its results stay in the league. The default season cannot go."""
+    league, _ = _auth(league_id, "admin")
+    league_corrections.delete_season(league, season_id)
 
 
 @blp.route("/<league_id:league_id>/results", methods=["POST"])
@@ -267,6 +313,18 @@ def correct_result(payload, league_id, result_id):
     those names). Players with scores or places, or another sheet, replace the sheet."""
     league, _ = _auth(league_id, "admin")
     result = leagues.correct(league, result_id, payload)
+    return leagues.result_dict(result, league_queries.player_names(league), history=True)
+
+
+@blp.route("/<league_id:league_id>/results/<result_id:result_id>", methods=["DELETE"])
+@blp.response(200, LeagueResultSchema)
+@blp.doc(security=SECURITY)
+@_errors(401, 403, 404)
+def delete_result(league_id, result_id):
+    """Admin: delete a result recorded by mistake. It counts nowhere from now on; it is still found by its id
+    (with ``deleted_at_ms``), what it was kept in its history. Deleting it again changes nothing."""
+    league, _ = _auth(league_id, "admin")
+    result = league_corrections.delete_result(league, result_id)
     return leagues.result_dict(result, league_queries.player_names(league), history=True)
 
 

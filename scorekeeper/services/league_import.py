@@ -10,6 +10,8 @@ none of this runs on the worker that answers the phones. Where it does (``SCOREK
 checking yields to other requests every ``YIELD_EVERY`` results and writing every ``WRITE_CHUNK``
 (under gevent), so an import only slows that worker instead of stopping it.
 
+An export holds what its league corrected: results it deleted (``deleted_at_ms``, no players, what they
+were in their history) and history naming players as they were then (renamed, merged or removed since).
 The export's own bookkeeping is checked too: a result's ``digest`` is recomputed here
 (an export cannot choose it), table codes have a table code's shape, history versions
 count up from 1 below the result's version, times and dates are within reason.
@@ -33,6 +35,7 @@ from ..models import League, LeaguePlayer, LeagueResult, ResultEntry, ResultVers
 from .house_rules import check as check_rules
 from .league_input import clean_name, refuse
 from .leagues import IMPORTED, check_result, new_tokens, result_digest
+from .scoring import known_game
 
 MAX_RESULTS = 5_000
 MAX_PLAYERS = 1_000
@@ -117,7 +120,8 @@ def _write(league: League, checked_results) -> None:
             {"league_id": league_id, "uid": r["id"], "game": checked["game"], "played_on": checked["played_on"],
              "table_code": r.get("table_code"), "sheet": checked["sheet"],
              "digest": result_digest(checked, r.get("table_code")), "version": r["version"],
-             "created_at_ms": r["created_at_ms"], "updated_at_ms": r["updated_at_ms"]}
+             "created_at_ms": r["created_at_ms"], "updated_at_ms": r["updated_at_ms"],
+             "deleted_at_ms": r["deleted_at_ms"]}
             for r, checked, _ in chunk])
         ids = dict(db.session.execute(select(LeagueResult.uid, LeagueResult.id).where(
             LeagueResult.league_id == league_id, LeagueResult.uid.in_([r["id"] for r, _, _ in chunk]))).all())
@@ -173,7 +177,8 @@ def _results(league: League, known: dict[str, LeaguePlayer], given: list[dict[st
             let_others_run()
         try:
             r = _check_bookkeeping(r, uids, now, latest_day)
-            checked = check_result(league, r, check_date=False, source=IMPORTED, known=known)
+            checked = _deleted(r) if r["deleted_at_ms"] is not None else check_result(
+                league, r, check_date=False, source=IMPORTED, known=known)
             versions = [_check_version(known, v, f"history.{j}", r["version"]) for j, v in enumerate(r["history"])]
             numbers = [v["version"] for v in versions]
             if numbers != sorted(set(numbers)):
@@ -210,7 +215,17 @@ def _check_bookkeeping(r: dict[str, Any], uids: set[str], now: int, latest_day: 
             raise refuse(field, "{field2} must be a time in the past.", field2=field)
     if r["updated_at_ms"] < r["created_at_ms"]:
         raise refuse("updated_at_ms", "updated_at_ms cannot be before created_at_ms.")
+    r["deleted_at_ms"] = r.get("deleted_at_ms")
+    if r["deleted_at_ms"] is not None and not r["created_at_ms"] <= r["deleted_at_ms"] <= now + DAY_MS:
+        raise refuse("deleted_at_ms", "deleted_at_ms must be a time in the past, after created_at_ms.")
     return r
+
+
+def _deleted(r: dict[str, Any]) -> dict[str, Any]:
+    """A result its league deleted, as checked: no players (what it was is in its history)."""
+    if r.get("players"):
+        raise refuse("players", "A deleted result has no players; what it was is in its history.")
+    return {"game": known_game(r["game"]).id, "played_on": r["played_on"], "sheet": r.get("sheet"), "players": []}
 
 
 def _check_version(known: dict[str, LeaguePlayer], version: dict[str, Any], field: str, current: int):
@@ -227,9 +242,8 @@ def _check_version(known: dict[str, LeaguePlayer], version: dict[str, Any], fiel
         raise refuse(f"{field}.sheet", "A score sheet is at most {most} KiB.", "too_big",
                       most=MAX_SHEET_BYTES // 1024)
     for j, p in enumerate(version.get("players", [])):
-        if names.key(str(p.get("name", ""))) not in known:
-            raise refuse(f"{field}.players.{j}.name", "No player called {name!r} in this export.",
-                          name=p.get("name"))
+        # A name as it was then: the player may since have been renamed, merged into another or removed.
+        clean_name(p.get("name"), f"{field}.players.{j}.name", what=N_("A player's name"))
     data = {k: version.get(k) for k in ("game", "played_on", "table_code", "sheet", "players")}
     played_on = data["played_on"]
     data["played_on"] = played_on.isoformat() if isinstance(played_on, dt.date) else played_on

@@ -15,7 +15,9 @@ def player_names(league: League) -> dict[int, str]:
 
 
 def in_season(query: Select, season: Season, game: str | None) -> Select:
-    """``query`` over results, narrowed to those played within ``season`` (and of ``game``, if given)."""
+    """``query`` over results, narrowed to those that count (not deleted) played within ``season`` (and of
+    ``game``, if given)."""
+    query = query.where(LeagueResult.deleted_at_ms.is_(None))
     if season.starts_on:
         query = query.where(LeagueResult.played_on >= season.starts_on)
     if season.ends_on:

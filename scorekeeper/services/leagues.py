@@ -342,7 +342,7 @@ def result_digest(checked: dict[str, Any], table_code: str | None) -> str:
     return hashlib.sha256(json.dumps(canonical, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
-def _bump(league: League) -> None:
+def bump(league: League) -> None:
     """Standings change: a new revision (the UPDATE also serialises writers to one league)."""
     db.session.execute(update(League).where(League.id == league.id).values(revision=League.revision + 1))
 
@@ -368,7 +368,7 @@ def record(league: League, payload: dict[str, Any], table_code: str | None = Non
     digest = result_digest(checked, table_code)
     first = _by_uid(league, uid)
     if first is None:
-        _bump(league)
+        bump(league)
         result = LeagueResult(league_id=league.id, uid=uid, game=checked["game"], played_on=checked["played_on"],
                               table_code=table_code, sheet=checked["sheet"], digest=digest, version=1,
                               entries=_entries(checked))
@@ -425,12 +425,14 @@ def _keeping_sheet(result: LeagueResult, payload: dict[str, Any]) -> dict[str, A
 def correct(league: League, uid: str, payload: dict[str, Any], source: str = TYPED) -> LeagueResult:
     """An admin's correction (or a table's new ending): the result as it was is kept in its history."""
     result = get_result(league, uid)
+    if result.deleted_at_ms is not None:
+        raise Conflict("deleted_result", "This result was deleted; record the game again instead.")
     payload = _keeping_sheet(result, payload)
     checked = check_result(league, payload, source=source)
     names = player_names(league)
-    db.session.add(ResultVersion(result_id=result.id, version=result.version, data=_version_data(result, names),
+    db.session.add(ResultVersion(result_id=result.id, version=result.version, data=version_data(result, names),
                                  replaced_at_ms=now_ms()))
-    _bump(league)
+    bump(league)
     result.game, result.played_on, result.sheet = checked["game"], checked["played_on"], checked["sheet"]
     result.entries = _entries(checked)
     result.version += 1
@@ -439,7 +441,7 @@ def correct(league: League, uid: str, payload: dict[str, Any], source: str = TYP
     return result
 
 
-def _version_data(result: LeagueResult, names: dict[int, str]) -> dict[str, Any]:
+def version_data(result: LeagueResult, names: dict[int, str]) -> dict[str, Any]:
     return {"game": result.game, "played_on": result.played_on.isoformat(), "table_code": result.table_code,
             "sheet": result.sheet,
             "players": [{"name": names[e.player_id], "score": e.score, "place": e.place, "team": e.team}
@@ -447,10 +449,12 @@ def _version_data(result: LeagueResult, names: dict[int, str]) -> dict[str, Any]
 
 
 def result_dict(result: LeagueResult, names: dict[int, str], history: bool = False) -> dict[str, Any]:
-    out = {"id": result.uid, **_version_data(result, names), "version": result.version,
+    out = {"id": result.uid, **version_data(result, names), "version": result.version,
            "created_at_ms": result.created_at_ms, "updated_at_ms": result.updated_at_ms}
     if out["sheet"] is None:
         del out["sheet"]
+    if result.deleted_at_ms is not None:
+        out["deleted_at_ms"] = result.deleted_at_ms
     if history:
         versions = db.session.scalars(select(ResultVersion).where(ResultVersion.result_id == result.id)
                                       .order_by(ResultVersion.version))

@@ -257,3 +257,19 @@ def test_a_league_export_is_imported_on_the_phone(phone, live_server, shots, tmp
     phone.get_by_role("link", name="Open the league").click()
     rows = standings_on_screen(phone)
     assert [name for name, _ in rows] == [r["player"] for r in want]
+
+    # The same export again: this phone already has "Old club", so it asks before making a second one.
+    phone.goto("/#/leagues")
+    phone.locator(".import-league summary").click()
+    phone.set_input_files("#import-file", tmp_path / "old-club.json")
+    question = phone.locator(".import-again-ask")
+    question.wait_for(state="visible")
+    assert question.locator("p").inner_text().startswith("This phone already has a league called “Old club”.")
+    phone.wait_for_function("() => document.activeElement?.id === 'import-cancel'")
+    phone.click("#import-cancel")
+    assert question.is_hidden() and phone.locator(".league-list li").count() == 1
+    phone.set_input_files("#import-file", tmp_path / "old-club.json")
+    question.wait_for(state="visible")
+    phone.click("#import-again")
+    phone.wait_for_selector(".created")
+    assert phone.locator(".created .link-admin input").input_value() != new_admin

@@ -157,33 +157,66 @@ function rulesSection(league, card, rules, catalogue) {
 
 // --- seasons ----------------------------------------------------------------------------------
 
-function renderSeasonList(list, seasons) {
-  fill(list, seasons.map((s) => h('li.season', { dataset: { season: String(s.id) } },
-    h('span.season-name', s.name),
-    s.default ? h('span.badge', t('admin.default')) : null,
-    h('span.meta.season-dates', s.default || !s.starts_on ? t('admin.every_result')
-      : `${formatDate(s.starts_on)} – ${formatDate(s.ends_on)}`))));
+/** The seasons, each but the default with Change and Delete (asked first, in the row). */
+function renderSeasonList(list, seasons, { edit, remove }) {
+  const row = (s) => {
+    const li = h('li.season', { dataset: { season: String(s.id) } },
+      h('span.season-name', s.name),
+      s.default ? h('span.badge', t('admin.default')) : null,
+      h('span.meta.season-dates', s.default || !s.starts_on ? t('admin.every_result')
+        : `${formatDate(s.starts_on)} – ${formatDate(s.ends_on)}`));
+    if (s.default) return li;
+    const ask = h('div.confirm.season-ask', { role: 'group', hidden: true, 'aria-label': t('admin.delete_season_question', { name: s.name }) },
+      h('p', t('admin.delete_season_question', { name: s.name })),
+      h('div.row.form-buttons',
+        h('button.confirm-delete-season.danger', { type: 'button', onclick: () => remove(s) }, t('admin.delete_season')),
+        h('button.keep-season', { type: 'button', onclick: () => { ask.hidden = true; li.querySelector('.season-delete').focus(); } }, t('admin.keep'))));
+    li.append(h('div.row.season-buttons',
+      h('button.season-edit', { type: 'button', 'aria-label': t('admin.change_season_named', { name: s.name }), onclick: () => edit(s) }, t('admin.change')),
+      h('button.season-delete', { type: 'button', 'aria-label': t('admin.delete_season_named', { name: s.name }),
+        onclick: () => { ask.hidden = false; ask.querySelector('.keep-season').focus(); } }, t('admin.delete'))), ask);
+    return li;
+  };
+  fill(list, seasons.map(row));
 }
 
-/** The seasons, and a form to add one. */
-function seasonsSection(league, card, seasons) {
-  const seasonList = h('ul.admin-list.season-list');
-  renderSeasonList(seasonList, seasons);
+/** The season form's parts: it adds a season, or changes the one `edit(season)` gives it (null: adds again). */
+function seasonForm() {
   const name = h('input#season-name', { maxlength: 60, autocomplete: 'off', placeholder: t('admin.season_placeholder') });
   const from = h('input#season-from', { type: 'date', name: 'starts_on' });
   const to = h('input#season-to', { type: 'date', name: 'ends_on' });
   const error = h('p.error.form-error', { role: 'alert', hidden: true });
   const status = h('p.status.season-status', { role: 'status' });
+  const title = h('h3#new-season-title', t('admin.new_season'));
   const add = h('button#add-season.wide', { type: 'submit' }, t('admin.add_season'));
+  const cancel = h('button#cancel-season.wide', { type: 'button', hidden: true }, t('resultpage.cancel'));
   const form = h('form.stack.season-form', { novalidate: true, 'aria-labelledby': 'new-season-title' },
-    h('h3#new-season-title', t('admin.new_season')),
+    title,
     h('label', { for: 'season-name' }, t('admin.name')), name,
     h('div.dates',
       h('div', h('label', { for: 'season-from' }, t('admin.from')), from),
       h('div', h('label', { for: 'season-to' }, t('admin.to')), to)),
-    error, add, status);
+    error, add, cancel, status);
+  const parts = { form, name, from, to, error, status, add, cancel, editing: null };
+  parts.edit = (season) => {
+    parts.editing = season;
+    title.textContent = season ? t('admin.change_season_named', { name: season.name }) : t('admin.new_season');
+    add.textContent = season ? t('admin.save_season') : t('admin.add_season');
+    cancel.hidden = !season;
+    if (season) [name.value, from.value, to.value] = [season.name, season.starts_on, season.ends_on];
+    else form.reset();
+  };
+  return parts;
+}
+
+/** The seasons, and a form to add one or change one (Change fills it in). */
+function seasonsSection(league, card, seasons) {
+  const seasonList = h('ul.admin-list.season-list');
+  const parts = seasonForm();
+  const { form, name, from, to, error, status, add, cancel } = parts;
+  const setEditing = parts.edit;
   fill(card, h('h2#seasons-title', t('admin.seasons')),
-    h('p.meta.seasons-intro', 'A season is a date range; the league’s standings can be filtered by it.'),
+    h('p.meta.seasons-intro', t('admin.seasons_intro')),
     seasonList, form);
 
   const refuseWith = (message, input) => {
@@ -194,7 +227,33 @@ function seasonsSection(league, card, seasons) {
       input.focus();
     }
   };
-  form.addEventListener('submit', async (e) => {
+  const failed = (err) => {
+    const key = Object.keys(err.errors || {})[0] || '';
+    if (err.status === 401) league.lost();
+    else refuseWith(plainMessage(err, key), { name, starts_on: from, ends_on: to }[key]);
+  };
+  const handlers = {
+    edit(season) {
+      clearErrors(form);
+      setEditing(season);
+      name.focus();
+    },
+    async remove(season) {
+      try {
+        await leagues.seasons.remove(league.id, league.token(), season.id);
+        await redraw();
+        if (parts.editing?.id === season.id) setEditing(null);
+        status.textContent = t('admin.season_deleted', { name: season.name });
+        name.focus();
+      } catch (err) {
+        failed(err);
+      }
+    },
+  };
+  const redraw = async () => renderSeasonList(seasonList, (await leagues.get(league.id, league.token())).seasons, handlers);
+  renderSeasonList(seasonList, seasons, handlers);
+  cancel.addEventListener('click', () => { setEditing(null); name.focus(); });
+  form.addEventListener('submit', (e) => {
     e.preventDefault();
     clearErrors(form);
     status.textContent = '';
@@ -202,42 +261,51 @@ function seasonsSection(league, card, seasons) {
     if (!body.name) return refuseWith(t('admin.season_name'), name);
     if (!body.starts_on) return refuseWith(t('admin.season_start'), from);
     if (!body.ends_on) return refuseWith(t('admin.season_end'), to);
-    add.disabled = true;
-    try {
-      const season = await leagues.seasons.add(league.id, league.token(), body);
-      renderSeasonList(seasonList, (await leagues.get(league.id, league.token())).seasons);
-      form.reset();
-      status.textContent = t('admin.season_added', { name: season.name });
-    } catch (err) {
-      const key = Object.keys(err.errors || {})[0] || '';
-      if (err.status === 401) league.lost();
-      else refuseWith(plainMessage(err, key), { name, starts_on: from, ends_on: to }[key]);
-    } finally {
-      add.disabled = false;
-    }
+    const { editing } = parts;
+    saveSeason({ league, editing, body, add, failed }, async (season) => {
+      await redraw();
+      status.textContent = editing ? t('admin.season_changed', { name: season.name }) : t('admin.season_added', { name: season.name });
+      setEditing(null);
+    });
   });
+}
+
+/** Adds the season, or changes the one being edited; `done(season)` after. */
+async function saveSeason({ league, editing, body, add, failed }, done) {
+  add.disabled = true;
+  try {
+    const season = editing ? await leagues.seasons.change(league.id, league.token(), editing.id, body)
+      : await leagues.seasons.add(league.id, league.token(), body);
+    await done(season);
+  } catch (err) {
+    failed(err);
+  } finally {
+    add.disabled = false;
+  }
 }
 
 // --- players ----------------------------------------------------------------------------------
 
-/** The league's players, each a link to their page, and a form to add one. */
+/** The league's players, each a link to their page, a form to add one and one to correct one. */
 function playersSection(league, card, players) {
   const list = h('ul.player-chips');
   const count = h('p.meta.player-count', { 'aria-live': 'polite' });
   const chip = (playerName) => h('li', h('a.chip', { href: playerHref(league.id, playerName) }, playerName));
-  const showCount = () => {
-    const n = list.children.length;
-    count.textContent = n ? t('home.players', { count: n }) : t('admin.no_players');
+  const fix = playerFix(league, () => reload());
+  const show = (names) => {
+    list.replaceChildren(...names.map(chip));
+    count.textContent = names.length ? t('home.players', { count: names.length }) : t('admin.no_players');
+    fix.update(names);
   };
-  list.append(...players.map((p) => chip(p.name)));
-  showCount();
+  const reload = async () => show((await leagues.players(league.id, league.token())).players.map((p) => p.name));
   const input = h('input#admin-new-player', { maxlength: 40, autocomplete: 'off', placeholder: t('admin.name') });
   const add = h('button#admin-add-player', { type: 'submit' }, t('record.add'));
   const error = h('p.error.form-error', { role: 'alert', hidden: true });
   const status = h('p.status.player-status', { role: 'status' });
   const form = h('form.add-player-form', { novalidate: true },
     h('label', { for: 'admin-new-player' }, t('resultpage.add_player')), h('div.row', input, add), error, status);
-  fill(card, h('h2#players-title', t('admin.players')), count, list, form);
+  fill(card, h('h2#players-title', t('admin.players')), count, list, form, fix.form);
+  show(players.map((p) => p.name));
 
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
@@ -248,10 +316,9 @@ function playersSection(league, card, players) {
     add.disabled = true;
     try {
       const player = await leagues.addPlayer(league.id, league.token(), playerName);
-      list.append(chip(player.name));
-      showCount();
+      await reload();
       input.value = '';
-      status.textContent = `${player.name} added.`;
+      status.textContent = t('admin.player_added', { name: player.name });
       input.focus();
     } catch (err) {
       if (err.status === 401) {
@@ -265,6 +332,98 @@ function playersSection(league, card, players) {
       add.disabled = false;
     }
   });
+}
+
+/** The question asked before a rename merges two players: hidden until the server says the name is taken. */
+function mergeQuestion() {
+  const question = h('p#merge-question');
+  const yes = h('button#confirm-merge.primary', { type: 'button' });
+  const no = h('button#cancel-merge', { type: 'button' }, t('resultpage.cancel'));
+  const el = h('div.confirm.merge-ask', { role: 'group', 'aria-labelledby': 'merge-question', hidden: true },
+    question, h('div.row.form-buttons', yes, no));
+  const ask = (from, into) => {
+    question.textContent = t('admin.merge_question', { from, into });
+    yes.textContent = t('admin.merge', { into });
+    el.hidden = false;
+    yes.focus();
+  };
+  return { el, yes, no, ask, close: () => { el.hidden = true; } };
+}
+
+/** The parts of the form that corrects a player; `update(names)` refills the choice of players. */
+function playerFixForm() {
+  const who = h('select#fix-player');
+  const to = h('input#rename-to', { maxlength: 40, autocomplete: 'off' });
+  const rename = h('button#rename-player', { type: 'submit' }, t('admin.rename'));
+  const remove = h('button#remove-player', { type: 'button' }, t('admin.remove_player'));
+  const error = h('p.error.form-error#fix-player-error', { role: 'alert', hidden: true });
+  const status = h('p.status.fix-status', { role: 'status' });
+  const merge = mergeQuestion();
+  const form = h('form.stack.fix-player-form', { novalidate: true, 'aria-labelledby': 'fix-player-title' },
+    h('h3#fix-player-title', t('admin.fix_player')), h('p.meta', t('admin.fix_player_help')),
+    h('label', { for: 'fix-player' }, t('bresk.player')), who,
+    h('label', { for: 'rename-to' }, t('admin.new_name')), to,
+    h('div.row.form-buttons', rename, remove), merge.el, error, status);
+  const update = (names) => {
+    const picked = who.value;
+    who.replaceChildren(...names.map((n) => h('option', { value: n, selected: n === picked }, n)));
+    form.hidden = !names.length;
+  };
+  return { form, who, to, rename, remove, error, status, merge, update };
+}
+
+/** Rename a player (merging into another, asked first, when the name is theirs) or remove one with no results.
+ *  `changed()` reloads the list after a change. */
+function playerFix(league, changed) {
+  const { form, who, to, rename, remove, error, status, merge, update } = playerFixForm();
+  const fail = (err, focus) => {
+    if (err.status === 401) return league.lost();
+    error.textContent = plainMessage(err, 'name');
+    error.hidden = false;
+    focus.focus();
+  };
+  const act = async (call, said) => {
+    error.hidden = true;
+    status.textContent = '';
+    const busy = (on) => { for (const b of [rename, remove, merge.yes]) b.disabled = on; };
+    busy(true);
+    try {
+      const done = await call();
+      merge.close();
+      to.value = '';
+      await changed();
+      if (done?.name) who.value = done.name;
+      status.textContent = said(done);
+      who.focus();
+    } catch (err) {
+      busy(false); // before the focus moves: a disabled button cannot take it
+      if (err.code === 'player_exists') merge.ask(who.value, err.player);
+      else fail(err, merge.el.hidden ? to : merge.no);
+    } finally {
+      busy(false);
+    }
+  };
+  const send = (doMerge) => {
+    const from = who.value;
+    const name = to.value.trim().replace(/\s+/g, ' ');
+    return act(() => leagues.renamePlayer(league.id, league.token(), from, name, { merge: doMerge }),
+      (done) => (done.merged || doMerge ? t('admin.merged', { from, into: done.name, count: done.merged })
+        : t('admin.renamed', { from, to: done.name })));
+  };
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    merge.close();
+    if (!to.value.trim()) return to.focus();
+    send(false);
+  });
+  merge.yes.addEventListener('click', () => send(true));
+  merge.no.addEventListener('click', () => { merge.close(); to.focus(); });
+  remove.addEventListener('click', () => {
+    const name = who.value;
+    merge.close();
+    act(() => leagues.removePlayer(league.id, league.token(), name), () => t('admin.removed', { name }));
+  });
+  return { form, update };
 }
 
 // --- share links and QR codes -----------------------------------------------------------------

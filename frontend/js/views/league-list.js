@@ -64,33 +64,45 @@ function createForm(onMade) {
   return form;
 }
 
+/** The question asked before importing a league whose name a league on this phone already has: the import
+ *  makes a second league (new links), it never replaces the one here. `answer(yes)` with the choice. */
+function importAgainQuestion(answer) {
+  const question = h('p#import-again-question');
+  const yes = h('button#import-again.primary', { type: 'button', onclick: () => answer(true) }, t('league.import_again'));
+  const no = h('button#import-cancel', { type: 'button', onclick: () => answer(false) }, t('resultpage.cancel'));
+  const el = h('div.confirm.import-again-ask', { role: 'group', 'aria-labelledby': 'import-again-question', hidden: true },
+    question, h('div.row.form-buttons', yes, no));
+  const ask = (name) => {
+    question.textContent = t('league.import_again_question', { name });
+    el.hidden = false;
+    no.focus();
+  };
+  return { el, ask, close: () => { el.hidden = true; } };
+}
+
 /** Moving a league to this server (or restoring one): the JSON file its admin downloaded. `onMade()` after. */
 function importCard(onMade) {
   const file = h('input#import-file', { type: 'file', accept: '.json,application/json' });
   const importStatus = h('p.status', { role: 'status' });
   const importError = h('p.error', { role: 'alert', hidden: true });
+  let waiting = null; // the export read, while the phone asks whether to import it again
+  const again = importAgainQuestion((yes) => {
+    again.close();
+    if (yes) send(waiting);
+    else importStatus.textContent = '';
+    waiting = null;
+  });
   const importer = h('details.card.import-league',
     h('summary', t('league.import_title')),
     h('p.meta', t('league.import_help')),
-    h('label', { for: 'import-file' }, t('league.export_file')), file, importStatus, importError);
+    h('label', { for: 'import-file' }, t('league.export_file')), file, again.el, importStatus, importError);
   const refuse = (message) => {
     importStatus.textContent = '';
     importError.textContent = message;
     importError.hidden = false;
   };
-  file.addEventListener('change', async () => {
-    const chosen = file.files[0];
-    if (!chosen) return;
-    importError.hidden = true;
+  const send = async (data) => {
     importStatus.textContent = t('league.importing');
-    let data;
-    try {
-      data = JSON.parse(await chosen.text());
-    } catch {
-      refuse(t('league.not_json'));
-      file.value = '';
-      return;
-    }
     try {
       const entry = keepLinks(await leagues.importLeague(data));
       importStatus.textContent = '';
@@ -98,8 +110,28 @@ function importCard(onMade) {
       onMade();
     } catch (err) {
       refuse(t('league.not_imported', { why: err.message }));
+    }
+  };
+  file.addEventListener('change', async () => {
+    const chosen = file.files[0];
+    if (!chosen) return;
+    importError.hidden = true;
+    again.close();
+    let data;
+    try {
+      data = JSON.parse(await chosen.text());
+    } catch {
+      refuse(t('league.not_json'));
+      return;
     } finally {
       file.value = '';
+    }
+    // The same export imported twice would make a second league of the same name without a word: ask first.
+    if (knownLeagues().some((l) => l.name === data?.name)) {
+      waiting = data;
+      again.ask(data.name);
+    } else {
+      send(data);
     }
   });
   return importer;

@@ -78,13 +78,14 @@ function historyList(result, leagueId) {
   const made = (i) => (i === 0 ? result.created_at_ms : versions[i - 1].replaced_at_ms);
   return h('ol.history', [...versions.entries()].reverse().map(([i, v]) => {
     const next = versions[i + 1] || result;
+    const what = next === result && result.deleted_at_ms ? [t('resultpage.deleted_change')] : changes(v, next);
     return h('li.card.version', { dataset: { version: v.version } },
       h('h3', t('resultpage.version', { n: v.version })),
       h('p.meta.version-when', t('resultpage.version_when', { made: when(made(i)), replaced: when(v.replaced_at_ms) })),
       h('p.version-what', gameName(v.game), ' · ', formatDate(v.played_on)),
       playersTable(v, leagueId),
       h('p.changes-title', t('resultpage.changed_in', { n: next.version })),
-      h('ul.changes', changes(v, next).map((c) => h('li', c))));
+      h('ul.changes', what.map((c) => h('li', c))));
   }));
 }
 
@@ -319,11 +320,46 @@ function correctionForm(result, ctx) {
   return [open, form];
 }
 
+// --- the admin's deletion ---------------------------------------------------------------------
+
+/** Delete this result, asked first in place: "Delete the result" or "Keep it". `ctx.deleted(result)` after. */
+function deletion(ctx) {
+  const open = h('button#delete-open.wide', { type: 'button', 'aria-expanded': 'false', 'aria-controls': 'delete-ask' },
+    t('resultpage.delete'));
+  const yes = h('button#confirm-delete.danger', { type: 'button' }, t('resultpage.delete_yes'));
+  const no = h('button#keep-result', { type: 'button' }, t('resultpage.keep'));
+  const error = h('p.error', { role: 'alert', hidden: true });
+  const ask = h('div#delete-ask.card.confirm', { role: 'group', 'aria-labelledby': 'delete-question', hidden: true },
+    h('p#delete-question', h('strong', t('resultpage.delete_question'))), h('p.meta', t('resultpage.delete_help')),
+    h('div.row.form-buttons', yes, no), error);
+  const toggle = (asking) => {
+    ask.hidden = !asking;
+    open.setAttribute('aria-expanded', String(asking));
+    (asking ? no : open).focus();
+  };
+  open.addEventListener('click', () => toggle(ask.hidden));
+  no.addEventListener('click', () => toggle(false));
+  yes.addEventListener('click', async () => {
+    yes.disabled = true;
+    error.hidden = true;
+    try {
+      ctx.deleted(await leagues.deleteResult(ctx.id, ctx.token, ctx.resultId));
+    } catch (err) {
+      error.textContent = err.message;
+      error.hidden = false;
+    } finally {
+      yes.disabled = false;
+    }
+  });
+  return [open, ask];
+}
+
 // --- the page ---------------------------------------------------------------------------------
 
 /** The result as it is now: what, when, from where, everyone's place, and the earlier versions. */
 function showResult(parts, result, id) {
   parts.title.textContent = gameName(result.game);
+  if (result.deleted_at_ms) return showDeleted(parts, result, id);
   fill(parts.facts,
     h('span', t('resultpage.played', { day: formatDate(result.played_on) })), ' · ',
     h('span.result-origin', origin(result)), ' · ',
@@ -331,6 +367,15 @@ function showResult(parts, result, id) {
       : t('resultpage.recorded_when', { when: when(result.created_at_ms) })));
   fill(parts.current, h('h2#result-now-title', result.version > 1 ? t('resultpage.now_version', { n: result.version }) : t('resultpage.the_result')),
     playersTable(result, id), teamTotals(result.players));
+  parts.current.removeAttribute('aria-busy');
+  fill(parts.history, h('h2#history-title', t('resultpage.corrections')), historyList(result, id));
+}
+
+/** A deleted result: when it went; what it was is its last version under Corrections. */
+function showDeleted(parts, result, id) {
+  fill(parts.facts, h('span', t('resultpage.played', { day: formatDate(result.played_on) })), ' · ',
+    h('span.result-deleted', t('resultpage.deleted_when', { when: when(result.deleted_at_ms) })));
+  fill(parts.current, h('h2#result-now-title', t('resultpage.deleted_title')), h('p', t('resultpage.deleted_help')));
   parts.current.removeAttribute('aria-busy');
   fill(parts.history, h('h2#history-title', t('resultpage.corrections')), historyList(result, id));
 }
@@ -362,21 +407,24 @@ export function mount(root, params) {
     parts.current, correction, parts.history);
 
   const ctx = { id, token: entry.token, resultId, catalogue: null, leaguePlayers: [] };
-  const showCorrection = (result) => fill(correction, correctionForm(result, {
+  const said = (result, words) => {
+    show(result);
+    status.textContent = words;
+    status.scrollIntoView({ block: 'nearest' });
+  };
+  const deleted = (result) => said(result, t('resultpage.deleted_status'));
+  const showCorrection = (result) => fill(correction, ...correctionForm(result, {
     ...ctx,
-    corrected(corrected) {
-      show(corrected);
-      status.textContent = t('resultpage.corrected_status', { n: corrected.version });
-      status.scrollIntoView({ block: 'nearest' });
-    },
+    corrected: (corrected) => said(corrected, t('resultpage.corrected_status', { n: corrected.version })),
     cancel() {
       showCorrection(result); // back to the result as it is, form closed
       correction.querySelector('#correct-open').focus();
     },
-  }));
+  }), ...deletion({ ...ctx, deleted }));
   const show = (result) => {
     showResult(parts, result, id);
-    if (admin) showCorrection(result);
+    if (admin && !result.deleted_at_ms) showCorrection(result);
+    else fill(correction);
   };
 
   Promise.all([leagues.result(id, entry.token, resultId), games(), admin ? leagues.players(id, entry.token) : null])
