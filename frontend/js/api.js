@@ -131,7 +131,8 @@ export const leagues = {
   deleteResult: (id, token, resultId) =>
     request('DELETE', `${leaguePath(id)}/results/${encodeURIComponent(resultId)}`, undefined, bearer(token)),
   importLeague: (data) => request('POST', '/api/leagues/import', data),
-  // The export needs the token header, so it is fetched here and handed back as a Blob to save.
+  // The export needs the token header, so it is fetched here and handed back as a Blob to save, with
+  // the name the server gives it (the league's name and the day, any letters kept).
   download: async (id, token, format) => {
     let response;
     try {
@@ -144,7 +145,8 @@ export const leagues = {
       const data = await response.json().catch(() => ({}));
       throw new ApiError({ status: response.status, message: data.message || t('api.export_failed'), code: data.code });
     }
-    return response.blob();
+    const named = /filename\*=UTF-8''([^;]+)/.exec(response.headers.get('Content-Disposition') || '');
+    return { blob: await response.blob(), filename: named ? decodeURIComponent(named[1]) : `league.${format}` };
   },
 };
 

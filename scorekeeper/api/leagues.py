@@ -8,7 +8,10 @@ services.leagues.
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
+import unicodedata
+from urllib.parse import quote
 
 from flask import Response, current_app, g, jsonify, request
 
@@ -378,21 +381,29 @@ def export(league_id):
     with their ranks); import takes it back."""
     league, _ = _auth(league_id, "admin")
     response = jsonify(league_standings.export(league))
-    response.headers["Content-Disposition"] = f'attachment; filename="league-{league.public_id}.json"'
+    response.headers["Content-Disposition"] = _attachment(leagues.export_filename(league, "json", dt.date.today()))
     return response
 
 
 @blp.route("/<league_id:league_id>/export.csv")
-@blp.response(200, description="One row per player per result: " + ", ".join(leagues.CSV_COLUMNS) + ".",
-              content_type="text/csv")
+@blp.response(200, description="One row per player per result, for a spreadsheet: UTF-8 with a byte-order mark, "
+              "headers in the asker's language (" + ", ".join(str(c) for c in leagues.CSV_COLUMNS) + "), game names; "
+              "the ids are in the JSON export.", content_type="text/csv")
 @blp.doc(security=SECURITY)
 @_errors(401)
 def export_csv(league_id):
     """Every result as CSV, one row per player, oldest first."""
     league, _ = _auth(league_id)
     out = io.StringIO()
+    out.write("\ufeff")  # a byte-order mark: Excel on Windows reads the file as UTF-8 only with it
     writer = csv.writer(out)
-    writer.writerow(leagues.CSV_COLUMNS)
+    writer.writerow([i18n.render(column) for column in leagues.CSV_COLUMNS])
     writer.writerows([_neutralised(cell) for cell in row] for row in leagues.export_rows(league))
-    return Response(out.getvalue(), mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="league-{league.public_id}.csv"'})
+    filename = leagues.export_filename(league, "csv", dt.date.today())
+    return Response(out.getvalue(), mimetype="text/csv", headers={"Content-Disposition": _attachment(filename)})
+
+
+def _attachment(filename: str) -> str:
+    """A download's name for every browser: RFC 6266's UTF-8 ``filename*``, and a plain-ASCII ``filename``."""
+    plain = unicodedata.normalize("NFKD", filename).encode("ascii", "ignore").decode() or "league"
+    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(filename)}"

@@ -492,15 +492,27 @@ def export(league: League) -> dict[str, Any]:
     }
 
 
-CSV_COLUMNS = ("result_id", "played_on", "game", "player", "score", "place", "team")
+# The CSV is for a person with a spreadsheet: headers in their language, game names, each result
+# numbered in order (the ids are in the JSON export, which is for programs and for import).
+CSV_COLUMNS = (N_("Result"), N_("Date"), N_("Game"), N_("Player"), N_("Score"), N_("Place"), N_("Team"))
 
 
 def export_rows(league: League):
     names = player_names(league)
-    query = (select(LeagueResult.uid, LeagueResult.played_on, LeagueResult.game, ResultEntry.player_id,
+    query = (select(LeagueResult.id, LeagueResult.played_on, LeagueResult.game, ResultEntry.player_id,
                     ResultEntry.score, ResultEntry.place, ResultEntry.team)
              .join(ResultEntry, ResultEntry.result_id == LeagueResult.id)
              .where(LeagueResult.league_id == league.id)
              .order_by(LeagueResult.played_on, LeagueResult.id, ResultEntry.position))
-    for uid, played_on, game, player_id, score, place, team in db.session.execute(query):
-        yield (uid, played_on.isoformat(), game, names[player_id], "" if score is None else score, place, team or "")
+    numbers: dict[int, int] = {}
+    for result_id, played_on, game, player_id, score, place, team in db.session.execute(query):
+        number = numbers.setdefault(result_id, len(numbers) + 1)
+        rules = games.get(game)
+        yield (number, played_on.isoformat(), rules.name if rules else game, names[player_id],
+               "" if score is None else score, place, team or "")
+
+
+def export_filename(league: League, extension: str, today: dt.date) -> str:
+    """``Thursday-club-2026-12-01.csv``: the league's name (letters of any script kept) and the day."""
+    stem = "-".join("".join(ch if ch.isalnum() else " " for ch in league.name).split()) or "league"
+    return f"{stem[:60]}-{today.isoformat()}.{extension}"

@@ -494,14 +494,41 @@ def test_bad_results_are_422_naming_the_field_and_nothing_is_stored(client, body
 # --- export and import ----------------------------------------------------------------------------------------
 
 
+def csv_rows(response):
+    text = response.get_data(as_text=True)
+    assert text.startswith("\ufeff")  # the byte-order mark: Excel on Windows then reads UTF-8 (Würfelspiel)
+    return list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
+
+
 def test_csv_export_has_a_row_per_player_per_result(client, played):
     response = client.get(f"/api/leagues/{played['id']}/export.csv", headers=auth(played["viewer_token"]))
     assert response.mimetype == "text/csv"
-    rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
-    assert rows[0] == ["result_id", "played_on", "game", "player", "score", "place", "team"]
+    rows = csv_rows(response)
+    assert rows[0] == ["Result", "Date", "Game", "Player", "Score", "Place", "Team"]
     assert len(rows) == 1 + 3 + 3 + 3 + 4 + 2
-    assert rows[1][1:] == ["2024-01-01", "scorepad", "Ann", "10", "1", ""]
-    assert rows[10][1:] == ["2024-01-04", "scorepad", "Ann", "4", "2", "x"]
+    assert rows[1] == ["1", "2024-01-01", "Score pad", "Ann", "10", "1", ""]
+    assert rows[10] == ["4", "2024-01-04", "Score pad", "Ann", "4", "2", "x"]
+
+
+def test_the_csv_is_for_a_person_in_their_language_named_for_the_league_and_the_day(client):
+    made = client.post("/api/leagues", json={"name": "Würfel-Abend Köln"}).get_json()
+    for name in ("Jürgen", "Anna"):
+        client.post(f"/api/leagues/{made['id']}/players", json={"name": name}, headers=auth(made["member_token"]))
+    body = {"game": "wuerfelspiel", "played_on": "2026-11-30",
+            "players": [{"name": "Jürgen", "score": 9}, {"name": "Anna", "score": 7}]}
+    assert client.post(f"/api/leagues/{made['id']}/results", json=body,
+                       headers=auth(made["member_token"])).status_code == 201
+    german = {**auth(made["viewer_token"]), "Accept-Language": "de"}
+    response = client.get(f"/api/leagues/{made['id']}/export.csv", headers=german)
+    rows = csv_rows(response)
+    assert rows[0] == ["Ergebnis", "Datum", "Spiel", "Spieler", "Punkte", "Platz", "Team"]
+    assert rows[1] == ["1", "2026-11-30", "Make 'n' Break Würfelspiel", "Jürgen", "9", "1", ""]
+    today = dt.date.today().isoformat()
+    disposition = response.headers["Content-Disposition"]
+    assert f"filename*=UTF-8''W%C3%BCrfel-Abend-K%C3%B6ln-{today}.csv" in disposition
+    assert f'filename="Wurfel-Abend-Koln-{today}.csv"' in disposition  # for clients without filename*
+    exported = client.get(f"/api/leagues/{made['id']}/export", headers=auth(made["admin_token"]))
+    assert f"W%C3%BCrfel-Abend-K%C3%B6ln-{today}.json" in exported.headers["Content-Disposition"]
 
 
 def test_export_import_round_trip_is_lossless(client, played):

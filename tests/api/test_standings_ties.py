@@ -109,7 +109,8 @@ def test_export_carries_the_ranks_and_an_import_gives_the_same(client):
     # The CSV lists each result's places: the shared first place of Block Buster stays shared.
     text = client.get(f"/api/leagues/{league['id']}/export.csv",
                       headers=auth(league["viewer_token"])).get_data(as_text=True)
-    block = [(r["player"], r["place"]) for r in csv.DictReader(io.StringIO(text)) if r["game"] == "block-buster"]
+    rows = csv.DictReader(io.StringIO(text.removeprefix("\ufeff")))
+    block = [(r["Player"], r["Place"]) for r in rows if r["Game"] == "Block Buster"]
     assert block == [("Anna", "1"), ("Ben", "1"), ("Clara", "3")]
 
 

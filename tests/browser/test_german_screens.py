@@ -300,3 +300,21 @@ def test_a_league_in_german(german, live_server, shots):
     assert "1. von 2" not in german.locator(".results").inner_text()  # Anna won: "★ Gewonnen"
     assert "★ Gewonnen" in german.locator(".results").inner_text()
     check_screen(german, shots, "league-player")
+
+
+def test_a_german_phones_csv_download_is_a_file_a_spreadsheet_opens_in_german(german, live_server):
+    import datetime as dt
+
+    league = api_league(live_server, "Würfelabend", players=("Jürgen", "Anna"))
+    body = {"game": "wuerfelspiel", "played_on": "2026-11-30",
+            "players": [{"name": "Jürgen", "score": 9}, {"name": "Anna", "score": 7}]}
+    assert requests.post(f"{live_server.url}/api/leagues/{league['id']}/results", json=body,
+                         headers=auth(league["member_token"]), timeout=10).status_code == 201
+    german.goto(f"/#/league/{league['id']}?t={league['viewer_token']}")
+    german.wait_for_selector("table.standings tbody tr")
+    with german.expect_download() as download:
+        german.locator("#export-csv").click()
+    assert download.value.suggested_filename == f"Würfelabend-{dt.date.today().isoformat()}.csv"
+    text = Path(download.value.path()).read_bytes().decode("utf-8")
+    assert text.startswith("\ufeffErgebnis,Datum,Spiel,Spieler,Punkte,Platz,Team")
+    assert "Make 'n' Break Würfelspiel,Jürgen,9,1" in text

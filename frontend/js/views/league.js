@@ -168,9 +168,8 @@ function toolsCard(id, status) {
       const button = e.currentTarget;
       button.disabled = true;
       try {
-        const blob = await leagues.download(id, findLeague(id).token, format);
-        const safe = (entry.name || 'league').replace(/[^\w-]+/g, '-').replace(/^-|-$/g, '') || 'league';
-        saveBlob(blob, `${safe}.${format}`);
+        const { blob, filename } = await leagues.download(id, findLeague(id).token, format);
+        saveBlob(blob, filename);
       } catch (err) {
         status.textContent = err.message;
       } finally {
