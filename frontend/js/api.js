@@ -62,8 +62,9 @@ export const api = {
   createTable: (body, { token } = {}) => request('POST', '/api/tables', body, token ? bearer(token) : undefined),
   tablePath: table,
   table: (code, early) => request('GET', table(code), undefined, { early }),
-  // Play again: the next table (same seats and options), made once however many phones ask.
-  again: (code) => request('POST', `${table(code)}/again`),
+  // Play again: the next table (same seats and options), made once however many phones ask. At a league table
+  // it stays in the league only with the league's member link (token); without one it is a casual table.
+  again: (code, { token } = {}) => request('POST', `${table(code)}/again`, undefined, token ? bearer(token) : undefined),
   eventsPath: (code) => `${table(code)}/events`,
   timerPath: (code) => `${table(code)}/timer`,
   qrUrl: (code) => `${table(code)}/qr.svg`,

@@ -449,7 +449,7 @@ def again_event_id(code: str) -> str:
     return str(uuid.uuid5(uuid.NAMESPACE_URL, f"scorekeeper:again:{normalize_code(code)}"))
 
 
-def play_again(code: str, host_url: str = "") -> tuple[Table | TableRow, bool]:
+def play_again(code: str, host_url: str = "", league_token: str | None = None) -> tuple[Table | TableRow, bool]:
     """The table after this one: same game, seats and options (and league). Returns (table, created).
 
     Every phone at the old table follows it: the old table's log gets a ``next_table`` event
@@ -459,9 +459,8 @@ def play_again(code: str, host_url: str = "") -> tuple[Table | TableRow, bool]:
     old = get(code)
     if old.snapshot.get("next_code"):
         return read(old.snapshot["next_code"]), False
-    # Inside a league it posts on the link that started the old table, and stops when that link is replaced.
-    fresh = create(old.game, old.options, [{"name": name} for name in old.seats], old.league,
-                   league_link=old.league_token_hash)
+    league, link = _league_again(old, league_token)
+    fresh = create(old.game, old.options, [{"name": name} for name in old.seats], league, league_link=link)
     try:
         append(old.code, again_event_id(old.code), "next_table", {"code": fresh.code}, internal=True,
                host_url=host_url)
@@ -473,6 +472,22 @@ def play_again(code: str, host_url: str = "") -> tuple[Table | TableRow, bool]:
     db.session.delete(fresh)
     db.session.commit()
     return read(winner), False
+
+
+def _league_again(old: Table, league_token: str | None) -> tuple[Any, str | None]:
+    """(league, link digest) for the table after ``old``: its league only for a request with that league's
+    member (or admin) link, which the new table then posts on; else a casual table (None, None).
+
+    The join code is not a league link: without this, anyone who found a league table's code could add
+    results through one Play again after another. A casual table's game can still be recorded in the
+    league by a member ("Record in …")."""
+    if old.league_id is None or league_token is None:
+        return None, None
+    try:
+        league, _ = leagues.authorize(old.league.public_id, league_token, need="member")
+    except DomainError:
+        return None, None
+    return league, leagues.token_hash(league_token)
 
 
 def league_result_id(table: Table) -> str:
