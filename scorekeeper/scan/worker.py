@@ -27,6 +27,9 @@ def answer(data: bytes) -> dict:
 
     from . import card, read
 
+    # Opening reads only the header; the size is checked against MAX_PIXELS below, before anything is decoded.
+    # Pillow's own check would raise DecompressionBombError here instead, for a few bytes that say 400 MP.
+    Image.MAX_IMAGE_PIXELS = None
     try:
         with Image.open(io.BytesIO(data)) as probe:
             width, height = probe.size

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import sys
 import threading
+import zlib
 from pathlib import Path
 
 import pytest
@@ -100,6 +101,28 @@ def test_too_many_pixels_is_422_before_decoding(client):
     response = post(client, png.tobytes(), "big.png")
     assert response.status_code == 422 and response.get_json()["code"] == "photo_too_large"
     assert "56 megapixels" in response.get_json()["message"]
+
+
+def png_that_says(width: int, height: int) -> bytes:
+    """A PNG whose header says ``width`` × ``height`` 1-bit pixels, with a few bytes of image data after it."""
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return len(body).to_bytes(4, "big") + kind + body + zlib.crc32(kind + body).to_bytes(4, "big")
+
+    header = width.to_bytes(4, "big") + height.to_bytes(4, "big") + bytes([1, 0, 0, 0, 0])
+    data = chunk(b"IDAT", zlib.compress(b"\0" * 64))
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + data + chunk(b"IEND", b"")
+
+
+def test_a_decompression_bomb_is_refused_from_its_header_and_the_scan_process_lives_on(client, photo):
+    """20,000 × 20,000 px in a few bytes: 422 naming the photo, and the same warm scan process reads the next card."""
+    assert post(client, photo.jpeg).status_code == 200  # the scan process is warm
+    warm = scan.pool().pids()
+    response = post(client, png_that_says(20_000, 20_000), "bomb.png")
+    body = response.get_json()
+    assert response.status_code == 422 and body["code"] == "photo_too_large", body
+    assert "400 megapixels" in body["errors"]["photo"][0]
+    assert scan.pool().pids() == warm
+    assert post(client, photo.jpeg).status_code == 200 and scan.pool().pids() == warm
 
 
 def test_a_photo_without_a_card_says_what_to_do(client):
