@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from . import links
 from .version import __version__
 
 
@@ -53,11 +54,13 @@ def load(instance_path: str, test_config: dict[str, Any] | None = None) -> dict[
     secret = env.get("SECRET_KEY")
     if production:
         _check_production(env, test_config or {})
-    trusted = [h.strip() for h in env.get("SCOREKEEPER_TRUSTED_HOSTS", "").split(",") if h.strip()]
+    trusted = [h.strip().lower() for h in env.get("SCOREKEEPER_TRUSTED_HOSTS", "").split(",") if h.strip()]
     config: dict[str, Any] = {
         "SECRET_KEY": secret or DEV_SECRET,
-        # Host headers the app answers to (Flask refuses others with 400); None: any.
-        "TRUSTED_HOSTS": trusted or None,
+        # Host names the app answers to (Flask refuses others with 400); None: any. An entry may name a port
+        # (scores.example:8443, a proxy's), which web.py's trusted_port then accepts besides the server's own.
+        "TRUSTED_HOSTS": [links.host_name(h) for h in trusted] or None,
+        "TRUSTED_HOST_PORTS": [h for h in trusted if links.host_name(h) != h],
         "PRODUCTION": production,
         "SQLALCHEMY_DATABASE_URI": database_url(env.get("DATABASE_URL"), instance_path),
         "PUBLIC_URL": env.get("SCOREKEEPER_PUBLIC_URL", ""),

@@ -183,4 +183,5 @@ def join_qr(code):
     response = Response(svg(tables.join_url(table, request.host_url), f"Join table {table.code}"),
                         mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "public, max-age=3600"
+    response.vary.add("Host")  # the link in it is made from the address asked on (links.py)
     return response
