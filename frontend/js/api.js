@@ -14,10 +14,18 @@ export class ApiError extends Error {
     this.errors = errors;
     this.table = table; // a 409 carries the table as it is now
   }
+  // No answer, or the server's database not answering (a 503 it asks to retry): either way the action is
+  // kept and sent again (lib/offline.js), its id making sure it counts once.
   get offline() {
-    return this.status === 0;
+    return this.status === 0 || this.code === 'database_unavailable';
   }
 }
+
+// A 503 database_unavailable is asked again after its Retry-After (at most RETRY_MAX_S), up to RETRIES times:
+// the server connects afresh by then (a database restart, a lost connection).
+const RETRIES = 2;
+const RETRY_MAX_S = 5;
+const pause = (seconds) => new Promise((done) => setTimeout(done, Math.min(RETRY_MAX_S, Math.max(0.2, seconds)) * 1000));
 
 // `early`: the response to this very request, started ahead (lib/ahead.js), to read instead of asking.
 async function request(method, path, body, { headers = {}, signal, early } = {}) {
@@ -26,19 +34,21 @@ async function request(method, path, body, { headers = {}, signal, early } = {})
     init.headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
   }
-  let response;
-  try {
-    response = await (early || fetch(path, init));
-  } catch (err) {
-    if (err.name === 'AbortError') throw err;
-    throw new ApiError();
+  for (let attempt = 0; ; attempt++) {
+    let response;
+    try {
+      response = await (attempt === 0 && early ? early : fetch(path, init));
+    } catch (err) {
+      if (err.name === 'AbortError') throw err;
+      throw new ApiError();
+    }
+    const type = response.headers.get('Content-Type') || '';
+    const data = type.includes('json') ? await response.json() : await response.text();
+    if (response.ok) return data;
+    const error = new ApiError(typeof data === 'object' ? data : { status: response.status, message: String(data) });
+    if (error.code !== 'database_unavailable' || attempt >= RETRIES) throw error;
+    await pause(Number(response.headers.get('Retry-After')) || 1);
   }
-  const type = response.headers.get('Content-Type') || '';
-  const data = type.includes('json') ? await response.json() : await response.text();
-  if (!response.ok) {
-    throw new ApiError(typeof data === 'object' ? data : { status: response.status, message: String(data) });
-  }
-  return data;
 }
 
 const table = (code) => `/api/tables/${encodeURIComponent(code)}`;
