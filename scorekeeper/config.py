@@ -48,6 +48,15 @@ def _check_production(env, test_config: dict[str, Any]) -> None:
                           "when SCOREKEEPER_ENV=production: otherwise any Host header would set the join links.")
 
 
+def _per_minute(value: str | None) -> str | None:
+    """A budget from the environment ("40") as a limit ("40 per minute"); None: the default."""
+    if not value:
+        return None
+    if not value.isdigit() or int(value) < 1:
+        raise ConfigError(f"A budget per minute must be a whole number above 0, not {value!r}.")
+    return f"{int(value)} per minute"
+
+
 def load(instance_path: str, test_config: dict[str, Any] | None = None) -> dict[str, Any]:
     env = os.environ
     production = env.get("SCOREKEEPER_ENV", "development") == "production"
@@ -84,6 +93,16 @@ def load(instance_path: str, test_config: dict[str, Any] | None = None) -> dict[
         "RATELIMIT_ENABLED": not (test_config or {}).get("TESTING", False)
         and env.get("SCOREKEEPER_RATELIMIT", "on") != "off",
         "RATELIMIT_STORAGE_URI": env.get("RATELIMIT_STORAGE_URI", "memory://"),
+        # One Redis may serve several apps: each counts under its own prefix.
+        "RATELIMIT_KEY_PREFIX": env.get("SCOREKEEPER_RATELIMIT_PREFIX", "scorekeeper"),
+        # Redis gone: each process counts in its own memory until it is back (limits.py says why), and a
+        # Redis that does not answer holds a request at most this long.
+        "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
+        "RATELIMIT_STORAGE_OPTIONS": {"socket_timeout": 0.5, "socket_connect_timeout": 0.5}
+        if env.get("RATELIMIT_STORAGE_URI", "").startswith(("redis://", "rediss://")) else {},
+        # The budgets per address (limits.py), as "<n> per minute".
+        "WRITES_PER_MINUTE": _per_minute(env.get("SCOREKEEPER_WRITES_PER_MINUTE")),
+        "JOIN_CODE_MISSES_PER_MINUTE": _per_minute(env.get("SCOREKEEPER_JOIN_CODE_MISSES_PER_MINUTE")),
         # PostgreSQL: serve a table read this process made in the last second again while it has heard
         # of no change (services/tables.py). It keeps a LISTEN connection per process, so it is off in
         # tests unless a test turns it on: the suite makes hundreds of apps.

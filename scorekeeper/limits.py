@@ -13,11 +13,17 @@ its misses, further misses get 429; a code that exists is still answered, so the
 phones behind that address that know their code are never slowed.
 
 Counters live in each worker's memory by default (so with W workers a client
-gets up to W times each budget); RATELIMIT_STORAGE_URI=redis://… shares them.
+gets up to W times each budget); RATELIMIT_STORAGE_URI=redis://… shares them
+between every worker of every instance (tests/test_instances.py). If Redis goes
+away, each process counts in its own memory until it is back (fail open to the
+per-process budgets): the tables keep playing, and an address is still bounded,
+by processes × budget instead of one budget. Failing closed would stop every
+table in the house for a Redis restart.
 """
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any
 
@@ -25,12 +31,16 @@ from flask import current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from limits import parse
+from limits.storage import MemoryStorage
+from limits.strategies import FixedWindowRateLimiter
 from werkzeug.exceptions import TooManyRequests
 
 from .games.base import N_
 
-WRITES = "600 per minute"
-JOIN_CODE_MISSES = "30 per minute"
+log = logging.getLogger(__name__)
+
+WRITES = "600 per minute"  # the default of SCOREKEEPER_WRITES_PER_MINUTE (config.py)
+JOIN_CODE_MISSES = "30 per minute"  # the default of SCOREKEEPER_JOIN_CODE_MISSES_PER_MINUTE
 WORD_CHECKS = "240 per minute"
 # Reading a photographed scorecard costs about a second of a core (README, "Scanning a scorecard"):
 # a budget of its own, on top of the write budget. 6 a minute is a table of six scanning at once,
@@ -42,19 +52,27 @@ def _is_read() -> bool:
     return request.method in ("GET", "HEAD", "OPTIONS")
 
 
+def _writes() -> str:
+    return current_app.config.get("WRITES_PER_MINUTE") or WRITES
+
+
+# The storage comes from RATELIMIT_STORAGE_URI (config.py): a storage_uri given here would win over it.
 limiter = Limiter(
     key_func=get_remote_address,
     # Application limits are shared by every route: one budget per address, not one per endpoint.
-    application_limits=[WRITES],
+    application_limits=[_writes],
     application_limits_exempt_when=_is_read,
     headers_enabled=True,
-    storage_uri="memory://",
 )
 
 word_checks = limiter.limit(WORD_CHECKS)
 scans = limiter.limit(SCANS)
 
-_MISSES = parse(JOIN_CODE_MISSES)
+# Where the shared storage does not answer: this process's own count of misses, as flask-limiter's in-memory
+# fallback does for the other budgets, and for how long the shared storage is left alone before it is tried again.
+_local_misses = FixedWindowRateLimiter(MemoryStorage())
+RETRY_STORAGE_S = 5.0
+_storage_down_until = 0.0
 
 
 def over_limit(limit) -> Any:
@@ -72,10 +90,28 @@ def count_join_code_miss() -> None:
     """A code that does not exist was asked for: one miss more for this address, 429 past the budget."""
     if not (limiter.enabled and current_app.config.get("RATELIMIT_ENABLED")):
         return
-    address = get_remote_address()
-    if limiter.limiter.hit(_MISSES, "join-code-miss", address):
-        return
-    reset_at, _ = limiter.limiter.get_window_stats(_MISSES, "join-code-miss", address)
+    misses = parse(current_app.config.get("JOIN_CODE_MISSES_PER_MINUTE") or JOIN_CODE_MISSES)
+    key = [k for k in (current_app.config.get("RATELIMIT_KEY_PREFIX"), "join-code-miss", get_remote_address()) if k]
+    counter = _misses_counter()
+    try:
+        if counter.hit(misses, *key):
+            return
+        reset_at, _ = counter.get_window_stats(misses, *key)
+    except Exception as err:  # noqa: BLE001 - whatever the storage raises, the phone is answered
+        _storage_lost(err)
+        if _local_misses.hit(misses, *key):
+            return
+        reset_at, _ = _local_misses.get_window_stats(misses, *key)
     raise TooManyRequests(N_("Too many table codes that do not exist were tried from this address; "
                              "check the code and try again in a minute."),
                           retry_after=max(1, int(reset_at - time.time()) + 1))
+
+
+def _misses_counter():
+    return _local_misses if time.monotonic() < _storage_down_until else limiter.limiter
+
+
+def _storage_lost(err: Exception) -> None:
+    global _storage_down_until
+    log.warning("rate limit storage unreachable (%s): counting join code misses in this process", type(err).__name__)
+    _storage_down_until = time.monotonic() + RETRY_STORAGE_S
