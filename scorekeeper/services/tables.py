@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 
 from flask import current_app
 from sqlalchemy import bindparam, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from .. import games, jsonio, names, reducer, timer
 from ..domain_errors import Conflict, DomainError, NotFound, Refused, Unavailable
@@ -239,11 +239,15 @@ def _fetch(code: str) -> tuple | None:
             if postgres:
                 driver.autocommit = False
     except dialect.loaded_dbapi.Error as err:
-        if dialect.is_disconnect(err, driver, None):
+        lost = dialect.is_disconnect(err, driver, None)
+        if lost:
             # As SQLAlchemy does for its own statements: a lost server means every pooled connection is dead.
             pooled.invalidate(err)
             engine.dispose(close=False)
-        raise
+        # Raised as SQLAlchemy raises its own statements' errors, so errors.py answers them alike (a lost
+        # connection: 503 with Retry-After).
+        raise DBAPIError.instance(sql, None, err, dialect.loaded_dbapi.Error, hide_parameters=True,
+                                  connection_invalidated=lost, dialect=dialect) from err
     finally:
         pooled.close()
     return row

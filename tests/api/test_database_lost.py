@@ -56,3 +56,16 @@ def test_a_lost_connection_is_a_503_with_retry_after_and_the_next_request_works(
     assert lost.get_json()["code"] == "database_unavailable" and int(lost.headers["Retry-After"]) >= 1
     assert [point().status_code for _ in range(3)] == [201] * 3  # fresh connections: no 503 per pooled one
     assert client.get(f"/api/tables/{code}").get_json()["seq"] == 3  # the lost one was not stored
+
+
+def test_a_table_read_on_a_lost_connection_is_a_503_too(pg_app):
+    """The hot read runs on the driver connection itself (services/tables.py ``_fetch``): its lost connection
+    is answered as SQLAlchemy's own statements' is."""
+    client = pg_app.test_client()
+    code = client.post("/api/tables", json={"game": "scorepad", "seats": [{"name": "Ann"}]}).get_json()["code"]
+    assert client.get(f"/api/tables/{code}").status_code == 200
+    assert cut_connections(pg_app.config["CUT"]) >= 1
+    lost = client.get(f"/api/tables/{code}")
+    assert lost.status_code == 503 and lost.get_json()["code"] == "database_unavailable", lost.get_json()
+    assert int(lost.headers["Retry-After"]) >= 1
+    assert [client.get(f"/api/tables/{code}").status_code for _ in range(3)] == [200] * 3
