@@ -24,6 +24,7 @@ table in the house for a Redis restart.
 from __future__ import annotations
 
 import logging
+import socket
 import time
 from typing import Any
 
@@ -46,6 +47,11 @@ WORD_CHECKS = "240 per minute"
 # a budget of its own, on top of the write budget. 6 a minute is a table of six scanning at once,
 # and one address at its limit keeps one scan process busy a tenth of the time.
 SCANS = "6 per minute"
+# And one budget for every address at once, per machine (the cores are the machine's): a few addresses each
+# within their own budget would otherwise keep every core reading cards. A scan is about 1 s of a core, so 20 a
+# minute keep about a third of one core busy. Counted per worker with the in-memory storage, per machine with
+# Redis (README, "Scanning a scorecard").
+SCANS_PER_MACHINE = "20 per minute"
 
 
 def _is_read() -> bool:
@@ -65,8 +71,18 @@ limiter = Limiter(
     headers_enabled=True,
 )
 
+def _this_machine() -> str:
+    return f"machine:{socket.gethostname()}"
+
+
 word_checks = limiter.limit(WORD_CHECKS)
-scans = limiter.limit(SCANS)
+_scans_per_address = limiter.limit(SCANS)
+_scans_per_machine = limiter.limit(SCANS_PER_MACHINE, key_func=_this_machine, scope="scans-per-machine")
+
+
+def scans(view):
+    """The scan endpoint's budgets: its address's, then the machine's."""
+    return _scans_per_machine(_scans_per_address(view))
 
 # Where the shared storage does not answer: this process's own count of misses, as flask-limiter's in-memory
 # fallback does for the other budgets, and for how long the shared storage is left alone before it is tried again.
@@ -78,6 +94,8 @@ _storage_down_until = 0.0
 def over_limit(limit) -> Any:
     """What a 429 from a budget says (``limit``: flask-limiter's ``RateLimitExceeded.limit``), as a
     template with the budget in it rather than the library's "600 per 1 minute"."""
+    if getattr(limit, "key_func", None) is _this_machine:
+        return N_("Cards are being read for many players just now; try again in a minute.")
     item = getattr(limit, "limit", None)
     amount, per = getattr(item, "amount", None), getattr(item, "GRANULARITY", None)
     if isinstance(amount, int) and getattr(per, "name", "") == "minute" and getattr(item, "multiples", 1) == 1:

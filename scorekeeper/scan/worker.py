@@ -11,6 +11,7 @@ An answer is ``{"ok": {grid, cells, flagged}}`` or ``{"refused": {"code", "messa
 from __future__ import annotations
 
 import io
+import os
 
 from .. import children
 from ..games.base import N_
@@ -52,7 +53,12 @@ def answer(data: bytes) -> dict:
         return {"refused": {"code": "no_card", "message": refusal.hint}}
 
 
+NICE = 10  # as the import process (offload_child.py): where a phone's request and a scan both want a core,
+# the phone goes first (a scan waits a moment longer; a phone's read is a few milliseconds)
+
+
 def main() -> None:
+    os.nice(NICE)
     children.serve(answer)
 
 

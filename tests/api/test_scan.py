@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import sys
 import threading
 import zlib
@@ -146,6 +147,43 @@ def test_scans_have_a_budget_of_their_own_per_address(tmp_path, monkeypatch):
         assert statuses == [200] * 6 + [429]
     finally:
         limiter.reset()
+
+
+def test_scans_have_a_budget_for_the_whole_machine_whatever_the_addresses(tmp_path, monkeypatch):
+    """A few addresses each within their own budget still cannot keep every core reading cards."""
+    from scorekeeper.limits import SCANS_PER_MACHINE
+
+    app = create_app({"TESTING": True, "RATELIMIT_ENABLED": True,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
+    limiter.reset()
+    monkeypatch.setattr(scan, "read", lambda photo: {"grid": ["?" * 8] * 8, "cells": [], "flagged": []})
+    client = app.test_client()
+    most = int(SCANS_PER_MACHINE.split()[0])
+
+    def scan_from(n: int) -> int:
+        return client.post(URL, data={"photo": (io.BytesIO(b"\xff\xd8\xff"), "card.jpg")},
+                           content_type="multipart/form-data",
+                           environ_overrides={"REMOTE_ADDR": f"10.0.{n // 200}.{n % 200 + 1}"}).status_code
+    try:
+        assert [scan_from(n // 5) for n in range(most)] == [200] * most  # 5 scans from each address
+        refused = client.post(URL, data={"photo": (io.BytesIO(b"\xff\xd8\xff"), "card.jpg")},
+                              content_type="multipart/form-data", environ_overrides={"REMOTE_ADDR": "10.9.9.9"})
+        assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1
+        assert refused.get_json()["message"].startswith("Cards are being read for many players")
+    finally:
+        limiter.reset()
+
+
+def test_the_scan_process_runs_below_the_web_workers_priority():
+    from scorekeeper.scan.pool import Pool
+
+    pool = Pool(size=1)
+    try:
+        assert "refused" in pool.read(b"not a photo")
+        (pid,) = pool.pids()
+        assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, os.getpriority(os.PRIO_PROCESS, 0) + 10)
+    finally:
+        pool.close()
 
 
 def test_when_every_scan_process_is_busy_the_answer_is_503(client, monkeypatch, photo):
