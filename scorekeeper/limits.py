@@ -52,6 +52,9 @@ SCANS = "6 per minute"
 # minute keep about a third of one core busy. Counted per worker with the in-memory storage, per machine with
 # Redis (README, "Scanning a scorecard").
 SCANS_PER_MACHINE = "20 per minute"
+# A league import writes up to 5,000 results (about 3 MB): an address may grow the database by a few of them an
+# hour, not by as many as the import process can write (5,000 results every 2.5 s). Moving a league is one import.
+IMPORTS = "10 per hour"
 
 
 def _is_read() -> bool:
@@ -84,7 +87,7 @@ def scans(view):
     """The scan endpoint's budgets: its address's, then the machine's."""
     return _scans_per_machine(_scans_per_address(view))
 
-# Where the shared storage does not answer: this process's own count of misses, as flask-limiter's in-memory
+# Where the shared storage does not answer: this process's own count of misses and imports, as flask-limiter's in-memory
 # fallback does for the other budgets, and for how long the shared storage is left alone before it is tried again.
 _local_misses = FixedWindowRateLimiter(MemoryStorage())
 RETRY_STORAGE_S = 5.0
@@ -106,23 +109,39 @@ def over_limit(limit) -> Any:
 
 def count_join_code_miss() -> None:
     """A code that does not exist was asked for: one miss more for this address, 429 past the budget."""
+    misses = current_app.config.get("JOIN_CODE_MISSES_PER_MINUTE") or JOIN_CODE_MISSES
+    reset_at = _hit(misses, "join-code-miss")
+    if reset_at is not None:
+        raise TooManyRequests(N_("Too many table codes that do not exist were tried from this address; "
+                                 "check the code and try again in a minute."),
+                              retry_after=max(1, int(reset_at - time.time()) + 1))
+
+
+def count_import() -> None:
+    """A league import from this address: 429 past its budget. Counted here, not by a decorator, because the web
+    worker hands an import to its import process (offload.py) before the view would run."""
+    reset_at = _hit(IMPORTS, "league-import")
+    if reset_at is not None:
+        raise TooManyRequests(N_("Too many leagues were imported from this address; try again in an hour."),
+                              retry_after=max(1, int(reset_at - time.time()) + 1))
+
+
+def _hit(budget: str, name: str) -> float | None:
+    """One more of ``name`` for this address; None within ``budget``, else when its window ends (a time)."""
     if not (limiter.enabled and current_app.config.get("RATELIMIT_ENABLED")):
-        return
-    misses = parse(current_app.config.get("JOIN_CODE_MISSES_PER_MINUTE") or JOIN_CODE_MISSES)
-    key = [k for k in (current_app.config.get("RATELIMIT_KEY_PREFIX"), "join-code-miss", get_remote_address()) if k]
+        return None
+    item = parse(budget)
+    key = [k for k in (current_app.config.get("RATELIMIT_KEY_PREFIX"), name, get_remote_address()) if k]
     counter = _misses_counter()
     try:
-        if counter.hit(misses, *key):
-            return
-        reset_at, _ = counter.get_window_stats(misses, *key)
+        if counter.hit(item, *key):
+            return None
+        return counter.get_window_stats(item, *key)[0]
     except Exception as err:  # noqa: BLE001 - whatever the storage raises, the phone is answered
         _storage_lost(err)
-        if _local_misses.hit(misses, *key):
-            return
-        reset_at, _ = _local_misses.get_window_stats(misses, *key)
-    raise TooManyRequests(N_("Too many table codes that do not exist were tried from this address; "
-                             "check the code and try again in a minute."),
-                          retry_after=max(1, int(reset_at - time.time()) + 1))
+        if _local_misses.hit(item, *key):
+            return None
+        return _local_misses.get_window_stats(item, *key)[0]
 
 
 def _misses_counter():
