@@ -57,6 +57,24 @@ def _per_minute(value: str | None) -> str | None:
     return f"{int(value)} per minute"
 
 
+def _rate_limits(env) -> dict[str, Any]:
+    """Where the rate limits count (limits.py), and the budgets set from the environment."""
+    uri = env.get("RATELIMIT_STORAGE_URI", "memory://")
+    return {
+        "RATELIMIT_STORAGE_URI": uri,
+        # One Redis may serve several apps: each counts under its own prefix.
+        "RATELIMIT_KEY_PREFIX": env.get("SCOREKEEPER_RATELIMIT_PREFIX", "scorekeeper"),
+        # Redis gone: each process counts in its own memory until it is back (limits.py says why), and a
+        # Redis that does not answer holds a request at most this long.
+        "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
+        "RATELIMIT_STORAGE_OPTIONS": {"socket_timeout": 0.5, "socket_connect_timeout": 0.5}
+        if uri.startswith(("redis://", "rediss://")) else {},
+        # The budgets per address (limits.py), as "<n> per minute".
+        "WRITES_PER_MINUTE": _per_minute(env.get("SCOREKEEPER_WRITES_PER_MINUTE")),
+        "JOIN_CODE_MISSES_PER_MINUTE": _per_minute(env.get("SCOREKEEPER_JOIN_CODE_MISSES_PER_MINUTE")),
+    }
+
+
 def load(instance_path: str, test_config: dict[str, Any] | None = None) -> dict[str, Any]:
     env = os.environ
     production = env.get("SCOREKEEPER_ENV", "development") == "production"
@@ -92,17 +110,7 @@ def load(instance_path: str, test_config: dict[str, Any] | None = None) -> dict[
         # Off in tests unless a test turns it on: the suite itself sends thousands of requests.
         "RATELIMIT_ENABLED": not (test_config or {}).get("TESTING", False)
         and env.get("SCOREKEEPER_RATELIMIT", "on") != "off",
-        "RATELIMIT_STORAGE_URI": env.get("RATELIMIT_STORAGE_URI", "memory://"),
-        # One Redis may serve several apps: each counts under its own prefix.
-        "RATELIMIT_KEY_PREFIX": env.get("SCOREKEEPER_RATELIMIT_PREFIX", "scorekeeper"),
-        # Redis gone: each process counts in its own memory until it is back (limits.py says why), and a
-        # Redis that does not answer holds a request at most this long.
-        "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
-        "RATELIMIT_STORAGE_OPTIONS": {"socket_timeout": 0.5, "socket_connect_timeout": 0.5}
-        if env.get("RATELIMIT_STORAGE_URI", "").startswith(("redis://", "rediss://")) else {},
-        # The budgets per address (limits.py), as "<n> per minute".
-        "WRITES_PER_MINUTE": _per_minute(env.get("SCOREKEEPER_WRITES_PER_MINUTE")),
-        "JOIN_CODE_MISSES_PER_MINUTE": _per_minute(env.get("SCOREKEEPER_JOIN_CODE_MISSES_PER_MINUTE")),
+        **_rate_limits(env),
         # PostgreSQL: serve a table read this process made in the last second again while it has heard
         # of no change (services/tables.py). It keeps a LISTEN connection per process, so it is off in
         # tests unless a test turns it on: the suite makes hundreds of apps.
