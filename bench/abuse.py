@@ -9,6 +9,9 @@ p95 latency as a ratio to the idle p95 of the same run (target: within 2×):
 - ``import``: one address imports the largest league an import may hold (5,000 results),
   three times in a row. The web worker hands it to its import process (scorekeeper/offload.py);
   ``--offload off`` imports in the worker itself, for comparison.
+- ``scans``: six addresses read photographed scorecards at once, three each (18 scans; the review's
+  flood). The web worker hands each to its scan process (niced, scorekeeper/scan/); rate limits are
+  off here, so this is the CPU the scans take, not what the budgets let through.
 - ``undo``: a table of 6,000 events, undone and redone (the reducer's case; off by default
   as filling the table takes minutes: ``--cases undo``).
 
@@ -19,6 +22,7 @@ Everything is on loopback, and every loop is bounded.
     .venv/bin/python bench/abuse.py                       # streams and import, SQLite
     .venv/bin/python bench/abuse.py --db postgresql       # on PostgreSQL
     .venv/bin/python bench/abuse.py --cases undo          # the undo case
+    .venv/bin/python bench/abuse.py --cases scans         # the scan flood (needs the [scan] extra)
     .venv/bin/python bench/abuse.py --cases import --rounds 3 --offload off   # importing in the web worker
 """
 
@@ -41,6 +45,7 @@ from urllib.parse import urlparse
 from servers import database, server
 
 FLOOD_STREAMS = 2_100
+SCAN_ADDRESSES, SCANS_EACH = 6, 3
 IMPORT_RESULTS = 5_000
 UNDO_EVENTS = 6_000
 READ_EVERY_S = 0.02
@@ -182,6 +187,42 @@ def big_import(base: str, _code: str):
     return {"imports": len(took), "each": f"{statistics.mean(took):.2f} s"}
 
 
+def scan(base: str, photo: bytes) -> int:
+    boundary = uuid.uuid4().hex
+    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"card.jpg\"\r\n"
+            f"Content-Type: image/jpeg\r\n\r\n").encode() + photo + f"\r\n--{boundary}--\r\n".encode()
+    host = urlparse(base)
+    conn = http.client.HTTPConnection(host.hostname, host.port, timeout=120)
+    conn.request("POST", "/api/games/bresk/scan", body=body,
+                 headers={"Content-Type": f"multipart/form-data; boundary={boundary}"})
+    status = conn.getresponse().status
+    conn.close()
+    return status
+
+
+def scan_flood(base: str, _code: str):
+    """SCAN_ADDRESSES clients at once, SCANS_EACH photographed cards each; the scan process is loaded first
+    (its 5 s model load is not the flood), and the phone is measured from the first scan of the flood on."""
+    from scan_photos import make_photo
+
+    photos = [make_photo(seed).jpeg for seed in range(SCAN_ADDRESSES)]
+    assert scan(base, photos[0]) == 200, "the scan extra is not installed or the scan failed"
+    started = time.monotonic()
+    statuses: list[int] = []
+
+    def one_address(photo: bytes) -> None:
+        statuses.extend(scan(base, photo) for _ in range(SCANS_EACH))
+
+    threads = [threading.Thread(target=one_address, args=(photo,)) for photo in photos]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(300)
+    took = time.monotonic() - started
+    answers = {status: statuses.count(status) for status in sorted(set(statuses))}  # 503: the queue was full
+    return {"measure_from": started, "scans": len(statuses), "answers": answers, "took": f"{took:.1f} s"}
+
+
 def undo_at_6000(base: str, _code: str):
     """The reducer's case: a table of UNDO_EVENTS events, then undo and redo five times each."""
     code = new_table(base)
@@ -198,7 +239,7 @@ def undo_at_6000(base: str, _code: str):
     return {"events": UNDO_EVENTS, "undo/redo p50": f"{statistics.median(took) * 1000:.0f} ms"}
 
 
-CASES = {"streams": stream_flood, "import": big_import, "undo": undo_at_6000}
+CASES = {"streams": stream_flood, "import": big_import, "scans": scan_flood, "undo": undo_at_6000}
 
 
 def main() -> None:

@@ -8,7 +8,10 @@ on the pipe, which gevent makes cooperative: the web worker keeps serving everyo
 
 At most ``size`` requests run at once per web worker; up to ``queue`` more wait their turn (for
 at most ``wait_s``); beyond that a request is refused at once as busy. A child that takes longer
-than ``timeout_s`` or dies is killed and replaced on the next request.
+than ``timeout_s`` or dies is killed and replaced on the next request. A request goes to a fresh
+child only when the one it was given had died before it took the request (while idle): once a
+child has taken a request it may have done part of it (an import's first results), so its death
+then is Failed, never a second run.
 
 Used by reading a scorecard (scan/pool.py) and importing a league (offload.py).
 """
@@ -33,7 +36,15 @@ class Busy(Exception):
 
 
 class Failed(Exception):
-    """The child died or ran past its time."""
+    """The child died or ran past its time (``pid``: which child)."""
+
+    def __init__(self, message: str = "", pid: int | None = None):
+        super().__init__(message)
+        self.pid = pid
+
+
+class NotTaken(Failed):
+    """The child was gone before it had the whole request, so it did none of it."""
 
 
 class _Child:
@@ -49,6 +60,8 @@ class _Child:
         os.set_blocking(self.stdout, False)
 
     def ask(self, data: bytes, deadline: float) -> dict:
+        if not self._waiting():
+            raise NotTaken("the child died while idle")
         self._send(len(data).to_bytes(FRAME, "big") + data, deadline)
         size = int.from_bytes(self._receive(FRAME, deadline), "big")
         return orjson.loads(self._receive(size, deadline))
@@ -63,8 +76,15 @@ class _Child:
                 view = view[os.write(self.stdin, view):]
             except BlockingIOError:
                 continue
-            except OSError as err:
-                raise Failed(f"the child is gone: {err}") from err
+            except OSError as err:  # its end of the pipe is closed: it cannot have read the whole request
+                raise NotTaken(f"the child is gone: {err}") from err
+
+    def _waiting(self) -> bool:
+        """Alive, and with nothing to say: an idle child that died has exited or closed its stdout."""
+        if self.proc.poll() is not None:
+            return False
+        readable, _, _ = select.select([self.stdout], [], [], 0)
+        return not readable
 
     def _receive(self, n: int, deadline: float) -> bytes:
         chunks, left = [], n
@@ -135,17 +155,16 @@ class Pool:
         if child is not None:
             try:
                 return self._ask(child, data, deadline)
-            except Failed:
-                if time.monotonic() >= deadline:
-                    raise  # it ran out of time: no second try
-                # it had died while idle (killed, out of memory): a fresh one tries once
+            except NotTaken:
+                pass  # it had died while idle (killed, out of memory): a fresh one tries once
         return self._ask(_Child(self.module, self.env), data, deadline)
 
     def _ask(self, child: _Child, data: bytes, deadline: float) -> dict:
         try:
             reply = child.ask(data, deadline)
-        except Failed:
+        except Failed as err:
             child.close()
+            err.pid = child.pid
             raise
         with self._lock:
             self._idle.append(child)

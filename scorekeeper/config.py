@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from . import links
 from .version import __version__
 
 
@@ -47,17 +48,46 @@ def _check_production(env, test_config: dict[str, Any]) -> None:
                           "when SCOREKEEPER_ENV=production: otherwise any Host header would set the join links.")
 
 
+def _per_minute(value: str | None) -> str | None:
+    """A budget from the environment ("40") as a limit ("40 per minute"); None: the default."""
+    if not value:
+        return None
+    if not value.isdigit() or int(value) < 1:
+        raise ConfigError(f"A budget per minute must be a whole number above 0, not {value!r}.")
+    return f"{int(value)} per minute"
+
+
+def _rate_limits(env) -> dict[str, Any]:
+    """Where the rate limits count (limits.py), and the budgets set from the environment."""
+    uri = env.get("RATELIMIT_STORAGE_URI", "memory://")
+    return {
+        "RATELIMIT_STORAGE_URI": uri,
+        # One Redis may serve several apps: each counts under its own prefix.
+        "RATELIMIT_KEY_PREFIX": env.get("SCOREKEEPER_RATELIMIT_PREFIX", "scorekeeper"),
+        # Redis gone: each process counts in its own memory until it is back (limits.py says why), and a
+        # Redis that does not answer holds a request at most this long.
+        "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
+        "RATELIMIT_STORAGE_OPTIONS": {"socket_timeout": 0.5, "socket_connect_timeout": 0.5}
+        if uri.startswith(("redis://", "rediss://")) else {},
+        # The budgets per address (limits.py), as "<n> per minute".
+        "WRITES_PER_MINUTE": _per_minute(env.get("SCOREKEEPER_WRITES_PER_MINUTE")),
+        "JOIN_CODE_MISSES_PER_MINUTE": _per_minute(env.get("SCOREKEEPER_JOIN_CODE_MISSES_PER_MINUTE")),
+    }
+
+
 def load(instance_path: str, test_config: dict[str, Any] | None = None) -> dict[str, Any]:
     env = os.environ
     production = env.get("SCOREKEEPER_ENV", "development") == "production"
     secret = env.get("SECRET_KEY")
     if production:
         _check_production(env, test_config or {})
-    trusted = [h.strip() for h in env.get("SCOREKEEPER_TRUSTED_HOSTS", "").split(",") if h.strip()]
+    trusted = [h.strip().lower() for h in env.get("SCOREKEEPER_TRUSTED_HOSTS", "").split(",") if h.strip()]
     config: dict[str, Any] = {
         "SECRET_KEY": secret or DEV_SECRET,
-        # Host headers the app answers to (Flask refuses others with 400); None: any.
-        "TRUSTED_HOSTS": trusted or None,
+        # Host names the app answers to (Flask refuses others with 400); None: any. An entry may name a port
+        # (scores.example:8443, a proxy's), which web.py's trusted_port then accepts besides the server's own.
+        "TRUSTED_HOSTS": [links.host_name(h) for h in trusted] or None,
+        "TRUSTED_HOST_PORTS": [h for h in trusted if links.host_name(h) != h],
         "PRODUCTION": production,
         "SQLALCHEMY_DATABASE_URI": database_url(env.get("DATABASE_URL"), instance_path),
         "PUBLIC_URL": env.get("SCOREKEEPER_PUBLIC_URL", ""),
@@ -80,7 +110,7 @@ def load(instance_path: str, test_config: dict[str, Any] | None = None) -> dict[
         # Off in tests unless a test turns it on: the suite itself sends thousands of requests.
         "RATELIMIT_ENABLED": not (test_config or {}).get("TESTING", False)
         and env.get("SCOREKEEPER_RATELIMIT", "on") != "off",
-        "RATELIMIT_STORAGE_URI": env.get("RATELIMIT_STORAGE_URI", "memory://"),
+        **_rate_limits(env),
         # PostgreSQL: serve a table read this process made in the last second again while it has heard
         # of no change (services/tables.py). It keeps a LISTEN connection per process, so it is off in
         # tests unless a test turns it on: the suite makes hundreds of apps.

@@ -32,8 +32,11 @@ def init_database(app: Flask) -> None:
         options.setdefault("connect_args", {}).setdefault("timeout", 30)
     else:
         # No pool_pre_ping: it costs a round trip on every request. If the server restarts,
-        # the first request on a dead connection fails cleanly (a JSON 500) and SQLAlchemy
-        # drops the whole pool, so the next requests get fresh connections.
+        # a request on a dead connection fails cleanly (a 503 database_unavailable with
+        # Retry-After, errors.py, which the phone retries) and SQLAlchemy marks every connection
+        # pooled before it stale, so the next requests connect afresh: one failed request per
+        # connection in use at the moment of the cut, not one per pooled connection
+        # (tests/api/test_database_lost.py).
         # A gevent worker serves many requests at once; each holds a connection only briefly,
         # but SQLAlchemy's default of 5 (+10) made them queue for one. Keep workers × (size +
         # overflow) under the server's max_connections (100 by default).

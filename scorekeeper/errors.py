@@ -15,9 +15,11 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from flask import Flask, jsonify, request
+from flask import Flask, current_app, jsonify, request
 from flask_limiter.errors import RateLimitExceeded
 from marshmallow import Schema, fields
+from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import TimeoutError as SQLAlchemyTimeoutError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from . import i18n
@@ -150,10 +152,35 @@ def handle_unexpected(exc: Exception):
     return handle_http(InternalServerError(N_("Something went wrong on our side; nothing was saved. Try again.")))
 
 
+def handle_database_lost(exc: Exception):
+    """The database did not answer (a lost connection, a server restarting, no free connection): nothing of
+    this request was stored, and trying again in a moment works, so 503 with Retry-After, which the phone
+    retries (frontend/js/api.js). SQLAlchemy has dropped the dead connection and those pooled before it, so
+    the next request connects afresh."""
+    log.warning("database unavailable on %s %r: %s", request.method, request.path, type(exc).__name__)
+    return handle_domain(Unavailable("database_unavailable", "The database is not answering just now; "
+                                     "try again in a moment.", extra={"retry_after": 2}))
+
+
+def _lost(exc: Exception) -> bool:
+    return isinstance(exc, OperationalError | SQLAlchemyTimeoutError) or bool(
+        getattr(exc, "connection_invalidated", False))
+
+
+def handle_database_error(exc: DBAPIError):
+    if _lost(exc):
+        return handle_database_lost(exc)
+    if current_app.debug:
+        raise exc  # the debugger shows the traceback, as for any other unexpected error
+    return handle_unexpected(exc)
+
+
 def register(app: Flask) -> None:
     app.register_error_handler(HTTPException, handle_http)
     app.register_error_handler(RuleError, handle_rule)
     app.register_error_handler(DomainError, handle_domain)
     app.register_error_handler(UnknownTable, handle_unknown_table)
+    app.register_error_handler(DBAPIError, handle_database_error)
+    app.register_error_handler(SQLAlchemyTimeoutError, handle_database_lost)
     if not app.debug:  # in debug, let the debugger show the traceback
         app.register_error_handler(Exception, handle_unexpected)

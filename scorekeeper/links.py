@@ -38,6 +38,23 @@ def public_base(host_url: str) -> str:
     return host_url.rstrip("/")
 
 
+def host_name(host: str) -> str:
+    """The name in a ``host[:port]`` (an IPv6 address keeps its brackets)."""
+    if host.startswith("["):
+        return host[:host.index("]") + 1] if "]" in host else host
+    return host.rpartition(":")[0] if ":" in host else host
+
+
+def port_trusted(host: str, scheme: str, server_port: str | None) -> bool:
+    """Whether the port in a Host header is one this app is reached on: none, the scheme's own, the one the
+    server listens on, or one a trusted host names (``TRUSTED_HOST_PORTS``). Flask's trusted hosts check the
+    name only, and links are made from the address asked on, port included."""
+    port = host[len(host_name(host)) + 1:]
+    if not port or port in (server_port, {"http": "80", "https": "443"}.get(scheme)):
+        return True
+    return host.lower() in current_app.config.get("TRUSTED_HOST_PORTS", ())
+
+
 def our_hosts(request_host: str) -> set[str]:
     """Every host[:port] a link into this app may name: the one asked on, the public and the LAN one."""
     hosts = {request_host.lower()}

@@ -6,14 +6,19 @@ can make "Ann" display as another name), private-use and unpaired surrogates.
 Emoji are welcome, including sequences joined by a zero-width joiner. Names are
 stored in Unicode NFKC (full-width letters and ligatures become their plain
 forms, so "Ａｎｎ" is "Ann") with runs of white space folded to one space; two names
-are the same name when they match case-blind and ignoring zero-width joiners.
+are the same name when they match case-blind and ignoring the characters that show
+nothing (``games.base.INVISIBLE``: joiners, Hangul fillers, the blank Braille pattern,
+variation selectors). A name made of nothing else is refused, since it shows as blank.
+Those characters are kept in a name, not stripped: emoji sequences and some scripts
+need them, and the name stays as its player typed it; they only never tell two
+players apart.
 """
 
 from __future__ import annotations
 
 import unicodedata
 
-from .games.base import N_, name_key
+from .games.base import N_, name_key, visible
 
 ZWJ = "\u200d"
 MAX_LENGTH = 40  # a player's name, at a table's seat and in a league alike: a seat's name joins its league
@@ -26,6 +31,8 @@ def problem(name: str) -> str | None:
         category = unicodedata.category(char)
         if category in REFUSED_CATEGORIES or (category == "Cf" and char != ZWJ):
             return N_("contains an invisible or control character (U+{code:04X})", code=ord(char))
+    if not visible(name).strip():
+        return N_("has no letter or sign that shows")
     return None
 
 

@@ -22,6 +22,7 @@ from flask import Flask, Response, current_app, request
 
 from . import children
 from .domain_errors import Unavailable
+from .services import league_import
 
 # What the child is told of the request, and what of its answer is passed on (the worker's own after-request
 # hooks add the rest: security headers, compression).
@@ -51,7 +52,12 @@ def forward(body: bytes) -> Response:
     except children.Busy:
         raise Unavailable("import_busy", "Other leagues are being imported; try again in a minute.",
                           extra={"retry_after": 30}) from None
-    except children.Failed:
-        raise Unavailable("import_failed", "The import could not be finished; try again.") from None
+    except children.Failed as err:
+        # The child died (or ran out of time) part way: what it wrote goes, so the import leaves nothing, and
+        # it is not run again on a fresh child (children.py): the client tries again.
+        if err.pid is not None:
+            league_import.forget_unfinished(err.pid)
+        raise Unavailable("import_failed", "The import could not be finished; try again.",
+                          extra={"retry_after": 5}) from None
     return Response(reply["body"], status=reply["status"],
                     headers=[(k, v) for k, v in reply["headers"] if k in ANSWER_HEADERS])

@@ -6,9 +6,10 @@ import hashlib
 from functools import lru_cache
 from pathlib import Path
 
-from flask import Blueprint, Flask, Response, jsonify, render_template_string, request, send_from_directory
-from werkzeug.exceptions import UnsupportedMediaType
+from flask import Blueprint, Flask, Response, current_app, jsonify, render_template_string, request, send_from_directory
+from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
+from . import links
 from .games.base import N_
 
 _HERE = Path(__file__).resolve().parent
@@ -123,6 +124,13 @@ def require_json() -> Response | None:
     return None
 
 
+def trusted_port() -> None:
+    """With trusted hosts set, the Host header's port must be one this app is reached on too (links.py)."""
+    if current_app.config.get("TRUSTED_HOSTS") and not links.port_trusted(
+            request.host, request.scheme, request.environ.get("SERVER_PORT")):
+        raise BadRequest(N_("This app is not reached on the port {port}.", port=request.host.rpartition(":")[2]))
+
+
 def security_headers(response: Response) -> Response:
     response.headers.setdefault("Content-Security-Policy", CSP)
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
@@ -139,5 +147,6 @@ def security_headers(response: Response) -> Response:
 
 def init_app(app: Flask) -> None:
     app.register_blueprint(web)
+    app.before_request(trusted_port)
     app.before_request(require_json)
     app.after_request(security_headers)

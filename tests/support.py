@@ -88,7 +88,8 @@ def wait_for(url: str, timeout: float = 20.0) -> None:
 
 
 class LiveServer:
-    def __init__(self, database: str, tmp: Path, workers: int = 2, env: dict[str, str] | None = None):
+    def __init__(self, database: str, tmp: Path, workers: int = 2, env: dict[str, str] | None = None,
+                 boot_s: float = 20.0):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = dict(os.environ, DATABASE_URL=database, SCOREKEEPER_LEXICON_CACHE=str(tmp / "lexicon"), **(env or {}))
@@ -100,7 +101,7 @@ class LiveServer:
             cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT,
         )
         try:
-            wait_for(self.url + "/api/health")
+            wait_for(self.url + "/api/health", boot_s)
         except RuntimeError:
             self.stop()
             raise

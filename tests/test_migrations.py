@@ -53,3 +53,30 @@ def test_tables_played_before_event_trails_keep_their_undo_and_redo(app):
     for seq in (3, 4, 5):
         table = send("redo", {"seq": seq})
     assert table["result"]["players"][0]["total"] == 15 and table["redo_seq"] is None
+
+
+def test_league_players_named_with_characters_that_show_nothing_are_found_by_the_new_comparison(app):
+    """0008 recomputes the stored name keys: a player added as "Ann" + a Hangul filler before it is the same
+    player as "Ann" after it (and a second such player in one league keeps its old key rather than clash)."""
+    from flask_migrate import downgrade, upgrade
+    from sqlalchemy import text
+
+    client = app.test_client()
+    lg = client.post("/api/leagues", json={"name": "Club"}).get_json()
+    admin = {"Authorization": f"Bearer {lg['admin_token']}"}
+    for name in ("Ann\u3164", "Ben"):
+        assert client.post(f"/api/leagues/{lg['id']}/players", json={"name": name}, headers=admin).status_code == 201
+    with app.app_context():
+        try:
+            downgrade(revision="0007")
+            keys = db.session.execute(text("SELECT name_key FROM league_players ORDER BY name_key")).scalars().all()
+            assert keys == ["ann\u1160", "ben"]  # as 0007 stored them (NFKC turns U+3164 into U+1160)
+            db.session.execute(text("INSERT INTO league_players (league_id, name, name_key, created_at_ms) "
+                                    "SELECT league_id, 'Ben\u2800', 'ben\u2800', 0 FROM league_players LIMIT 1"))
+            db.session.commit()
+        finally:
+            upgrade()
+        keys = db.session.execute(text("SELECT name_key FROM league_players ORDER BY name_key")).scalars().all()
+        assert keys == ["ann", "ben", "ben\u2800"]
+    again = client.post(f"/api/leagues/{lg['id']}/players", json={"name": "Ann"}, headers=admin)
+    assert again.status_code == 409, again.get_json()

@@ -15,10 +15,18 @@ export class ApiError extends Error {
     this.table = table; // a 409 carries the table as it is now
     this.player = player; // a rename's 409 names the player who has that name
   }
+  // No answer, or the server's database not answering (a 503 it asks to retry): either way the action is
+  // kept and sent again (lib/offline.js), its id making sure it counts once.
   get offline() {
-    return this.status === 0;
+    return this.status === 0 || this.code === 'database_unavailable';
   }
 }
+
+// A 503 database_unavailable is asked again after its Retry-After (at most RETRY_MAX_S), up to RETRIES times:
+// the server connects afresh by then (a database restart, a lost connection).
+const RETRIES = 2;
+const RETRY_MAX_S = 5;
+const pause = (seconds) => new Promise((done) => setTimeout(done, Math.min(RETRY_MAX_S, Math.max(0.2, seconds)) * 1000));
 
 // `early`: the response to this very request, started ahead (lib/ahead.js), to read instead of asking.
 async function request(method, path, body, { headers = {}, signal, early } = {}) {
@@ -27,20 +35,22 @@ async function request(method, path, body, { headers = {}, signal, early } = {})
     init.headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
   }
-  let response;
-  try {
-    response = await (early || fetch(path, init));
-  } catch (err) {
-    if (err.name === 'AbortError') throw err;
-    throw new ApiError();
+  for (let attempt = 0; ; attempt++) {
+    let response;
+    try {
+      response = await (attempt === 0 && early ? early : fetch(path, init));
+    } catch (err) {
+      if (err.name === 'AbortError') throw err;
+      throw new ApiError();
+    }
+    if (response.status === 204) return null; // done, nothing to say (a removal)
+    const type = response.headers.get('Content-Type') || '';
+    const data = type.includes('json') ? await response.json() : await response.text();
+    if (response.ok) return data;
+    const error = new ApiError(typeof data === 'object' ? data : { status: response.status, message: String(data) });
+    if (error.code !== 'database_unavailable' || attempt >= RETRIES) throw error;
+    await pause(Number(response.headers.get('Retry-After')) || 1);
   }
-  if (response.status === 204) return null; // done, nothing to say (a removal)
-  const type = response.headers.get('Content-Type') || '';
-  const data = type.includes('json') ? await response.json() : await response.text();
-  if (!response.ok) {
-    throw new ApiError(typeof data === 'object' ? data : { status: response.status, message: String(data) });
-  }
-  return data;
 }
 
 const table = (code) => `/api/tables/${encodeURIComponent(code)}`;
@@ -64,8 +74,9 @@ export const api = {
   createTable: (body, { token } = {}) => request('POST', '/api/tables', body, token ? bearer(token) : undefined),
   tablePath: table,
   table: (code, early) => request('GET', table(code), undefined, { early }),
-  // Play again: the next table (same seats and options), made once however many phones ask.
-  again: (code) => request('POST', `${table(code)}/again`),
+  // Play again: the next table (same seats and options), made once however many phones ask. At a league table
+  // it stays in the league only with the league's member link (token); without one it is a casual table.
+  again: (code, { token } = {}) => request('POST', `${table(code)}/again`, undefined, token ? bearer(token) : undefined),
   eventsPath: (code) => `${table(code)}/events`,
   timerPath: (code) => `${table(code)}/timer`,
   qrUrl: (code) => `${table(code)}/qr.svg`,

@@ -17,6 +17,7 @@ from flask import Response, current_app, g, jsonify, request
 
 from .. import i18n, offload
 from ..cooperate import pause_collector, resume_collector
+from ..limits import count_import
 from ..services import league_corrections, league_import, league_queries, leagues, ratings
 from ..services import standings as league_standings
 from .blueprint import Blueprint
@@ -102,6 +103,7 @@ def _neutralised(cell):
 @blp.before_request
 def _bigger_imports():
     if request.endpoint == "leagues.import_league":
+        count_import()  # before the body is read or handed on
         request.max_content_length = MAX_IMPORT_BYTES
         if current_app.config["OFFLOAD"]:
             return offload.forward(request.get_data())  # this worker only carries the bytes (offload.py says why)

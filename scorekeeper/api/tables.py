@@ -96,8 +96,12 @@ def append_event(payload, code):
 @blp.alt_response(200, schema=TableSchema, description="This table was played again before: that table.")
 @blp.alt_response(404, schema=ErrorSchema, description="No table has this code.", success=False)
 def play_again(code):
-    """Play again: a new table with the same game, seats and options, which every phone at this one follows."""
-    table, created = tables.play_again(code, request.host_url)
+    """Play again: a new table with the same game, seats and options, which every phone at this one follows.
+
+    A league table's next table stays in the league only when this request carries the league's member
+    link (``Authorization: Bearer …``); otherwise it is a casual table, which a member can record later.
+    """
+    table, created = tables.play_again(code, request.host_url, league_token())
     return jsonify(_view(table)), 201 if created else 200
 
 
@@ -179,4 +183,5 @@ def join_qr(code):
     response = Response(svg(tables.join_url(table, request.host_url), f"Join table {table.code}"),
                         mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "public, max-age=3600"
+    response.vary.add("Host")  # the link in it is made from the address asked on (links.py)
     return response

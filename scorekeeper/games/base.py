@@ -420,10 +420,23 @@ def rolled(data: dict[str, Any], die: str, one_only: RuleError) -> tuple[int, An
     return index, found.get("face")
 
 
+# Characters that show nothing by themselves, which a name may carry where a script or an emoji needs them
+# (a zero-width joiner in 👩‍👩‍👧, a variation selector, a Hangul filler in old Hangul) but which never tell two
+# names apart: the zero-width joiner, the combining grapheme joiner, the Hangul fillers, the Khmer inherent
+# vowels, the Mongolian variation selectors, the blank Braille pattern and the variation selectors.
+INVISIBLE = frozenset("\u200d\u034f\u115f\u1160\u3164\uffa0\u17b4\u17b5\u180b\u180c\u180d\u180f\u2800"
+                      + "".join(map(chr, range(0xFE00, 0xFE10))) + "".join(map(chr, range(0xE0100, 0xE01F0))))
+
+
+def visible(name: str) -> str:
+    """``name`` without the characters that show nothing (``INVISIBLE``)."""
+    return "".join(char for char in name if char not in INVISIBLE)
+
+
 def name_key(name: str) -> str:
     """How two players' names are compared, here and in leagues (``names.key``): case, spacing, Unicode's
-    compatibility forms ("Ａｎｎ" is "Ann") and zero-width joiners do not tell people apart."""
-    return " ".join(unicodedata.normalize("NFKC", name).split()).replace("\u200d", "").casefold()
+    compatibility forms ("Ａｎｎ" is "Ann") and characters that show nothing do not tell people apart."""
+    return " ".join(visible(unicodedata.normalize("NFKC", name)).split()).casefold()
 
 
 def refuse_same_names(names: list[str], field: Callable[[int], str]) -> None:

@@ -11,6 +11,7 @@ An answer is ``{"ok": {grid, cells, flagged}}`` or ``{"refused": {"code", "messa
 from __future__ import annotations
 
 import io
+import os
 
 from .. import children
 from ..games.base import N_
@@ -27,6 +28,9 @@ def answer(data: bytes) -> dict:
 
     from . import card, read
 
+    # Opening reads only the header; the size is checked against MAX_PIXELS below, before anything is decoded.
+    # Pillow's own check would raise DecompressionBombError here instead, for a few bytes that say 400 MP.
+    Image.MAX_IMAGE_PIXELS = None
     try:
         with Image.open(io.BytesIO(data)) as probe:
             width, height = probe.size
@@ -49,7 +53,12 @@ def answer(data: bytes) -> dict:
         return {"refused": {"code": "no_card", "message": refusal.hint}}
 
 
+NICE = 10  # as the import process (offload_child.py): where a phone's request and a scan both want a core,
+# the phone goes first (a scan waits a moment longer; a phone's read is a few milliseconds)
+
+
 def main() -> None:
+    os.nice(NICE)
     children.serve(answer)
 
 

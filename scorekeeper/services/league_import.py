@@ -12,6 +12,13 @@ checking yields to other requests every ``YIELD_EVERY`` results and writing ever
 
 An export holds what its league corrected: results it deleted (``deleted_at_ms``, no players, what they
 were in their history) and history naming players as they were then (renamed, merged or removed since).
+
+An import lands whole or leaves nothing, though it is written in several transactions: until its last
+commit the new league's link digests are a mark (``UNFINISHED`` and the writing process's id) that no
+link matches, and the real digests are set in the last one. If the writing process dies between them,
+the web worker that handed it the import deletes what the mark names (``forget_unfinished``), and any
+import deletes marks older than ``STALE_MS`` (where the web worker died too).
+
 The export's own bookkeeping is checked too: a result's ``digest`` is recomputed here
 (an export cannot choose it), table codes have a table code's shape, history versions
 count up from 1 below the result's version, times and dates are within reason.
@@ -21,10 +28,11 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 import secrets
 from typing import Any
 
-from sqlalchemy import delete, insert, select
+from sqlalchemy import delete, insert, select, update
 
 from .. import names
 from ..cooperate import let_others_run
@@ -34,7 +42,7 @@ from ..games.base import N_
 from ..models import League, LeaguePlayer, LeagueResult, ResultEntry, ResultVersion, Season, is_table_code, now_ms
 from .house_rules import check as check_rules
 from .league_input import clean_name, refuse
-from .leagues import IMPORTED, check_result, new_tokens, result_digest
+from .leagues import IMPORTED, check_result, new_tokens, result_digest, token_hash
 from .scoring import known_game
 
 MAX_RESULTS = 5_000
@@ -48,6 +56,8 @@ WRITE_CHUNK = 100  # results written per transaction
 FIRST_DAY = dt.date(1900, 1, 1)
 LAST_SEASON_DAY = dt.date(2199, 12, 31)
 DAY_MS = 86_400_000
+UNFINISHED = "importing:"  # + the writing process's id: a league digest while its import is being written
+STALE_MS = 15 * 60 * 1000  # far past the import process's time limit (offload.TIMEOUT_S)
 
 
 # What a refusal calls each list, in the asker's language ("at most 1,000 players").
@@ -73,13 +83,14 @@ def import_league(data: dict[str, Any]) -> tuple[League, dict[str, str]]:
     lock is held across a yield; the new league cannot be reached by anyone until its links
     are returned, and if a write fails the league is deleted again (its rows go with it).
     """
+    _forget_stale()
     try:
         league, tokens, checked_results = _check(data)
     except Exception:
         db.session.rollback()
         raise
     try:
-        _write(league, checked_results)
+        _write(league, checked_results, {f"{role}_token_hash": token_hash(token) for role, token in tokens.items()})
     except Exception:
         db.session.rollback()
         if league.id is not None:
@@ -99,6 +110,8 @@ def _check(data: dict[str, Any]):
     known = {p.name_key: p for p in players}
     checked_results = _results(league, known, data.get("results", []))
     tokens = new_tokens(league)
+    mark = unfinished_mark(os.getpid())
+    league.admin_token_hash = league.member_token_hash = league.viewer_token_hash = mark  # no link opens it yet
     db.session.add(league)
     db.session.flush()
     for row in [*seasons, *players]:
@@ -111,9 +124,33 @@ def _check(data: dict[str, Any]):
     return league, tokens, checked_results
 
 
-def _write(league: League, checked_results) -> None:
-    """Core executemany INSERTs (no RETURNING, no ORM bookkeeping), a few statements per chunk of results."""
+def unfinished_mark(pid: int) -> str:
+    return f"{UNFINISHED}{pid}"
+
+
+def forget_unfinished(pid: int) -> int:
+    """Delete what an import written by process ``pid`` left when that process died before its last commit
+    (its rows go with the league). Returns how many leagues."""
+    gone = db.session.execute(delete(League).where(League.admin_token_hash == unfinished_mark(pid))).rowcount
+    db.session.commit()
+    return gone
+
+
+def _forget_stale() -> None:
+    """Unfinished imports whose web worker died with its import process: long past any import's time."""
+    old = now_ms() - STALE_MS
+    db.session.execute(delete(League).where(League.admin_token_hash.startswith(UNFINISHED),
+                                            League.created_at_ms < old))
+    db.session.commit()
+
+
+def _write(league: League, checked_results, digests: dict[str, str]) -> None:
+    """Core executemany INSERTs (no RETURNING, no ORM bookkeeping), a few statements per chunk of results;
+    the league's link ``digests`` with the last chunk, which makes the league whole at once."""
     league_id = league.id
+    if not checked_results:
+        db.session.execute(update(League).where(League.id == league_id).values(**digests))
+        db.session.commit()
     for start in range(0, len(checked_results), WRITE_CHUNK):
         chunk = checked_results[start:start + WRITE_CHUNK]
         db.session.execute(insert(LeagueResult.__table__), [
@@ -132,6 +169,8 @@ def _write(league: League, checked_results) -> None:
         for model, rows in ((ResultEntry, entries), (ResultVersion, versions)):
             if rows:
                 db.session.execute(insert(model.__table__), rows)
+        if start + WRITE_CHUNK >= len(checked_results):
+            db.session.execute(update(League).where(League.id == league_id).values(**digests))
         db.session.commit()
         let_others_run()  # under gevent: the other requests on this worker run between chunks
 

@@ -70,7 +70,8 @@ def read(photo: bytes) -> dict:
         raise Unavailable("scan_busy", "Cards are being read for other players; try again in a few seconds.",
                           extra={"retry_after": 5}) from None
     except Failed:
-        raise Unavailable("scan_failed", "The card could not be read this time; try again.") from None
+        raise Unavailable("scan_failed", "The card could not be read this time; try again.",
+                          extra={"retry_after": 5}) from None
     if "refused" in reply:
         raise _photo_refused(**reply["refused"])
     return reply["ok"]

@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 
 from flask import current_app
 from sqlalchemy import bindparam, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from .. import games, jsonio, names, reducer, timer
 from ..domain_errors import Conflict, DomainError, Refused, Unavailable, UnknownTable
@@ -237,11 +237,15 @@ def _fetch(code: str) -> tuple | None:
             if postgres:
                 driver.autocommit = False
     except dialect.loaded_dbapi.Error as err:
-        if dialect.is_disconnect(err, driver, None):
+        lost = dialect.is_disconnect(err, driver, None)
+        if lost:
             # As SQLAlchemy does for its own statements: a lost server means every pooled connection is dead.
             pooled.invalidate(err)
             engine.dispose(close=False)
-        raise
+        # Raised as SQLAlchemy raises its own statements' errors, so errors.py answers them alike (a lost
+        # connection: 503 with Retry-After).
+        raise DBAPIError.instance(sql, None, err, dialect.loaded_dbapi.Error, hide_parameters=True,
+                                  connection_invalidated=lost, dialect=dialect) from err
     finally:
         pooled.close()
     return row
@@ -447,7 +451,7 @@ def again_event_id(code: str) -> str:
     return str(uuid.uuid5(uuid.NAMESPACE_URL, f"scorekeeper:again:{normalize_code(code)}"))
 
 
-def play_again(code: str, host_url: str = "") -> tuple[Table | TableRow, bool]:
+def play_again(code: str, host_url: str = "", league_token: str | None = None) -> tuple[Table | TableRow, bool]:
     """The table after this one: same game, seats and options (and league). Returns (table, created).
 
     Every phone at the old table follows it: the old table's log gets a ``next_table`` event
@@ -457,9 +461,8 @@ def play_again(code: str, host_url: str = "") -> tuple[Table | TableRow, bool]:
     old = get(code)
     if old.snapshot.get("next_code"):
         return read(old.snapshot["next_code"]), False
-    # Inside a league it posts on the link that started the old table, and stops when that link is replaced.
-    fresh = create(old.game, old.options, [{"name": name} for name in old.seats], old.league,
-                   league_link=old.league_token_hash)
+    league, link = _league_again(old, league_token)
+    fresh = create(old.game, old.options, [{"name": name} for name in old.seats], league, league_link=link)
     try:
         append(old.code, again_event_id(old.code), "next_table", {"code": fresh.code}, internal=True,
                host_url=host_url)
@@ -471,6 +474,22 @@ def play_again(code: str, host_url: str = "") -> tuple[Table | TableRow, bool]:
     db.session.delete(fresh)
     db.session.commit()
     return read(winner), False
+
+
+def _league_again(old: Table, league_token: str | None) -> tuple[Any, str | None]:
+    """(league, link digest) for the table after ``old``: its league only for a request with that league's
+    member (or admin) link, which the new table then posts on; else a casual table (None, None).
+
+    The join code is not a league link: without this, anyone who found a league table's code could add
+    results through one Play again after another. A casual table's game can still be recorded in the
+    league by a member ("Record in …")."""
+    if old.league_id is None or league_token is None:
+        return None, None
+    try:
+        league, _ = leagues.authorize(old.league.public_id, league_token, need="member")
+    except DomainError:
+        return None, None
+    return league, leagues.token_hash(league_token)
 
 
 def league_result_id(table: Table) -> str:

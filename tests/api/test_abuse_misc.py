@@ -7,6 +7,7 @@ import io
 import logging
 
 import pytest
+from support import migrate
 
 from scorekeeper import create_app
 from scorekeeper.config import ConfigError
@@ -151,3 +152,24 @@ def test_hsts_under_tls_only(client):
     assert "Strict-Transport-Security" not in client.get("/api/health").headers
     secure = client.get("/api/health", base_url="https://localhost")
     assert secure.headers["Strict-Transport-Security"].startswith("max-age=")
+
+
+def test_with_trusted_hosts_the_port_in_the_host_header_cannot_set_join_links(production):
+    """The port asked on must be the one the server listens on (or one a trusted host names): else a forged
+    Host header would make join links and QR codes point at another port of the same machine."""
+    production.delenv("SCOREKEEPER_PUBLIC_URL")
+    production.setenv("SCOREKEEPER_TRUSTED_HOSTS", "127.0.0.1, scores.example:8443")
+    app = create_app()
+    migrate(app)
+    client = app.test_client()
+    served = {"base_url": "http://127.0.0.1:8000"}  # the server listens on 8000
+    body = {"game": "scorepad", "seats": [{"name": "Ann"}]}
+    forged = client.post("/api/tables", json=body, headers={"Host": "127.0.0.1:6666"}, **served)
+    assert forged.status_code == 400 and forged.get_json()["code"] == "bad_request", forged.get_json()
+    assert client.get("/api/links", headers={"Host": "127.0.0.1:6666"}, **served).status_code == 400
+    for host, base in (("127.0.0.1:8000", "http://127.0.0.1:8000"), ("127.0.0.1", "http://127.0.0.1"),
+                       ("scores.example:8443", "http://scores.example:8443")):
+        table = client.post("/api/tables", json=body, headers={"Host": host}, **served)
+        assert table.status_code == 201, (host, table.get_json())
+        assert table.get_json()["join_url"].startswith(f"{base}/#/table/")
+    assert client.get("/api/links", headers={"Host": "scores.example:9999"}, **served).status_code == 400

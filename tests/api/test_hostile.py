@@ -61,6 +61,32 @@ def test_invisible_and_control_characters_in_names_are_refused(client, name):
     assert league.status_code == 422 and "name" in league.get_json()["errors"]
 
 
+# Characters that show nothing: a zero-width joiner, the combining grapheme joiner, the Hangul fillers, the blank
+# Braille pattern, a variation selector.
+BLANK = ["\u200d", "\u034f", "\u3164", "\u115f", "\u1160", "\uffa0", "\u2800", "\ufe0f"]
+
+
+@pytest.mark.parametrize("name", [*BLANK, "\u3164\u3164 \u2800", "\u200d\u034f"])
+def test_names_that_show_nothing_are_refused(client, name):
+    response = client.post("/api/tables", json=seats(name, "Ben"))
+    assert response.status_code == 422 and "seats.0.name" in response.get_json()["errors"], response.get_json()
+    assert count_tables(client) == 0
+    league = client.post("/api/leagues", json={"name": name})
+    assert league.status_code == 422 and "name" in league.get_json()["errors"]
+
+
+@pytest.mark.parametrize("blank", BLANK)
+def test_names_that_differ_only_by_characters_that_show_nothing_are_the_same_name(client, blank):
+    for name in (f"A{blank}nn", f"Ann{blank}", f"{blank}Ann"):
+        response = client.post("/api/tables", json=seats("Ann", name))
+        assert response.status_code == 422 and "seats.1.name" in response.get_json()["errors"], (name, response.json)
+    lg = client.post("/api/leagues", json={"name": "Club"}).get_json()
+    admin = {"Authorization": f"Bearer {lg['admin_token']}"}
+    assert client.post(f"/api/leagues/{lg['id']}/players", json={"name": "Ann"}, headers=admin).status_code == 201
+    again = client.post(f"/api/leagues/{lg['id']}/players", json={"name": f"An{blank}n"}, headers=admin)
+    assert again.status_code == 409, again.get_json()
+
+
 @pytest.mark.parametrize(
     "name",
     ["Zoë", "👩‍👩‍👧 family", "אנה", "Ann 🎲", "Robert'); DROP TABLE tables;--", "<img src=x onerror=alert(1)>",

@@ -144,3 +144,27 @@ def test_an_import_parses_its_body_once_with_the_collector_paused_and_resumed(cl
     refused = client.post("/api/leagues/import", data=json.dumps(export(MAX_IMPORT_RESULTS + 1)),
                           content_type="application/json")
     assert refused.status_code == 413 and gc.isenabled()  # resumed after a refusal too
+
+
+def test_imports_have_a_budget_of_their_own_per_address(tmp_path):
+    """Each import may write 5,000 results: an address gets a few an hour, not as many as can be written."""
+    from support import migrate
+
+    from scorekeeper import create_app
+    from scorekeeper.limits import IMPORTS, limiter
+
+    app = create_app({"TESTING": True, "RATELIMIT_ENABLED": True,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
+    migrate(app)
+    limiter.reset()
+    client = app.test_client()
+    body = {"format": "scorekeeper-league", "version": 1, "name": "Club", "players": [], "results": []}
+    most = int(IMPORTS.split()[0])
+    try:
+        assert [client.post("/api/leagues/import", json=body).status_code for _ in range(most)] == [201] * most
+        refused = client.post("/api/leagues/import", json=body)
+        assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 60, refused.get_json()
+        other = client.post("/api/leagues/import", json=body, environ_overrides={"REMOTE_ADDR": "10.0.0.9"})
+        assert other.status_code == 201  # another address has its own
+    finally:
+        limiter.reset()

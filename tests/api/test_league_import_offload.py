@@ -4,6 +4,8 @@ that carries it keeps answering the phones: the same answers as in process, on S
 from __future__ import annotations
 
 import os
+import signal
+import threading
 import time
 import uuid
 
@@ -112,3 +114,65 @@ def test_a_busy_or_failed_import_process_is_a_503_saying_so(offloading, monkeypa
     monkeypatch.setattr(offload.pool(offloading), "read", read)
     response = offloading.test_client().post("/api/leagues/import", json=export(3))
     assert response.status_code == 503 and response.get_json()["code"] == code
+
+
+def test_an_import_process_killed_mid_import_leaves_nothing_and_is_not_run_again(offloading):
+    """The child dies while it writes: no second child runs the import again (two leagues), nothing of it is
+    kept, and the client is told to try again."""
+    client = offloading.test_client()
+    assert client.post("/api/leagues/import", json=export(3)).status_code == 201  # the child is warm
+    (pid,) = offload.pool(offloading).pids()
+    answer = {}
+    importing = threading.Thread(target=lambda: answer.update(r=client.post("/api/leagues/import",
+                                                                            json=export(5_000))))
+    importing.start()
+    deadline = time.monotonic() + 30
+    while count(offloading, LeagueResult) <= 3:  # its first results are written
+        assert time.monotonic() < deadline and importing.is_alive(), "the import never started writing"
+        time.sleep(0.02)
+    os.kill(pid, signal.SIGKILL)
+    importing.join(30)
+    response = answer["r"]
+    assert response.status_code == 503 and response.get_json()["code"] == "import_failed", response.get_json()
+    assert int(response.headers["Retry-After"]) >= 1
+    assert (count(offloading, League), count(offloading, LeagueResult)) == (1, 3)  # the warm-up's only
+    # The next import is answered by a fresh child.
+    assert client.post("/api/leagues/import", json=export(3)).status_code == 201
+    assert offload.pool(offloading).pids() != [pid]
+
+
+def test_a_child_that_died_while_idle_is_replaced_before_it_takes_the_request():
+    pool = children.Pool("scorekeeper.scan.worker", size=1)
+    try:
+        assert "refused" in pool.read(b"not a photo")
+        (pid,) = pool.pids()
+        os.kill(pid, signal.SIGKILL)
+        # Dead before the request, and not yet reaped: waitid with WNOWAIT returns once every thread of it has
+        # exited. (Its main thread shows "Z" in /proc a moment before its other threads are gone, and until
+        # then the pool cannot tell it from a live child: waiting for "Z" made this test fail now and then.)
+        os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)
+        assert "refused" in pool.read(b"not a photo")  # a fresh child answered, once
+        assert pool.pids() != [pid]
+    finally:
+        pool.close()
+
+
+def test_an_unfinished_import_whose_web_worker_died_too_is_deleted_by_a_later_import(app, monkeypatch):
+    from scorekeeper.services import league_import
+
+    client = app.test_client()
+
+    def dies(*_args):
+        if db.session.query(LeagueResult).count():  # the first chunk of results is written (and committed)
+            raise SystemExit  # the process is gone before its last commit
+
+    monkeypatch.setattr(league_import, "let_others_run", dies)
+    with pytest.raises(SystemExit):
+        client.post("/api/leagues/import", json=export(250))
+    monkeypatch.undo()
+    assert (count(app, League), count(app, LeagueResult)) == (1, 100)  # unreachable: no link matches its mark
+    assert client.post("/api/leagues/import", json=export(3)).status_code == 201
+    assert count(app, League) == 2  # not yet stale: it may still be being written
+    monkeypatch.setattr(league_import, "now_ms", lambda: time.time() * 1000 + league_import.STALE_MS + 1)
+    assert client.post("/api/leagues/import", json=export(3)).status_code == 201
+    assert (count(app, League), count(app, LeagueResult)) == (2, 6)

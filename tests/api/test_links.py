@@ -52,3 +52,11 @@ def test_a_league_link_at_the_lan_address_gets_a_qr_code_from_a_page_on_localhos
     assert response.status_code == 200
     assert client.post("/api/qr", json={"url": "http://192.168.1.21:8000/#/x"},
                        base_url="http://localhost:8000").status_code == 422
+
+
+def test_the_join_qr_code_is_cached_per_host_it_was_asked_on(client):
+    """Its link is made from the address asked on (links.py): a shared cache keeps one copy per Host."""
+    table = new_table(client, "http://scores.local:8000")
+    response = client.get(f"/api/tables/{table['code']}/qr.svg", base_url="http://scores.local:8000")
+    assert response.headers["Cache-Control"] == "public, max-age=3600"
+    assert "Host" in [v.strip() for v in response.headers.get("Vary", "").split(",")]

@@ -2,6 +2,8 @@
 
 import uuid
 
+import pytest
+
 from scorekeeper.services import tables
 
 SEATS = [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cy"}]
@@ -65,12 +67,61 @@ def test_two_phones_racing_end_at_one_new_table_and_leave_no_other(client, app, 
     assert client.get(f"/api/tables/{old['code']}").get_json()["next_code"] == winner[0]
 
 
-def test_play_again_in_a_league_stays_in_the_league(client):
+def league_table(client):
     lg = client.post("/api/leagues", json={"name": "Club"}).get_json()
-    old = client.post("/api/tables", headers={"Authorization": f"Bearer {lg['member_token']}"},
+    old = client.post("/api/tables", headers=auth(lg["member_token"]),
                       json={"game": "scorepad", "league": lg["id"], "seats": SEATS}).get_json()
-    fresh = again(client, old["code"]).get_json()
+    return lg, old
+
+
+def auth(token):
+    return {"Authorization": f"Bearer {token}"}
+
+
+def finish(client, code):
+    for kind, data in (("points", {"seat": 0, "points": 9000}), ("finish", {})):
+        response = client.post(f"/api/tables/{code}/events", json={"id": str(uuid.uuid4()), "type": kind, "data": data})
+        assert response.status_code == 201, response.get_json()
+
+
+def results(client, lg):
+    return client.get(f"/api/leagues/{lg['id']}/results", headers=auth(lg["viewer_token"])).get_json()["results"]
+
+
+def test_play_again_in_a_league_with_a_member_link_stays_in_the_league(client):
+    lg, old = league_table(client)
+    fresh = again(client, old["code"], headers=auth(lg["member_token"])).get_json()
     assert fresh["league"] == lg["id"]
+    finish(client, fresh["code"])
+    assert [r["table_code"] for r in results(client, lg)] == [fresh["code"]]
+
+
+def test_the_join_code_alone_plays_again_at_a_casual_table(client):
+    """Whoever has only the code may add to one game: Play again without the league's member link makes a
+    casual table, whose result reaches the league only if a member records it."""
+    lg, old = league_table(client)
+    finish(client, old["code"])
+    fresh = again(client, old["code"]).get_json()
+    assert fresh["league"] is None
+    finish(client, fresh["code"])
+    assert [r["table_code"] for r in results(client, lg)] == [old["code"]]  # the first table's only
+
+
+@pytest.mark.parametrize("link", ["viewer", "replaced member", "another league's member"])
+def test_play_again_with_a_link_that_is_not_this_leagues_member_link_is_casual(client, link):
+    lg, old = league_table(client)
+    token = lg["viewer_token"]
+    if link == "replaced member":
+        token = lg["member_token"]
+        rotated = client.post(f"/api/leagues/{lg['id']}/tokens/rotate", json={"role": "member"},
+                              headers=auth(lg["admin_token"]))
+        assert rotated.status_code == 200, rotated.get_json()
+    elif link == "another league's member":
+        token = client.post("/api/leagues", json={"name": "Other"}).get_json()["member_token"]
+    fresh = again(client, old["code"], headers=auth(token)).get_json()
+    assert fresh["league"] is None
+    finish(client, fresh["code"])
+    assert results(client, lg) == []
 
 
 def test_no_phone_can_forge_the_pointer_to_another_table(client):

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import io
+import os
 import sys
 import threading
+import zlib
 from pathlib import Path
 
 import pytest
@@ -102,6 +104,28 @@ def test_too_many_pixels_is_422_before_decoding(client):
     assert "56 megapixels" in response.get_json()["message"]
 
 
+def png_that_says(width: int, height: int) -> bytes:
+    """A PNG whose header says ``width`` × ``height`` 1-bit pixels, with a few bytes of image data after it."""
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return len(body).to_bytes(4, "big") + kind + body + zlib.crc32(kind + body).to_bytes(4, "big")
+
+    header = width.to_bytes(4, "big") + height.to_bytes(4, "big") + bytes([1, 0, 0, 0, 0])
+    data = chunk(b"IDAT", zlib.compress(b"\0" * 64))
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + data + chunk(b"IEND", b"")
+
+
+def test_a_decompression_bomb_is_refused_from_its_header_and_the_scan_process_lives_on(client, photo):
+    """20,000 × 20,000 px in a few bytes: 422 naming the photo, and the same warm scan process reads the next card."""
+    assert post(client, photo.jpeg).status_code == 200  # the scan process is warm
+    warm = scan.pool().pids()
+    response = post(client, png_that_says(20_000, 20_000), "bomb.png")
+    body = response.get_json()
+    assert response.status_code == 422 and body["code"] == "photo_too_large", body
+    assert "400 megapixels" in body["errors"]["photo"][0]
+    assert scan.pool().pids() == warm
+    assert post(client, photo.jpeg).status_code == 200 and scan.pool().pids() == warm
+
+
 def test_a_photo_without_a_card_says_what_to_do(client):
     import cv2
     import numpy as np
@@ -123,6 +147,43 @@ def test_scans_have_a_budget_of_their_own_per_address(tmp_path, monkeypatch):
         assert statuses == [200] * 6 + [429]
     finally:
         limiter.reset()
+
+
+def test_scans_have_a_budget_for_the_whole_machine_whatever_the_addresses(tmp_path, monkeypatch):
+    """A few addresses each within their own budget still cannot keep every core reading cards."""
+    from scorekeeper.limits import SCANS_PER_MACHINE
+
+    app = create_app({"TESTING": True, "RATELIMIT_ENABLED": True,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
+    limiter.reset()
+    monkeypatch.setattr(scan, "read", lambda photo: {"grid": ["?" * 8] * 8, "cells": [], "flagged": []})
+    client = app.test_client()
+    most = int(SCANS_PER_MACHINE.split()[0])
+
+    def scan_from(n: int) -> int:
+        return client.post(URL, data={"photo": (io.BytesIO(b"\xff\xd8\xff"), "card.jpg")},
+                           content_type="multipart/form-data",
+                           environ_overrides={"REMOTE_ADDR": f"10.0.{n // 200}.{n % 200 + 1}"}).status_code
+    try:
+        assert [scan_from(n // 5) for n in range(most)] == [200] * most  # 5 scans from each address
+        refused = client.post(URL, data={"photo": (io.BytesIO(b"\xff\xd8\xff"), "card.jpg")},
+                              content_type="multipart/form-data", environ_overrides={"REMOTE_ADDR": "10.9.9.9"})
+        assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1
+        assert refused.get_json()["message"].startswith("Cards are being read for many players")
+    finally:
+        limiter.reset()
+
+
+def test_the_scan_process_runs_below_the_web_workers_priority():
+    from scorekeeper.scan.pool import Pool
+
+    pool = Pool(size=1)
+    try:
+        assert "refused" in pool.read(b"not a photo")
+        (pid,) = pool.pids()
+        assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, os.getpriority(os.PRIO_PROCESS, 0) + 10)
+    finally:
+        pool.close()
 
 
 def test_when_every_scan_process_is_busy_the_answer_is_503(client, monkeypatch, photo):

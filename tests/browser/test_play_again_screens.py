@@ -106,3 +106,20 @@ def test_two_phones_recording_one_casual_game_in_a_league_record_it_once(phone, 
     results = requests.get(f"{live_server.url}/api/leagues/{league['id']}/results",
                            headers=auth(league["viewer_token"]), timeout=10).json()["results"]
     assert len(results) == 1
+
+
+def test_play_again_at_a_league_table_stays_in_the_league_from_a_phone_with_its_member_link(phone, live_server):
+    """The phone sends the member link it keeps for the table's league: the join code alone would make a casual
+    next table."""
+    league = api_league(live_server, "Thursday club")
+    phone.goto(f"/#/league/{league['id']}?t={league['member_token']}")
+    phone.wait_for_selector("#record-result")
+    code = requests.post(f"{live_server.url}/api/tables", timeout=10, headers=auth(league["member_token"]),
+                         json={"game": "scorepad", "league": league["id"],
+                               "seats": [{"name": "Ann"}, {"name": "Ben"}]}).json()["code"]
+    post_event(live_server, code, "finish")
+    phone.goto(f"/#/table/{code}")
+    phone.get_by_role("button", name="Play again").click()
+    phone.wait_for_function(f"() => location.hash.startsWith('#/table/') && !location.hash.includes('{code}')")
+    fresh = phone.evaluate("location.hash.split('/')[2]")
+    assert requests.get(f"{live_server.url}/api/tables/{fresh}", timeout=10).json()["league"] == league["id"]

@@ -201,3 +201,26 @@ def test_a_table_never_opened_here_opens_by_itself_when_the_connection_is_back(p
     phone.context.set_offline(False)
     phone.wait_for_selector(".live[data-state=live]", timeout=15_000)
     assert phone.locator(".scoreboard .name").all_inner_texts() == ["Ann", "Ben"]
+
+
+def test_a_point_the_server_could_not_store_for_a_moment_is_sent_again(phone, live_server):
+    """The database lost its connection: the server answers 503 database_unavailable with Retry-After, and the
+    phone asks again after it, so the point counts once, without the player doing anything."""
+    code = start_table_in_the_ui(phone, "scorepad", ("Ann", "Ben"))
+    refused = []
+
+    def database_away(route):
+        if refused:
+            route.continue_()
+            return
+        refused.append(route.request.post_data_json["id"])
+        route.fulfill(status=503, headers={"Retry-After": "1"}, json={
+            "code": "database_unavailable", "status": 503, "message": "The database is not answering just now."})
+
+    phone.expected_errors.append("status of 503")
+    phone.context.route(f"**/api/tables/{code}/events", database_away)
+    phone.fill("#points", "7")
+    phone.get_by_role("button", name="Ben").click()
+    wait_for_totals(phone, "0,7")
+    events = requests.get(f"{live_server.url}/api/tables/{code}/events", timeout=10).json()["events"]
+    assert [e["id"] for e in events] == refused  # the same action, stored once

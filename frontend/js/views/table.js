@@ -220,6 +220,15 @@ function logPart(session) {
   };
 }
 
+/** This phone's member (or admin) link of the table's league, if it has one: Play again sends it, so the
+ *  next table stays in the league (the join code alone makes a casual one). */
+async function memberLink(view) {
+  if (!view?.league) return undefined;
+  const { findLeague, RANK } = await import('./league-common.js');
+  const league = findLeague(view.league);
+  return league && RANK[league.role] >= RANK.member ? league.token : undefined;
+}
+
 /** After the game: play again with the same seats and options (every phone here follows), or
  *  record a casual game in a league. */
 function afterGameCard(session, screen) {
@@ -234,7 +243,7 @@ function afterGameCard(session, screen) {
   again.addEventListener('click', async () => {
     again.disabled = true;
     try {
-      follow((await api.again(session.code)).code);
+      follow((await api.again(session.code, { token: await memberLink(session.view) })).code);
     } catch (err) {
       note.textContent = err.message;
       again.disabled = false;
