@@ -38,7 +38,7 @@ CASES = {
     # --- each game's rules ---
     "make-n-break die": (
         lambda c, h: _event(c, _table(c, "make-n-break", ["Ann", "Ben"]), "die", {"face": 7}, h),
-        "bad_face", "Der Make-'N'-Break-Würfel zeigt 1, 2 oder 3."),
+        "bad_face", "Der Make-'N'-Break-Würfel hat keine 7: Er zeigt 1, 2 oder 3."),
     "wuerfelspiel stopper die": (
         lambda c, h: _event(c, _table(c, "wuerfelspiel", ["Ann", "Ben"]), "stopper", {"face": 5}, h),
         "bad_face", "Der Stopper-Würfel zeigt 1, 2, 3 oder eine leere Seite (0)."),
