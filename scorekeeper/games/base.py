@@ -265,6 +265,11 @@ def no_timer(state: dict[str, Any]) -> None:
     return None
 
 
+def no_turn(state: dict[str, Any]) -> None:
+    """The turn hook of a game whose players do not take turns the app follows (a score pad)."""
+    return None
+
+
 @dataclass(frozen=True)
 class Game:
     """Everything a game declares: the one definition the services, the league's house rules, the API's
@@ -297,6 +302,12 @@ class Game:
     # The option naming the word list its words are judged by; None: the game judges no words. A game
     # that does is handed ``word_check`` by the service, and a league may add and ban words for it.
     word_list_option: str | None = None
+    # (state) -> the seat whose turn it is now (the builder, the roller), None when it is nobody's: that
+    # seat's phone says "Your turn".
+    turn_seat: Callable[[dict[str, Any]], int | None] = no_turn
+    # event type -> the data field naming the seat it is done for, for acts that are a player's own (a grid
+    # handed in): they come from the phone holding that seat, or are confirmed as done for that player.
+    PLAYER_ACTS: dict[str, str] = field(default_factory=dict)
 
     def describe(self) -> dict[str, Any]:
         """The game in GET /api/games: its own catalogue, with the options and word-list needs declared here."""
