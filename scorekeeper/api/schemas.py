@@ -78,6 +78,9 @@ class GameSchema(Schema):
     word_list_option = fields.String(required=True, allow_none=True, metadata={
         "description": "The option naming the word list the game's words are judged by; null: it judges no words. "
         "A league may add and ban words (extra_words, banned_words) for a game that judges words."})
+    turns = fields.Boolean(required=True, metadata={
+        "description": "The game has turns the app follows (a table's turn_seat): a phone may claim its seat to be "
+                       "told when it is its turn."})
 
 
 class DieSchema(Schema):

@@ -312,7 +312,7 @@ class Game:
     def describe(self) -> dict[str, Any]:
         """The game in GET /api/games: its own catalogue, with the options and word-list needs declared here."""
         return {**self.catalogue(), "options": [o.to_dict() for o in self.OPTIONS],
-                "word_list_option": self.word_list_option}
+                "word_list_option": self.word_list_option, "turns": self.turn_seat is not no_turn}
 
     def option(self, name: str) -> Option | None:
         return next((o for o in self.OPTIONS if o.name == name), None)

@@ -124,6 +124,12 @@ def test_the_turn_seat_follows_the_game(client):
     assert rolled["turn_seat"] in (0, 1)  # the BRESK face keeps the roll with Anna (the alphabet die)
 
 
+def test_the_catalogue_says_which_games_have_turns(client):
+    games = {g["id"]: g["turns"] for g in client.get("/api/games").get_json()["games"]}
+    assert games == {"bresk": True, "make-n-break": True, "wuerfelspiel": True, "block-buster": False,
+                     "scorepad": False}
+
+
 @pytest.mark.parametrize(("data", "field"), [
     ({"seat": 2, "device": ANNA_PHONE}, "data.seat"),
     ({"seat": -1, "device": ANNA_PHONE}, "data.seat"),

@@ -297,3 +297,40 @@ def test_a_person_as_stopper_taps_the_real_die(phone, live_server, shots):
     assert phone.locator(".ws-faces").is_hidden()
     phone.wait_for_function("() => window.__spoken.at(-1) === 'Stopp!'")
     assert phone.evaluate("window.__spoken") == ["27", "30", "Stopp!"]
+
+
+# --- a double tap (issue 24) -----------------------------------------------------------------------------------
+
+
+def cards_on_the_server(live_server, code):
+    state = requests.get(f"{live_server.url}/api/tables/{code}", timeout=10).json()["state"]
+    return [(c["kind"], c.get("points")) for c in state["turn"]["cards"]]
+
+
+def test_a_double_tap_on_a_card_counts_one_card(phone, live_server):
+    code = create_table(live_server, "make-n-break", NAMES)
+    post_event(live_server, code, "die", {"face": 2, "builder": 0})
+    open_table(phone, code)
+    phone.wait_for_selector(".mnb-build:not([hidden])")
+    # Two taps 40 ms apart, as a finger's double tap gives: no one completes two builds in that time.
+    phone.get_by_role("button", name="Standard 2", exact=True).dblclick(delay=40)
+    phone.wait_for_selector(".mnb-cards:not([data-settling])")
+    # A moment later the builder completes the next card: it counts.
+    phone.get_by_role("button", name="Red hand 1", exact=True).click()
+    phone.wait_for_function("() => document.querySelectorAll('.mnb-played li').length >= 2")
+    phone.wait_for_selector(".mnb-played li.red-hand")
+    assert cards_on_the_server(live_server, code) == [("standard", 2), ("red-hand", 1)]
+
+
+def test_a_double_tap_on_a_wuerfelspiel_card_counts_one_card(phone, live_server):
+    code = create_table(live_server, "wuerfelspiel", NAMES, stopper="person")
+    for _ in range(10):
+        post_event(live_server, code, "stopper", {"face": 3})
+    phone.goto(f"/#/table/{code}")
+    phone.wait_for_selector(".live[data-state=live]")
+    phone.get_by_role("button", name="Card 2", exact=True).dblclick(delay=40)
+    phone.wait_for_selector(".ws-points:not([data-settling])")
+    phone.get_by_role("button", name="Card 1", exact=True).click()
+    phone.wait_for_function("() => document.querySelectorAll('.ws-cards .mnb-played li').length >= 2")
+    phone.wait_for_function("() => /1/.test(document.querySelector('.ws-cards .mnb-played li:last-child').textContent)")
+    assert cards_on_the_server(live_server, code) == [("standard", 2), ("standard", 1)]

@@ -2,7 +2,7 @@
 // With the app as stopper, the phone that pressed "Los!" rolls at the table's pace and
 // speaks every running total; the other phones just show it. With a person as stopper,
 // they roll the real yellow die and tap its face. Then the completed cards, End turn.
-import { h, useStylesheet } from '../lib/dom.js';
+import { h, tapGuard, useStylesheet } from '../lib/dom.js';
 import { t } from '../i18n.js';
 import { lang } from '../lib/language.js';
 import { STYLESHEET } from './make-n-break.js';
@@ -128,8 +128,11 @@ function cardsCard(session, act, seat) {
   const pointsRow = h('div.ws-points');
   const turnPoints = h('p.mnb-turn-points', { 'aria-live': 'polite' });
   const played = h('ul.mnb-played', { 'aria-label': t('mnb.cards_this_turn') });
-  const card = (data) => () => act('card', data).catch(() => {});
-  const endTurn = h('button.primary.mnb-end', { onclick: () => act('end_turn').catch(() => {}) }, t('mnb.end_turn'));
+  const cardGuard = tapGuard(pointsRow); // a double tap counts one card (lib/dom.js tapGuard)
+  const card = (data) => () => cardGuard(() => act('card', data).catch(() => {}));
+  const endTurn = h('button.primary.mnb-end', t('mnb.end_turn'));
+  const endGuard = tapGuard(endTurn);
+  endTurn.addEventListener('click', () => endGuard(() => act('end_turn').catch(() => {})));
   const el = h('section.card.ws-cards', { 'aria-label': t('mnb.completed_cards') },
     h('h2', t('mnb.completed_cards')),
     h('p.muted.mnb-hint', t('ws.tap_corner')),

@@ -343,7 +343,9 @@ async function openTable(root, session, catalogue, { screen, head, panel, scores
   scores.hidden = Boolean(module.ownScores); // the panel shows the scores its own, richer way
   if (module.usesTimer !== false) parts.push(mountTimer(timerSlot, session, { presets: module.timerPresets?.(view) }));
   if (module.rolls) parts.push(mountDice(diceSlot, session, module.rolls));
-  if (!module.ownSeats) { // which seat this phone plays; a panel that needs it for its own acts places it itself
+  // Which seat this phone plays, for games with turns ("Your turn"); a panel that needs it for its own acts
+  // (Bresk!'s hand-in) places it itself. A score pad's or Block Buster's table has none: no turns to follow.
+  if (!module.ownSeats && game?.turns) {
     const seats = seatsPart(session);
     panel.after(seats.banner, seats.card);
     parts.push(seats);
