@@ -448,6 +448,16 @@ def refuse_same_names(names: list[str], field: Callable[[int], str]) -> None:
         seen.add(name_key(player))
 
 
+def not_your_turn(state: dict[str, Any], named: Any) -> RuleError:
+    """An action naming a builder whose turn it is not: nearly always a phone that had not yet heard that
+    turn end. Said so, since on the next builder's own phone "It is Ben's turn" reads as if Ben were wrong."""
+    who = state["seats"][state["builder"]]
+    if isinstance(named, int) and not isinstance(named, bool) and 0 <= named < len(state["seats"]):
+        return RuleError("not_your_turn", "{was}'s turn is over: it is {who}'s turn to build now.", "data.builder",
+                         was=state["seats"][named], who=who)
+    return RuleError("not_your_turn", "It is {who}'s turn to build.", "data.builder", who=who)
+
+
 def winners_by_total(players: list[PlayerResult]) -> list[str]:
     """Everyone sharing the highest total (ties share the win)."""
     if not players:

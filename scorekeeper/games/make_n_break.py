@@ -81,6 +81,7 @@ from .base import (
     chips,
     dispatch,
     evolve,
+    not_your_turn,
     places_from_result,
     rank_sides,
     refuse_same_names,
@@ -439,8 +440,7 @@ def _check_builder(state: dict[str, Any], data: dict[str, Any]) -> None:
         return
     seat = data["builder"]
     if not _is_int(seat) or seat != state["builder"]:
-        who = state["seats"][state["builder"]]
-        raise RuleError("not_your_turn", "It is {who}'s turn to build.", "data.builder", who=who)
+        raise not_your_turn(state, seat)
 
 
 def _check_building(state: dict[str, Any], data: dict[str, Any]) -> None:

@@ -69,6 +69,7 @@ from .base import (
     RuleError,
     dispatch,
     evolve,
+    not_your_turn,
     places_from_result,
     rank_sides,
     refuse_same_names,
@@ -276,8 +277,7 @@ def _check_builder(state: dict[str, Any], data: dict[str, Any]) -> None:
         return
     seat = data["builder"]
     if not _is_int(seat) or seat != state["builder"]:
-        raise RuleError("not_your_turn", "It is {who}'s turn to build.",
-                        "data.builder", who=state["seats"][state["builder"]])
+        raise not_your_turn(state, seat)
 
 
 def _close_turn(state: dict[str, Any]) -> None:

@@ -185,6 +185,7 @@ def test_a_score_pad_started_in_german(german, shots):
     german.wait_for_selector(".live[data-state=live]")
     german.wait_for_selector(".after-panel:not([hidden])")
     assert german.locator(".live").inner_text() == "Live"
+    assert german.locator(".table-title").inner_text() == "Punktezettel"  # a thing, not a brand: said in German
     german.get_by_role("button", name="Anna").click()
     german.wait_for_function("() => document.querySelector('.log li')?.textContent.includes('Anna +1')")
     assert german.get_by_role("button", name="Rückgängig").is_enabled()

@@ -106,6 +106,8 @@ def tap_card(page, label):
     if label == "4 ←":  # named by what it shows, the left neighbour included: "4 ← Ben built it"
         neighbour = page.locator(".mnb-roles li").nth(1).locator("strong").inner_text()
         name = f"4 ← {neighbour} built it"
+    # No one completes two builds within the double-tap guard's moment: a tap waits for it, as a builder does.
+    page.wait_for_selector(".mnb-cards:not([data-settling])", state="attached")
     page.get_by_role("button", name=name, exact=True).click()
 
 

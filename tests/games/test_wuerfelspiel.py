@@ -331,3 +331,10 @@ def test_the_building_rule_is_left_to_the_players_and_written_down():
     assert not hasattr(wsp, "check_stack")  # the table watches the tower; the app does not judge it
     for words in ("30 building cards", "same number of pips or a higher number", "red"):
         assert words in wsp.__doc__
+
+
+def test_an_action_for_a_turn_that_is_over_says_so_in_words_for_the_next_builder():
+    state = play(turn(card(points=2)))  # Ann's turn is over; a phone that missed it sends a card for her
+    with pytest.raises(RuleError) as caught:
+        wsp.apply(state, card(points=2, builder=0))
+    assert english(caught.value.message) == "Ann's turn is over: it is Ben's turn to build now."

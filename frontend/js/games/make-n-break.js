@@ -116,7 +116,7 @@ function cardButtons(act) {
       h('div.mnb-row5', [1, 2, 3, 4, 5].map((p) =>
         cardBtn(String(p), { kind: p === 5 ? 'extreme-5' : 'extreme-4', points: p }, '.extreme', t('mnb.extreme_points', { count: p }))))));
   guard = tapGuard(grid);
-  return { grid, leftCaption, leftArrow, tenBtn };
+  return { grid, guard, leftCaption, leftArrow, tenBtn };
 }
 
 /** The build: the timer, the card buttons, this turn's points and cards, Undo and End turn. */
@@ -134,7 +134,10 @@ function buildCard(act, undo, seat) {
     h('div.mnb-build-head', buildInfo, clock),
     h('p.muted.mnb-hint', t('mnb.tap_each_card')),
     cards.grid, turnPoints, played,
-    h('div.mnb-thumbbar', h('button.mnb-undo', { onclick: undo }, t('table.undo')), endTurn));
+    h('div.mnb-thumbbar', h('button.mnb-undo', { onclick: () => {
+      cards.guard.reset();
+      undo();
+    } }, t('table.undo')), endTurn));
   function update(s) {
     const turn = s.turn;
     el.hidden = s.phase !== 'build';

@@ -142,7 +142,10 @@ function cardsCard(session, act, seat) {
       h('button.mnb-cardbtn.red', { onclick: card({ kind: 'red-3' }), 'aria-label': t('ws.red_n', { n: 3 }) }, '3', h('span.mnb-small', t('ws.red'))),
       h('button.mnb-cardbtn.red', { onclick: card({ kind: 'red-4' }), 'aria-label': t('ws.red_n', { n: 4 }) }, '4', h('span.mnb-small', t('ws.red')))),
     turnPoints, played,
-    h('div.mnb-thumbbar', h('button.mnb-undo', { onclick: () => session.undo().catch(() => {}) }, t('table.undo')), endTurn));
+    h('div.mnb-thumbbar', h('button.mnb-undo', { onclick: () => {
+      cardGuard.reset();
+      session.undo().catch(() => {});
+    } }, t('table.undo')), endTurn));
   function update({ state: s }) {
     const turn = s.turn;
     const most = s.options.max_card_points;

@@ -78,13 +78,23 @@ export function stylesheetsReady() {
 export function tapGuard(el, ms = 600) {
   let until = 0;
   let timer = 0;
-  return (fn) => {
+  const settled = () => {
+    until = 0;
+    delete el.dataset.settling;
+  };
+  const guard = (fn) => {
     const now = performance.now();
     if (now < until) return;
     until = now + ms;
     el.dataset.settling = '';
     clearTimeout(timer);
-    timer = setTimeout(() => delete el.dataset.settling, ms);
+    timer = setTimeout(settled, ms);
     fn();
   };
+  // Another tap in between (Undo after a wrong card) means the next one is no double tap.
+  guard.reset = () => {
+    clearTimeout(timer);
+    settled();
+  };
+  return guard;
 }
