@@ -1,6 +1,8 @@
 """A seat belongs to a phone (issue 24): two phones tap the same seat, the second is asked, the first is told,
 and every grid ends up under its own player; one phone can still hand in for a player on another phone."""
 
+import uuid
+
 import pytest
 import requests
 from screens import PHONE, serious_violations, with_axe
@@ -157,3 +159,30 @@ def test_the_seat_screens_pass_axe(browser, live_server, shots, scheme, size):
     finally:
         context.close()
     assert not any(problems.values()), problems
+
+
+def test_the_builders_and_the_stoppers_phones_say_so(phone, second_phone, live_server, shots):
+    """Every game with turns: the builder's phone says "Your turn", the Würfelspiel stopper's phone that it rolls."""
+    body = {"game": "wuerfelspiel", "seats": [{"name": n} for n in ("Anna", "Ben", "Cy")],
+            "options": {"stopper": "person"}}
+    code = requests.post(f"{live_server.url}/api/tables", json=body, timeout=10).json()["code"]
+    phone.context.add_init_script(VIBRATIONS)
+    with_axe(second_phone.context)
+    for page, name in ((phone, "Anna"), (second_phone, "Cy")):
+        page.goto(f"/#/table/{code}")
+        page.wait_for_selector(".live[data-state=live]")
+        page.get_by_role("group", name="Who plays on this phone?").get_by_role("button", name=name).click()
+        page.wait_for_selector(f".seat-pick[aria-pressed=true]:has-text('{name} · this phone')")
+    phone.get_by_role("status").filter(has_text="Your turn, Anna").wait_for()
+    second_phone.get_by_role("status").filter(has_text="You roll the yellow die, Cy: tap what it shows").wait_for()
+    assert phone.evaluate("window.vibrations") == [200]
+    second_phone.screenshot(path=shots / "seats-stopper.png", full_page=True)
+    assert serious_violations(second_phone) == []
+    # Ann's turn ends: Ben builds, Anna stops; Anna's phone says so, Cy's says nothing.
+    for _ in range(10):
+        requests.post(f"{live_server.url}/api/tables/{code}/events", timeout=10,
+                      json={"id": str(uuid.uuid4()), "type": "stopper", "data": {"face": 3}})
+    requests.post(f"{live_server.url}/api/tables/{code}/events", timeout=10,
+                  json={"id": str(uuid.uuid4()), "type": "end_turn", "data": {"builder": 0}})
+    phone.get_by_role("status").filter(has_text="You roll the yellow die, Anna").wait_for()
+    second_phone.wait_for_selector(".your-turn", state="hidden")

@@ -9,6 +9,13 @@ import { STYLESHEET } from './make-n-break.js';
 
 export const usesTimer = false; // the stopper die is the clock
 
+/** On the stopper's phone (views/seats.js): a person rolls the yellow die, so that phone says so. */
+export function turnNote(view, seat) {
+  const s = view.state;
+  if (s.finished || s.options.stopper !== 'person' || seat !== s.stopper) return '';
+  return t('ws.you_stop', { name: view.seats[seat] });
+}
+
 const STOP_AT = 30;
 const VOICE_KEY = 'scorekeeper.wuerfelspiel.voice';
 

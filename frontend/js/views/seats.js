@@ -43,17 +43,19 @@ function seatButton(view, i, { mine, actingFor, buttonClass, badge, onTap }) {
   }, view.seats[i], status ? h('span.seat-status', ` · ${status}`) : null, badge?.(view, i) || null);
 }
 
-/** The "Your turn" line at the top of the table: shown on the phone holding the seat whose turn it is. */
-function turnBanner() {
+/** The "Your turn" line at the top of the table: shown on the phone holding the seat whose turn it is, or
+ *  whatever else the game's panel says that seat does now (`turnNote`: the Würfelspiel's stopper). */
+function turnBanner(turnNote) {
   const el = h('p.your-turn', { role: 'status', hidden: true });
   let wasMine = false;
   return {
     el,
     update(view, mine) {
-      const turn = view.turn_seat;
-      const now = mine !== null && turn === mine;
+      const text = mine === null ? '' : view.turn_seat === mine ? t('seats.your_turn', { name: view.seats[mine] })
+        : turnNote?.(view, mine) || '';
+      const now = Boolean(text);
       el.hidden = !now;
-      el.textContent = now ? t('seats.your_turn', { name: view.seats[mine] }) : '';
+      el.textContent = text;
       if (now && !wasMine) {
         try {
           navigator.vibrate?.(200); // ignored where the phone or the page is not allowed to
@@ -70,14 +72,15 @@ function turnBanner() {
  * The seats part: `card` (the buttons and notes) and `banner` ("Your turn"), and `update(view)`.
  * `options`: `label` over the buttons (`groupLabel` for a screen reader), `cardClass` and `buttonClass` for a panel's own look, `badge(view, i)`,
  * `forChoice(name)` an extra answer in the take-over question (act for that player without taking the
- * seat), and `onChange()` after this phone's seat or the seat it acts for changed.
+ * seat), `turnNote(view, seat)` what else that seat does now, and `onChange()` after this phone's seat or the
+ * seat it acts for changed.
  */
 export function seatsPart(session, options = {}) {
-  const { label = t('seats.who_here'), groupLabel = label, cardClass = 'seats-card', buttonClass = '', badge, forChoice, onChange } = options;
+  const { label = t('seats.who_here'), groupLabel = label, cardClass = 'seats-card', buttonClass = '', badge, forChoice, turnNote, onChange } = options;
   const buttons = h('div.seat-picks', { role: 'group', 'aria-label': groupLabel });
   const note = h('p.seat-note', { role: 'status' });
   const card = h(`section.card.${cardClass}`, h('p.seat-label', label), buttons, note);
-  const banner = turnBanner();
+  const banner = turnBanner(turnNote);
   const part = { card, banner: banner.el, actingFor: null, update };
   let held = null; // the seat this phone held at the last update
   let asking = false;

@@ -346,7 +346,7 @@ async function openTable(root, session, catalogue, { screen, head, panel, scores
   // Which seat this phone plays, for games with turns ("Your turn"); a panel that needs it for its own acts
   // (Bresk!'s hand-in) places it itself. A score pad's or Block Buster's table has none: no turns to follow.
   if (!module.ownSeats && game?.turns) {
-    const seats = seatsPart(session);
+    const seats = seatsPart(session, { turnNote: module.turnNote });
     panel.after(seats.banner, seats.card);
     parts.push(seats);
   }
