@@ -56,9 +56,11 @@ function turnBanner(turnNote) {
       const now = Boolean(text);
       el.hidden = !now;
       el.textContent = text;
-      if (now && !wasMine) {
+      // Only once the page has been tapped: before that the browser refuses (and says so in the console),
+      // e.g. right after a reload.
+      if (now && !wasMine && navigator.userActivation?.hasBeenActive !== false) {
         try {
-          navigator.vibrate?.(200); // ignored where the phone or the page is not allowed to
+          navigator.vibrate?.(200); // ignored where the phone does not vibrate
         } catch {
           /* some browsers throw instead */
         }
