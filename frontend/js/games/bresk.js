@@ -232,7 +232,10 @@ function whoRollsNext(state) {
   const roller = state.seats[state.roller];
   if (state.finished) return '';
   if (state.alphabet_pending) return t('bresk.rolls_alphabet', { name: roller });
-  if (state.placements >= SQUARES) return t('bresk.all_placed');
+  if (state.placements >= SQUARES) {
+    // The roll that placed the last squares still asks for its letters: they come before the hand-in.
+    return ['choose', 'letter', 'space'].includes(state.requires?.kind) ? t('bresk.last_roll') : t('bresk.all_placed');
+  }
   return state.requires?.kind === 'roll_bresk' ? '' : t('bresk.next_rolls', { name: roller });
 }
 
