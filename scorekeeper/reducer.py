@@ -35,10 +35,22 @@ it runs).
 
 The timer, the word challenges and the pointer to the next table (Play again) are
 not moves: undo leaves them alone.
+
+Nor are the seats' phones. A phone claims a seat with ``claim_seat`` ``{"seat": i,
+"device": id}``, an id the phone makes and keeps (not a secret: it tells one phone from
+another, it proves nothing), and gives it up with ``release_seat``. ``claims`` in the
+snapshot holds, per seat, ``{"device", "at_ms"}`` or None; a phone holds at most one
+seat. Claiming a seat another phone holds needs ``"take_over": true`` (the other phone
+then sees its seat gone). An act that is a player's own (``Game.PLAYER_ACTS``, and a
+word challenge's challenger) for a seat another phone holds is refused unless the event
+says it is done for that player (``on_behalf``): a phone cannot hand in as Ben by
+mistake, and one phone can still run the whole table. Claims live in the log like every
+other action, so every phone hears of them through the stream, in order, exactly once.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -50,7 +62,11 @@ from .games.base import N_, Game, RuleError
 CHECKPOINT_EVERY = 16
 MAX_CHALLENGES_SHOWN = 50
 # What ``step`` adds to an event's data: a resent event is the same action when the rest matches.
-SERVER_FIELDS = {"roll": ("results",), "undo": ("undid",), "redo": ("redid",), "challenge": ("verdict",)}
+SERVER_FIELDS = {"roll": ("results",), "undo": ("undid",), "redo": ("redid",), "challenge": ("verdict",),
+                 "claim_seat": ("took_over",)}
+SEAT_EVENTS = ("claim_seat", "release_seat")
+# A phone's id, made by the phone: long enough to be random, short enough to bound what is stored.
+DEVICE_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 
 
 class Stale(Exception):
@@ -58,6 +74,16 @@ class Stale(Exception):
 
     def __init__(self, message: str):
         super().__init__(message)
+        self.message = message
+
+
+class SeatHeld(Exception):
+    """A seat another phone holds: claimed without taking over, or a player's own act done without saying
+    it is done for that player."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
         self.message = message
 
 
@@ -123,13 +149,18 @@ def same_action(kind: str, sent: dict[str, Any], stored_kind: str, stored: dict[
 
 def step(snapshot: dict[str, Any], event: dict[str, Any], rules: Rules, history: History, *, now: int,
          randbelow: Callable[[int], int], judge: Judge) -> Step:
-    """The stored data, next snapshot and trail for ``event`` ({seq, type, data}).
+    """The stored data, next snapshot and trail for ``event`` ({seq, type, data}, and the sending phone's
+    ``device`` and ``on_behalf`` when it sent them).
 
     RuleError when it breaks a rule; Stale when an undo or redo names a move that
-    is no longer the one to undo or redo.
+    is no longer the one to undo or redo; SeatHeld when another phone holds the seat.
     """
     kind, data, seq = event["type"], dict(event["data"]), event["seq"]
     snap = dict(snapshot)
+    if kind in SEAT_EVENTS:
+        snap["claims"] = _claims_after(claims_of(snap, len(rules.seats)), kind, data, rules, now)
+        return Step(data, snap, None)
+    _check_holder(snap, kind, data, event, rules)
     # The timer, the word judge's log and the pointer to the next table are not moves: undo leaves them.
     if kind == "timer":
         snap["timer"] = timer.command(snap["timer"], data.get("action"), now, data.get("seconds"))
@@ -242,6 +273,53 @@ def _challenge(rules: Rules, data: dict[str, Any], judge: Judge) -> dict[str, An
         raise RuleError("bad_seat", "by must be a seat number from 0 to {last}.", "data.by",
                         last=len(rules.seats) - 1)
     return judge(data.get("words"), bool(data.get("reveal")))
+
+
+def claims_of(snap: dict[str, Any], seats: int) -> list[dict[str, Any] | None]:
+    """Per seat, the phone holding it ({device, at_ms}) or None (a table from before claims has none)."""
+    return snap.get("claims") or [None] * seats
+
+
+def _claims_after(claims, kind: str, data: dict[str, Any], rules: Rules, now: int) -> list[dict[str, Any] | None]:
+    seat = _seat_number(data.get("seat"), "data.seat", rules)
+    device = data.get("device")
+    if not isinstance(device, str) or not DEVICE_ID.match(device):
+        raise RuleError("bad_device", "device must be this phone's id: 8 to 64 letters, digits, - or _.",
+                        "data.device")
+    take_over = data.get("take_over", False)
+    if not isinstance(take_over, bool):
+        raise RuleError("bad_take_over", "take_over must be true or false.", "data.take_over")
+    held = claims[seat]
+    if kind == "release_seat":  # only the holder gives a seat up; anyone else's release changes nothing
+        return [None if i == seat and held and held["device"] == device else c for i, c in enumerate(claims)]
+    if held and held["device"] != device:
+        if not take_over:
+            raise SeatHeld("seat_taken", N_("{name} is on another phone. Take over {name}'s seat on this phone?",
+                                            name=rules.seats[seat]))
+        data["took_over"] = True
+    out = [None if c and c["device"] == device else c for c in claims]  # a phone plays one seat
+    out[seat] = {"device": device, "at_ms": now}
+    return out
+
+
+def _seat_number(seat: Any, where: str, rules: Rules) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(rules.seats):
+        raise RuleError("bad_seat", "seat must be a seat number from 0 to {last}.", where, last=len(rules.seats) - 1)
+    return seat
+
+
+def _check_holder(snap: dict[str, Any], kind: str, data: dict[str, Any], event: dict[str, Any], rules: Rules) -> None:
+    """A player's own act for a seat another phone holds, not said to be done for that player: SeatHeld."""
+    field_name = {**rules.game.PLAYER_ACTS, "challenge": "by"}.get(kind)
+    seat = data.get(field_name) if field_name else None
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(rules.seats):
+        return  # not a player's act, or no seat the rules would take: they refuse it in their words
+    held = claims_of(snap, len(rules.seats))[seat]
+    if held is None or held["device"] == event.get("device") or event.get("on_behalf"):
+        return
+    raise SeatHeld("seat_on_another_phone", N_(
+        "{name} is playing on another phone. Do this on {name}'s phone, or confirm on this one that it is for "
+        "{name}.", name=rules.seats[seat]))
 
 
 def _dice_shown(seq: int, data: dict[str, Any], at_ms: int) -> dict[str, Any]:

@@ -92,6 +92,9 @@ CASES = [
     (PAD, "undo", {"seq": 7}, "Undid #7"),  # still waiting to be sent: the seq it names
     (PAD, "redo", {"seq": 4, "redid": 4}, "Redid #4"),
     (PAD, "next_table", {"code": "ABC234"}, "Play again: table ABC234"),
+    (BRESK, "claim_seat", {"seat": 1, "device": "phone-of-ben"}, "Ben plays on a phone"),
+    (MNB, "claim_seat", {"seat": 2, "device": "phone-of-ben", "took_over": True}, "Cleo's seat moved to another phone"),
+    (WS, "release_seat", {"seat": 0, "device": "phone-of-ana"}, "Ana's seat is free"),
 ]
 
 

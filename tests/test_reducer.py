@@ -61,6 +61,7 @@ def counter_game(applied):
         apply=apply,
         result=lambda state, **_: Result("counter", [], [], False, "", {"total": state["total"]}),
         timer_setting=no_timer,
+        PLAYER_ACTS={},
     )
 
 

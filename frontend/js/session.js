@@ -9,6 +9,7 @@
 // is the current table, so the phone catches up by itself, once.
 import { api, http } from './api.js';
 import { takeAhead } from './lib/ahead.js';
+import { deviceId, seatOf } from './lib/device.js';
 import { flush, outbox, savedTables } from './lib/offline.js';
 import { uuid4 } from './lib/uuid.js';
 
@@ -96,9 +97,23 @@ export class TableSession extends EventTarget {
     this.emit('change', view);
   }
 
-  // Send an action. Offline, it waits in the outbox and goes out exactly once later.
-  act(type, data = {}) {
-    return this.send(api.eventsPath(this.code), { id: uuid4(), type, data });
+  // Send an action, saying which phone sends it. Offline, it waits in the outbox and goes out exactly
+  // once later. `onBehalf`: confirmed on this phone as done for a player on another phone; `handles`:
+  // refusals (codes) the caller answers itself, not shown as a problem.
+  act(type, data = {}, { onBehalf = false, handles = [] } = {}) {
+    const body = { id: uuid4(), type, data, device: deviceId() };
+    if (onBehalf) body.on_behalf = true;
+    return this.send(api.eventsPath(this.code), body, handles);
+  }
+
+  /** The seat this phone holds at the server (views/seats.js), or null. */
+  get mySeat() {
+    return seatOf(this.view);
+  }
+
+  claim(seat, takeOver = false) {
+    const data = { seat, device: deviceId(), ...(takeOver ? { take_over: true } : {}) };
+    return this.act('claim_seat', data, { handles: ['seat_taken'] });
   }
 
   // Undo and redo name the action they take back or restore, as this phone shows it: when
@@ -117,7 +132,7 @@ export class TableSession extends EventTarget {
     return this.send(api.timerPath(this.code), body);
   }
 
-  async send(path, body) {
+  async send(path, body, handles = []) {
     try {
       const reply = await http.post(path, body);
       this.update(reply.table);
@@ -125,7 +140,7 @@ export class TableSession extends EventTarget {
     } catch (err) {
       if (!err.offline) {
         if (err.table) this.update(err.table);
-        this.emit('problem', err);
+        if (!handles.includes(err.code)) this.emit('problem', err);
         throw err;
       }
       const item = { code: this.code, path, body, queuedAt: Date.now() };

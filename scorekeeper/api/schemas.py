@@ -6,6 +6,7 @@ from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 
 from .. import games
 from ..games.base import N_
+from ..services.tables import DEVICE_ID
 
 
 class StrictBoolean(fields.Boolean):
@@ -77,6 +78,9 @@ class GameSchema(Schema):
     word_list_option = fields.String(required=True, allow_none=True, metadata={
         "description": "The option naming the word list the game's words are judged by; null: it judges no words. "
         "A league may add and ban words (extra_words, banned_words) for a game that judges words."})
+    turns = fields.Boolean(required=True, metadata={
+        "description": "The game has turns the app follows (a table's turn_seat): a phone may claim its seat to be "
+                       "told when it is its turn."})
 
 
 class DieSchema(Schema):
@@ -172,6 +176,11 @@ class TableSchema(Schema):
     join_url = fields.String(required=True)
     next_code = fields.String(allow_none=True, required=True,
                               metadata={"description": "The table played next (Play again), which its phones follow."})
+    claims = fields.List(fields.Dict(allow_none=True), required=True, metadata={
+        "description": "Per seat, the phone playing it ({device, at_ms}), or null: claimed with a claim_seat event "
+                       "({seat, device, take_over?}), given up with release_seat ({seat, device})."})
+    turn_seat = fields.Integer(allow_none=True, required=True, metadata={
+        "description": "The seat whose turn it is (the builder, the roller), or null: its phone says so."})
 
 
 # Sequence numbers are 32-bit integers in the database; larger ones cannot exist.
@@ -186,6 +195,12 @@ class EventInSchema(Schema):
     data = fields.Dict(keys=fields.String(), load_default=dict)
     expected_seq = fields.Integer(validate=SEQ,
                                   metadata={"description": "Refuse with 409 if the table is no longer at this seq."})
+    device = fields.String(validate=validate.Regexp(DEVICE_ID), metadata={
+        "description": "The sending phone's id (as in its claim_seat): a player's own act (a grid handed in, a "
+                       "challenge's challenger) for a seat another phone holds is refused (409 "
+                       "seat_on_another_phone) unless on_behalf is true."})
+    on_behalf = fields.Boolean(load_default=False, metadata={
+        "description": "Confirmed on this phone: the act is done for the seat's player, who is on another phone."})
 
 
 class EventSchema(Schema):

@@ -78,16 +78,19 @@ def get_table(code):
 @blp.alt_response(404, schema=ErrorSchema, description="No table has this code.", success=False)
 @blp.alt_response(409, schema=ConflictSchema, description="expected_seq is stale, an undo or redo names an action "
                   "that is no longer the one to undo or redo (stale), or the id was used for another action "
-                  "(id_reused); the current table is included.", success=False)
+                  "(id_reused), a seat another phone holds is claimed without take_over (seat_taken) or a player's "
+                  "own act is done for it without on_behalf (seat_on_another_phone); the current table is "
+                  "included.", success=False)
 def append_event(payload, code):
     """Append an action (idempotent by id). A refused action is a 422 with the rule broken.
 
     The same id with the same type and data answers the first outcome again; with another
     type or data it is 409 ``id_reused``, naming the event stored under it.
     """
+    sender = tables.Sender(payload.get("device"), payload["on_behalf"])
     event, table, created = tables.append(code, str(payload["id"]), payload["type"], payload["data"],
                                           payload.get("expected_seq"), host_url=request.host_url,
-                                          league_token=league_token())
+                                          league_token=league_token(), sender=sender)
     return _appended(event, table, created)
 
 

@@ -265,6 +265,11 @@ def no_timer(state: dict[str, Any]) -> None:
     return None
 
 
+def no_turn(state: dict[str, Any]) -> None:
+    """The turn hook of a game whose players do not take turns the app follows (a score pad)."""
+    return None
+
+
 @dataclass(frozen=True)
 class Game:
     """Everything a game declares: the one definition the services, the league's house rules, the API's
@@ -297,11 +302,17 @@ class Game:
     # The option naming the word list its words are judged by; None: the game judges no words. A game
     # that does is handed ``word_check`` by the service, and a league may add and ban words for it.
     word_list_option: str | None = None
+    # (state) -> the seat whose turn it is now (the builder, the roller), None when it is nobody's: that
+    # seat's phone says "Your turn".
+    turn_seat: Callable[[dict[str, Any]], int | None] = no_turn
+    # event type -> the data field naming the seat it is done for, for acts that are a player's own (a grid
+    # handed in): they come from the phone holding that seat, or are confirmed as done for that player.
+    PLAYER_ACTS: dict[str, str] = field(default_factory=dict)
 
     def describe(self) -> dict[str, Any]:
         """The game in GET /api/games: its own catalogue, with the options and word-list needs declared here."""
         return {**self.catalogue(), "options": [o.to_dict() for o in self.OPTIONS],
-                "word_list_option": self.word_list_option}
+                "word_list_option": self.word_list_option, "turns": self.turn_seat is not no_turn}
 
     def option(self, name: str) -> Option | None:
         return next((o for o in self.OPTIONS if o.name == name), None)
@@ -448,6 +459,16 @@ def refuse_same_names(names: list[str], field: Callable[[int], str]) -> None:
                             field(i),
                             name=player.strip())
         seen.add(name_key(player))
+
+
+def not_your_turn(state: dict[str, Any], named: Any) -> RuleError:
+    """An action naming a builder whose turn it is not: nearly always a phone that had not yet heard that
+    turn end. Said so, since on the next builder's own phone "It is Ben's turn" reads as if Ben were wrong."""
+    who = state["seats"][state["builder"]]
+    if isinstance(named, int) and not isinstance(named, bool) and 0 <= named < len(state["seats"]):
+        return RuleError("not_your_turn", "{was}'s turn is over: it is {who}'s turn to build now.", "data.builder",
+                         was=state["seats"][named], who=who)
+    return RuleError("not_your_turn", "It is {who}'s turn to build.", "data.builder", who=who)
 
 
 def winners_by_total(players: list[PlayerResult]) -> list[str]:

@@ -610,9 +610,15 @@ def check_final(players: list[dict[str, Any]], **_: Any) -> None:
 
 # --- what the services, the league and the phone read of this game (games/base.py Game) ----------
 
+def turn_seat(state: dict[str, Any]) -> int | None:
+    """The seat that rolls next, while there is a roll to make."""
+    return None if state["finished"] or state["placements"] >= SQUARES else state["roller"]
+
+
 GAME = Game(
     id=id, name=name, MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS, OPTIONS=OPTIONS, EVENT_FIELDS=EVENT_FIELDS,
     catalogue=catalogue, setup=setup, apply=apply, result=result, score_sheet=score_sheet,
     league_places=league_places, places_from_scores=places_from_scores, check_final=check_final,
     word_list_option="lexicon",
+    turn_seat=turn_seat, PLAYER_ACTS={"hand_in": "seat"},
 )

@@ -17,7 +17,7 @@ from .base import rank_sides as league_rank
 EVENT_FIELDS = {"points": ("seat", "points"), "next_round": (), "finish": ()}
 
 id = "scorepad"
-name = "Score pad"
+name = N_("Score pad")  # a thing, not a brand: said in the asker's language
 MIN_SEATS = 1
 MAX_SEATS = 10
 MAX_POINTS = 10_000

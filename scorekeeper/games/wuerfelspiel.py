@@ -69,6 +69,7 @@ from .base import (
     RuleError,
     dispatch,
     evolve,
+    not_your_turn,
     places_from_result,
     rank_sides,
     refuse_same_names,
@@ -277,8 +278,7 @@ def _check_builder(state: dict[str, Any], data: dict[str, Any]) -> None:
         return
     seat = data["builder"]
     if not _is_int(seat) or seat != state["builder"]:
-        raise RuleError("not_your_turn", "It is {who}'s turn to build.",
-                        "data.builder", who=state["seats"][state["builder"]])
+        raise not_your_turn(state, seat)
 
 
 def _close_turn(state: dict[str, Any]) -> None:
@@ -432,8 +432,14 @@ def check_final(players: list[dict[str, Any]], **_: Any) -> None:
 
 # --- what the services, the league and the phone read of this game (games/base.py Game) ----------
 
+def turn_seat(state: dict[str, Any]) -> int | None:
+    """The builder, until the game is over."""
+    return None if state["finished"] else state["builder"]
+
+
 GAME = Game(
     id=id, name=name, MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS, OPTIONS=OPTIONS, EVENT_FIELDS=EVENT_FIELDS,
     catalogue=catalogue, setup=setup, apply=apply, result=result, score_sheet=score_sheet,
     league_places=league_places, places_from_scores=places_from_scores, check_final=check_final,
+    turn_seat=turn_seat,
 )

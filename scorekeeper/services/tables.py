@@ -43,7 +43,9 @@ INTERNAL_EVENTS = frozenset({"next_table"})
 
 # The data fields of the events the service itself handles, for every game (games declare their own).
 SERVICE_EVENT_FIELDS = {"timer": ("action", "seconds"), "challenge": ("words", "by", "reveal"), "undo": ("seq",),
-                        "redo": ("seq",), "roll": ("dice",), "next_table": ("code",)}
+                        "redo": ("seq",), "roll": ("dice",), "next_table": ("code",),
+                        "claim_seat": ("seat", "device", "take_over"), "release_seat": ("seat", "device")}
+DEVICE_ID = reducer.DEVICE_ID  # what a phone's id may look like (its home is the reducer, which checks claims)
 
 
 def new_code() -> str:
@@ -287,6 +289,8 @@ def view(table: Table | TableRow, host_url: str, now: int | None = None) -> dict
         "now_ms": now,
         "join_url": join_url(table, host_url),
         "next_code": snap.get("next_code"),
+        "claims": reducer.claims_of(snap, len(table.seats)),
+        "turn_seat": games.get(table.game).turn_seat(snap["game"]),
     }
 
 
@@ -356,8 +360,18 @@ def _judge(table: Table) -> reducer.Judge:
     return judge
 
 
+class Sender(NamedTuple):
+    """The phone an event comes from (its id, if it sent one) and whether it acts for a seat another phone holds."""
+
+    device: str | None = None
+    on_behalf: bool = False
+
+
+NO_SENDER = Sender()  # the app itself, or a client that sent no phone id
+
+
 def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: int | None = None,
-           internal: bool = False, host_url: str = "", league_token: str | None = None):
+           internal: bool = False, host_url: str = "", league_token: str | None = None, sender: Sender = NO_SENDER):
     """Validate and store one event. Returns (event, table row, created): created is False for a repeat id.
 
     ``internal`` events (the pointer to the next table) are written by the app itself, never sent by a phone.
@@ -372,7 +386,7 @@ def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: i
     now = now_ms()
     table, seq = _lock_next_seq(code, now)
     try:
-        event, shown, to_post = _store_step(table, seq, uid, kind, data, now, expected_seq, host_url)
+        event, shown, to_post = _store_step(table, seq, uid, kind, data, now, expected_seq, host_url, sender)
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
@@ -415,7 +429,8 @@ def _lock_next_seq(code: str, now: int) -> tuple[Table, int]:
 
 
 def _store_step(table: Table, seq: int, uid: str, kind: str, data: dict[str, Any], now: int,
-                expected_seq: int | None, host_url: str) -> tuple[dict[str, Any], Any, dict[str, Any] | None]:
+                expected_seq: int | None, host_url: str,
+                sender: Sender) -> tuple[dict[str, Any], Any, dict[str, Any] | None]:
     """One event through the reducer, written with the new snapshot (not yet committed).
 
     Returns the event as answered, the table as answered and the result to post to the table's league
@@ -430,10 +445,14 @@ def _store_step(table: Table, seq: int, uid: str, kind: str, data: dict[str, Any
     # Only the fields each event takes, bounded, before any rule sees them (nothing else is stored).
     check_event_data({**SERVICE_EVENT_FIELDS, **games.get(table.game).EVENT_FIELDS}, kind, data)
     try:
-        done = reducer.step(table.snapshot, {"seq": seq, "type": kind, "data": data}, rules_of(table),
+        done = reducer.step(table.snapshot, {"seq": seq, "type": kind, "data": data, "device": sender.device,
+                                             "on_behalf": sender.on_behalf}, rules_of(table),
                             _History(table.id), now=now, randbelow=secrets.randbelow, judge=_judge(table))
     except reducer.Stale as err:
         raise Conflict("stale", err.message, extra={"table": view_for_conflict(table, seq - 1, host_url)}) from None
+    except reducer.SeatHeld as err:  # the phone asks its player (take over? do it for Ben?) and sends again
+        raise Conflict(err.code, err.message,
+                       extra={"table": view_for_conflict(table, seq - 1, host_url)}) from None
     stored, snapshot = done.data, done.snapshot
     scored = snapshot["game"] is not table.snapshot["game"]  # timer and challenge events leave the score alone
     db.session.add(Event(table_id=table.id, seq=seq, uid=uid, type=kind, data=stored, trail=done.trail,

@@ -422,3 +422,22 @@ def test_a_forced_letter_stays_on_every_phone_until_used(phone, second_phone, li
     assert phone.evaluate("document.documentElement.scrollWidth") <= size[0]
     phone.get_by_role("button", name="Hand in my grid").click()
     phone.wait_for_function("() => document.querySelector('.bresk-hand-in-why').textContent.includes('Waiting for')")
+
+
+def test_the_last_roll_asks_for_its_letters_before_the_hand_in(phone, live_server):
+    """At the last roll the card said "Write 3 letters or spaces" and "All squares are placed: hand in your
+    grids" at once (issue 24): the letters come first."""
+    code = new_table(live_server)
+    table = f"{live_server.url}/api/tables/{code}"
+    for _ in range(200):  # every roll places 0 to 3 squares or a letter: bounded, however the dice fall
+        state = requests.get(table, timeout=10).json()["state"]
+        if state["placements"] >= 64 and not state["alphabet_pending"]:
+            break
+        body = {"id": str(uuid.uuid4()), "type": "roll", "data": {"dice": ["alphabet" if state["alphabet_pending"]
+                                                                           else "bresk"]}}
+        assert requests.post(f"{table}/events", json=body, timeout=10).status_code == 201
+    assert state["requires"]["kind"] in ("choose", "letter", "space")  # the roll that placed the last squares
+    phone.goto(f"/#/table/{code}")
+    phone.wait_for_selector(".live[data-state=live]")
+    assert phone.locator(".bresk-ask-big").inner_text().startswith(("Write", "Everyone writes"))
+    assert phone.locator(".bresk-next").inner_text() == "That was the last roll: write it in, then hand in your grid."

@@ -185,6 +185,7 @@ def test_a_score_pad_started_in_german(german, shots):
     german.wait_for_selector(".live[data-state=live]")
     german.wait_for_selector(".after-panel:not([hidden])")
     assert german.locator(".live").inner_text() == "Live"
+    assert german.locator(".table-title").inner_text() == "Punktezettel"  # a thing, not a brand: said in German
     german.get_by_role("button", name="Anna").click()
     german.wait_for_function("() => document.querySelector('.log li')?.textContent.includes('Anna +1')")
     assert german.get_by_role("button", name="Rückgängig").is_enabled()
@@ -228,6 +229,8 @@ def test_bresk_roll_and_grid_in_german(german, live_server, shots):
     open_table(german, code)
     assert german.locator(".bresk-ask-big").inner_text() == "Bresk-Würfel werfen"
     german.get_by_role("button", name="Anna", exact=True).click()
+    # The seat is claimed at the server: the title follows its answer.
+    german.wait_for_selector(".bresk-seat[aria-pressed=true]:has-text('Anna · dieses Handy')")
     assert german.locator(".bresk-entry-title").inner_text() == "Mein Raster — Anna"
     german.locator(".dice-buttons button").click()
     german.wait_for_function("() => !document.querySelector('.dice-faces p.muted')")

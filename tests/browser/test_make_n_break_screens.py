@@ -106,6 +106,8 @@ def tap_card(page, label):
     if label == "4 ←":  # named by what it shows, the left neighbour included: "4 ← Ben built it"
         neighbour = page.locator(".mnb-roles li").nth(1).locator("strong").inner_text()
         name = f"4 ← {neighbour} built it"
+    # No one completes two builds within the double-tap guard's moment: a tap waits for it, as a builder does.
+    page.wait_for_selector(".mnb-cards:not([data-settling])", state="attached")
     page.get_by_role("button", name=name, exact=True).click()
 
 
@@ -297,3 +299,75 @@ def test_a_person_as_stopper_taps_the_real_die(phone, live_server, shots):
     assert phone.locator(".ws-faces").is_hidden()
     phone.wait_for_function("() => window.__spoken.at(-1) === 'Stopp!'")
     assert phone.evaluate("window.__spoken") == ["27", "30", "Stopp!"]
+
+
+# --- a double tap (issue 24) -----------------------------------------------------------------------------------
+
+
+def cards_on_the_server(live_server, code):
+    state = requests.get(f"{live_server.url}/api/tables/{code}", timeout=10).json()["state"]
+    return [(c["kind"], c.get("points")) for c in state["turn"]["cards"]]
+
+
+def test_a_double_tap_on_a_card_counts_one_card(phone, live_server):
+    code = create_table(live_server, "make-n-break", NAMES)
+    post_event(live_server, code, "die", {"face": 2, "builder": 0})
+    open_table(phone, code)
+    phone.wait_for_selector(".mnb-build:not([hidden])")
+    # Two taps 40 ms apart, as a finger's double tap gives: no one completes two builds in that time.
+    phone.get_by_role("button", name="Standard 2", exact=True).dblclick(delay=40)
+    phone.wait_for_selector(".mnb-cards:not([data-settling])")
+    # A moment later the builder completes the next card: it counts.
+    phone.get_by_role("button", name="Red hand 1", exact=True).click()
+    phone.wait_for_function("() => document.querySelectorAll('.mnb-played li').length >= 2")
+    phone.wait_for_selector(".mnb-played li.red-hand")
+    assert cards_on_the_server(live_server, code) == [("standard", 2), ("red-hand", 1)]
+
+
+def test_a_double_tap_on_a_wuerfelspiel_card_counts_one_card(phone, live_server):
+    code = create_table(live_server, "wuerfelspiel", NAMES, stopper="person")
+    for _ in range(10):
+        post_event(live_server, code, "stopper", {"face": 3})
+    phone.goto(f"/#/table/{code}")
+    phone.wait_for_selector(".live[data-state=live]")
+    phone.get_by_role("button", name="Card 2", exact=True).dblclick(delay=40)
+    phone.wait_for_selector(".ws-points:not([data-settling])")
+    phone.get_by_role("button", name="Card 1", exact=True).click()
+    phone.wait_for_function("() => document.querySelectorAll('.ws-cards .mnb-played li').length >= 2")
+    phone.wait_for_function("() => /1/.test(document.querySelector('.ws-cards .mnb-played li:last-child').textContent)")
+    assert cards_on_the_server(live_server, code) == [("standard", 2), ("standard", 1)]
+
+
+@pytest.mark.parametrize("game", ["make-n-break", "wuerfelspiel"])
+def test_the_timer_card_goes_when_the_game_is_over(phone, live_server, game):
+    """After "Game over" there is nothing left to time (issue 24): the timer card goes, Play again comes first."""
+    code = create_table(live_server, game, NAMES[:2], **({"rounds": 1} if game == "make-n-break" else
+                                                          {"turns_each": 1, "stopper": "person"}))
+    for builder in (0, 1):
+        if game == "make-n-break":
+            post_event(live_server, code, "die", {"face": 1, "builder": builder})
+        else:
+            for _ in range(10):
+                post_event(live_server, code, "stopper", {"face": 3})
+        post_event(live_server, code, "card", {"kind": "standard", "points": 2 + builder, "builder": builder})
+        post_event(live_server, code, "end_turn", {"builder": builder})
+    phone.goto(f"/#/table/{code}")
+    phone.wait_for_selector(".after-game:not([hidden]) .play-again")
+    assert phone.locator(".table-screen.finished").count() == 1
+    assert phone.locator(".timer").is_hidden()
+
+
+def test_a_phone_that_missed_the_end_of_a_turn_is_told_whose_turn_it_is_now(phone, live_server):
+    """On Ben's own phone the refusal read "It is Ben's turn to build", as if he were wrong (issue 24)."""
+    code = create_table(live_server, "make-n-break", NAMES)
+    post_event(live_server, code, "die", {"face": 2, "builder": 0})
+    held = []  # this phone's event stream, held: it does not hear Ann's turn end
+    phone.context.route("**/stream?*", lambda route: held.append(route))
+    phone.expected_errors.append("status of 422")
+    phone.goto(f"/#/table/{code}")
+    phone.wait_for_selector(".mnb-build:not([hidden])")
+    post_event(live_server, code, "end_turn", {"builder": 0})
+    phone.get_by_role("button", name="Standard 2", exact=True).click()
+    toast = phone.locator(".toast")
+    toast.filter(has_text="turn").wait_for()
+    assert toast.inner_text() == "Ann's turn is over: it is Ben's turn to build now."

@@ -614,3 +614,14 @@ def test_a_missing_face_is_asked_for_and_a_wrong_one_named():
     with pytest.raises(RuleError) as wrong:
         mnb.apply(state, die(4))
     assert wrong.value.message == "The Make 'N' Break die has no 4: it shows 1, 2 or 3."
+
+
+def test_an_action_for_a_turn_that_is_over_says_so_in_words_for_the_next_builder():
+    """A phone that had not heard Ann's turn end (issue 24): on Ben's own phone "It is Ben's turn to build"
+    read as if Ben had done something wrong; the refusal says whose turn is over and whose it is now."""
+    err = refused([roll(2), {"type": "end_turn", "data": {"builder": 0}}], card("standard", 1, builder=0))
+    assert (err.code, err.field) == ("not_your_turn", "data.builder")
+    assert english(err.message) == "Ann's turn is over: it is Ben's turn to build now."
+    # A builder that names no seat gets the plain words.
+    err = refused([], {"type": "die", "data": {"face": 2, "builder": True}})
+    assert english(err.message) == "It is Ann's turn to build."

@@ -339,3 +339,10 @@ def test_a_red_cards_refusal_names_the_card_as_players_do():
         wsp.apply(play([]), card("red-3", 4))
     assert caught.value.message == "A red 3 card is worth 3; leave points out."
     assert "red-3" not in caught.value.message
+
+
+def test_an_action_for_a_turn_that_is_over_says_so_in_words_for_the_next_builder():
+    state = play(turn(card(points=2)))  # Ann's turn is over; a phone that missed it sends a card for her
+    with pytest.raises(RuleError) as caught:
+        wsp.apply(state, card(points=2, builder=0))
+    assert english(caught.value.message) == "Ann's turn is over: it is Ben's turn to build now."

@@ -8,13 +8,15 @@
 import { h, useStylesheet } from '../lib/dom.js';
 import { t } from '../i18n.js';
 import { LIST_NAMES, REASON_TEXT, cellLetter, getLexicon, lexiconNow, listName, onLexiconProgress } from '../lib/lexicon.js';
-import { mountJudge, seatKey } from '../views/judge.js';
+import { mountJudge } from '../views/judge.js';
+import { seatsPart } from '../views/seats.js';
 import { mountScan } from './bresk-scan.js';
 import { scoreCells } from './bresk-score.js';
 
 export { scoreCells };
 
 export const usesTimer = false; // Bresk! has no timer
+export const ownSeats = true; // "I am …" sits with the grid it hands in (seatCard)
 
 const SIZE = 8;
 const SQUARES = SIZE * SIZE;
@@ -152,21 +154,26 @@ function loadDraft(draftKey) {
   return Array(SQUARES).fill('');
 }
 
-/** This phone's side of the table: the seat it plays, its draft grid (kept across reloads), what it
- *  has handed in, and the word marking the table chose. `pad.view` is the table as last shown. */
+/** This phone's side of the table: the seat whose grid it enters (the one it holds at the server, or one
+ *  it hands in for: `pad.seats.actingFor`), its draft grid (kept across reloads), what it has handed in,
+ *  and the word marking the table chose. `pad.view` is the table as last shown. */
 function myPad(session) {
   const code = session.code;
   const draftKey = `bresk-grid:${code}`;
   const pad = {
     view: session.view,
     values: loadDraft(draftKey),
+    seats: null, // the seat picker (seatCard)
     lexiconId: () => session.view?.options?.lexicon || 'en',
     mySeat() {
-      const v = localStorage.getItem(seatKey(code));
-      const n = v === null || v === '' ? null : Number(v);
-      return n !== null && pad.view && n >= 0 && n < pad.view.seats.length ? n : null;
+      const acting = pad.seats?.actingFor;
+      return acting ?? session.mySeat;
     },
-    chooseSeat: (i) => localStorage.setItem(seatKey(code), String(i)),
+    // Handing in for a player whose seat another phone holds (confirmed by choosing "Hand in for …").
+    forAnother() {
+      const seat = pad.mySeat();
+      return seat !== null && seat !== session.mySeat && Boolean(pad.view?.claims?.[seat]);
+    },
     handedIn() {
       const seat = pad.mySeat();
       return seat !== null && pad.view?.state.hand_ins?.[seat] ? pad.view.state.hand_ins[seat] : null;
@@ -225,7 +232,10 @@ function whoRollsNext(state) {
   const roller = state.seats[state.roller];
   if (state.finished) return '';
   if (state.alphabet_pending) return t('bresk.rolls_alphabet', { name: roller });
-  if (state.placements >= SQUARES) return t('bresk.all_placed');
+  if (state.placements >= SQUARES) {
+    // The roll that placed the last squares still asks for its letters: they come before the hand-in.
+    return ['choose', 'letter', 'space'].includes(state.requires?.kind) ? t('bresk.last_roll') : t('bresk.all_placed');
+  }
   return state.requires?.kind === 'roll_bresk' ? '' : t('bresk.next_rolls', { name: roller });
 }
 
@@ -239,23 +249,17 @@ function renderForced(forced, pad) {
     h('span.bresk-forced-letters', left.map((x) => h('b', display(x))))] : []));
 }
 
-/** Who I am: one button per seat; `onPick` after this phone chose one. */
-function seatCard(pad, onPick) {
-  const buttons = h('div.bresk-seats', { role: 'group', 'aria-label': t('bresk.i_am') });
-  const el = h('section.card.bresk-who', h('p.bresk-label', t('bresk.i_am_dots')), buttons);
-  function update(view) {
-    const seat = pad.mySeat();
-    buttons.replaceChildren(...view.seats.map((name, i) =>
-      h('button.bresk-seat', {
-        type: 'button', 'aria-pressed': String(seat === i), class: seat === i ? 'bresk-seat chosen' : 'bresk-seat',
-        onclick: () => {
-          pad.chooseSeat(i);
-          update(pad.view);
-          onPick();
-        },
-      }, name, view.state.hand_ins?.[i] ? h('span.bresk-done', ' ✓') : null)));
-  }
-  return { el, update };
+/** Who I am: one button per seat, held at the server (views/seats.js), each with a ✓ once handed in;
+ *  `onPick` after this phone's seat changed. */
+function seatCard(pad, session, onPick) {
+  const part = seatsPart(session, {
+    label: t('bresk.i_am_dots'), groupLabel: t('bresk.i_am'), cardClass: 'bresk-who', buttonClass: 'bresk-seat',
+    badge: (view, i) => (view.state.hand_ins?.[i] ? h('span.bresk-done', ' ✓') : null),
+    forChoice: (name) => t('bresk.hand_in_for', { name }),
+    onChange: onPick,
+  });
+  pad.seats = part;
+  return { el: part.card, banner: part.banner, update: part.update };
 }
 
 function focusCell(shell, i) {
@@ -390,6 +394,7 @@ function showHandIn(ui, pad) {
   ui.mine.cells.forEach((c) => (c.readOnly = Boolean(done) || state.finished));
   ui.el.classList.toggle('handed-in', Boolean(done));
   ui.title.textContent = done ? t('bresk.my_grid_done') : seat !== null ? t('bresk.my_grid_of', { name: state.seats[seat] }) : t('bresk.my_grid');
+  ui.handIn.textContent = pad.forAnother() ? t('bresk.hand_in_for', { name: state.seats[seat] }) : t('bresk.hand_in');
   // What the dice allow, as the hand-in will check it: letters against the squares rolled.
   const rolled = !(state.options.hand_in_early && state.turn === 1);
   const letters = pad.values.filter((v) => v && v !== SPACE).length;
@@ -401,10 +406,18 @@ function showHandIn(ui, pad) {
 async function handInGrid(ui, pad, session) {
   const seat = pad.mySeat();
   if (seat === null || pad.handedIn()) return;
-  const rows = gridRows(pad.values);
+  const data = { seat, grid: gridRows(pad.values) };
+  const send = (onBehalf) => session.act('hand_in', data, { onBehalf, handles: onBehalf ? [] : ['seat_on_another_phone'] });
   ui.handIn.disabled = true;
   try {
-    const reply = await session.act('hand_in', { seat, grid: rows });
+    let reply;
+    try {
+      reply = await send(pad.forAnother()); // "Hand in for Ben" is itself the confirmation
+    } catch (err) {
+      // Ben's seat went to another phone since this one showed it: ask before handing in for him.
+      if (err.code !== 'seat_on_another_phone' || !window.confirm(t('seats.confirm_hand_in_for', { name: pad.view.seats[seat] }))) throw err;
+      reply = await send(true);
+    }
     if (!reply) ui.handInWhy.textContent = t('bresk.hand_in_later');
   } catch {
     ui.handIn.disabled = false; // the table shows why it was refused
@@ -574,13 +587,13 @@ export function mount(root, session) {
   const pad = myPad(session);
   const ask = askCard();
   const entry = entryCard(pad, session, ask.forced);
-  const who = seatCard(pad, () => {
+  const who = seatCard(pad, session, () => {
     entry.paint();
     entry.updateHandIn();
   });
   const final = finalCard(pad.lexiconId);
   const challenges = challengeCard(session, pad.lexiconId);
-  root.append(ask.el, who.el, entry.el, final.el, challenges.el);
+  root.append(who.banner, ask.el, who.el, entry.el, final.el, challenges.el);
 
   // The word list for live checking.
   const offProgress = onLexiconProgress((d) => {
@@ -602,6 +615,9 @@ export function mount(root, session) {
     final.update(view);
     entry.el.hidden = view.state.finished;
     entry.scanner.element.classList.toggle('handed-in', Boolean(pad.handedIn()));
+    // The paper card is photographed to hand it in: until then the grid to write in comes first.
+    const handInTime = view.state.placements >= SQUARES || view.state.options.hand_in_early;
+    entry.scanner.element.classList.toggle('not-yet', !handInTime);
   }
   if (pad.view) update(pad.view);
 

@@ -3,7 +3,7 @@
 // card buttons with Undo and End turn within thumb reach; the "10" bonus build;
 // after each turn the points and the chips to take; the score table by round.
 import { remainingMs } from '../components/timer.js';
-import { h, useStylesheet } from '../lib/dom.js';
+import { h, tapGuard, useStylesheet } from '../lib/dom.js';
 import { t } from '../i18n.js';
 
 export const usesTimer = true;
@@ -94,7 +94,8 @@ function rollCard(session, act) {
 /** A big button per card the builder can complete: standard, red hand, Extreme (or its printed points),
  *  "4 ←" (captioned with who built it) and "10" set aside. */
 function cardButtons(act) {
-  const cardBtn = (label, data, cls = '', aria) => h(`button.mnb-cardbtn${cls}`, { onclick: () => act('card', data), 'aria-label': aria }, label);
+  let guard = null; // a double tap counts one card (lib/dom.js tapGuard)
+  const cardBtn = (label, data, cls = '', aria) => h(`button.mnb-cardbtn${cls}`, { onclick: () => guard(() => act('card', data)), 'aria-label': aria }, label);
   // These two are named by what they show, caption included ("4 ← Ben built it", "10 set
   // aside"): the space keeps the big label and its caption apart in the name.
   const leftCaption = h('span.mnb-small');
@@ -114,7 +115,8 @@ function cardButtons(act) {
     h('div.mnb-group.mnb-extreme-printed', { hidden: true }, h('p.mnb-group-title', t('mnb.extreme_printed')),
       h('div.mnb-row5', [1, 2, 3, 4, 5].map((p) =>
         cardBtn(String(p), { kind: p === 5 ? 'extreme-5' : 'extreme-4', points: p }, '.extreme', t('mnb.extreme_points', { count: p }))))));
-  return { grid, leftCaption, leftArrow, tenBtn };
+  guard = tapGuard(grid);
+  return { grid, guard, leftCaption, leftArrow, tenBtn };
 }
 
 /** The build: the timer, the card buttons, this turn's points and cards, Undo and End turn. */
@@ -125,12 +127,17 @@ function buildCard(act, undo, seat) {
   const turnPoints = h('p.mnb-turn-points', { 'aria-live': 'polite' });
   const played = h('ul.mnb-played', { 'aria-label': t('mnb.cards_this_turn') });
   const cards = cardButtons(act);
-  const endTurn = h('button.primary.mnb-end', { onclick: () => act('end_turn') }, t('mnb.end_turn'));
+  const endTurn = h('button.primary.mnb-end', t('mnb.end_turn'));
+  const endGuard = tapGuard(endTurn); // a double tap would end the next builder's turn too
+  endTurn.addEventListener('click', () => endGuard(() => act('end_turn')));
   const el = h('section.card.mnb-build', { 'aria-label': t('mnb.completed_cards') },
     h('div.mnb-build-head', buildInfo, clock),
     h('p.muted.mnb-hint', t('mnb.tap_each_card')),
     cards.grid, turnPoints, played,
-    h('div.mnb-thumbbar', h('button.mnb-undo', { onclick: undo }, t('table.undo')), endTurn));
+    h('div.mnb-thumbbar', h('button.mnb-undo', { onclick: () => {
+      cards.guard.reset();
+      undo();
+    } }, t('table.undo')), endTurn));
   function update(s) {
     const turn = s.turn;
     el.hidden = s.phase !== 'build';
@@ -163,9 +170,10 @@ function bonusCard(act, undo, seat) {
   const el = h('section.card.mnb-bonus', { 'aria-label': t('mnb.bonus_build') },
     h('div.mnb-build-head', h('h2', t('mnb.bonus_title')), clock), bonusInfo,
     h('div.mnb-bonus-buttons',
-      h('button.primary.mnb-bonus-done', { onclick: () => act('bonus', { completed: true }) }, t('mnb.bonus_done')),
-      h('button.mnb-bonus-miss', { onclick: () => act('bonus', { completed: false }) }, t('mnb.not_completed'))),
+      h('button.primary.mnb-bonus-done', { onclick: () => guard(() => act('bonus', { completed: true })) }, t('mnb.bonus_done')),
+      h('button.mnb-bonus-miss', { onclick: () => guard(() => act('bonus', { completed: false })) }, t('mnb.not_completed'))),
     h('div.mnb-thumbbar', h('button.mnb-undo', { onclick: undo }, t('table.undo'))));
+  const guard = tapGuard(el); // one bonus build per tap, however quick the finger
   function update(s) {
     el.hidden = s.phase !== 'bonus';
     if (s.phase === 'bonus' && s.turn) {

@@ -2,12 +2,19 @@
 // With the app as stopper, the phone that pressed "Los!" rolls at the table's pace and
 // speaks every running total; the other phones just show it. With a person as stopper,
 // they roll the real yellow die and tap its face. Then the completed cards, End turn.
-import { h, useStylesheet } from '../lib/dom.js';
+import { h, tapGuard, useStylesheet } from '../lib/dom.js';
 import { t } from '../i18n.js';
 import { lang } from '../lib/language.js';
 import { STYLESHEET } from './make-n-break.js';
 
 export const usesTimer = false; // the stopper die is the clock
+
+/** On the stopper's phone (views/seats.js): a person rolls the yellow die, so that phone says so. */
+export function turnNote(view, seat) {
+  const s = view.state;
+  if (s.finished || s.options.stopper !== 'person' || seat !== s.stopper) return '';
+  return t('ws.you_stop', { name: view.seats[seat] });
+}
 
 const STOP_AT = 30;
 const VOICE_KEY = 'scorekeeper.wuerfelspiel.voice';
@@ -128,8 +135,11 @@ function cardsCard(session, act, seat) {
   const pointsRow = h('div.ws-points');
   const turnPoints = h('p.mnb-turn-points', { 'aria-live': 'polite' });
   const played = h('ul.mnb-played', { 'aria-label': t('mnb.cards_this_turn') });
-  const card = (data) => () => act('card', data).catch(() => {});
-  const endTurn = h('button.primary.mnb-end', { onclick: () => act('end_turn').catch(() => {}) }, t('mnb.end_turn'));
+  const cardGuard = tapGuard(pointsRow); // a double tap counts one card (lib/dom.js tapGuard)
+  const card = (data) => () => cardGuard(() => act('card', data).catch(() => {}));
+  const endTurn = h('button.primary.mnb-end', t('mnb.end_turn'));
+  const endGuard = tapGuard(endTurn);
+  endTurn.addEventListener('click', () => endGuard(() => act('end_turn').catch(() => {})));
   const el = h('section.card.ws-cards', { 'aria-label': t('mnb.completed_cards') },
     h('h2', t('mnb.completed_cards')),
     h('p.muted.mnb-hint', t('ws.tap_corner')),
@@ -139,7 +149,10 @@ function cardsCard(session, act, seat) {
       h('button.mnb-cardbtn.red', { onclick: card({ kind: 'red-3' }), 'aria-label': t('ws.red_n', { n: 3 }) }, '3', h('span.mnb-small', t('ws.red'))),
       h('button.mnb-cardbtn.red', { onclick: card({ kind: 'red-4' }), 'aria-label': t('ws.red_n', { n: 4 }) }, '4', h('span.mnb-small', t('ws.red')))),
     turnPoints, played,
-    h('div.mnb-thumbbar', h('button.mnb-undo', { onclick: () => session.undo().catch(() => {}) }, t('table.undo')), endTurn));
+    h('div.mnb-thumbbar', h('button.mnb-undo', { onclick: () => {
+      cardGuard.reset();
+      session.undo().catch(() => {});
+    } }, t('table.undo')), endTurn));
   function update({ state: s }) {
     const turn = s.turn;
     const most = s.options.max_card_points;

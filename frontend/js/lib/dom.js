@@ -67,3 +67,34 @@ export function useStylesheet(href) {
 export function stylesheetsReady() {
   return Promise.all(loading.values());
 }
+
+/**
+ * A guard for buttons that count something (a card built): `guard(fn)` runs fn for a tap unless `el`
+ * had one in the last `ms`. A finger's double tap comes 50–300 ms apart, and no one completes two builds
+ * in that time, so it counts once. The server cannot tell (an action queued offline reaches it seconds
+ * after the tap, and several arrive back to back): the phone knows when the finger tapped. While it
+ * waits, `el` carries `data-settling`.
+ */
+export function tapGuard(el, ms = 600) {
+  let until = 0;
+  let timer = 0;
+  const settled = () => {
+    until = 0;
+    delete el.dataset.settling;
+  };
+  const guard = (fn) => {
+    const now = performance.now();
+    if (now < until) return;
+    until = now + ms;
+    el.dataset.settling = '';
+    clearTimeout(timer);
+    timer = setTimeout(settled, ms);
+    fn();
+  };
+  // Another tap in between (Undo after a wrong card) means the next one is no double tap.
+  guard.reset = () => {
+    clearTimeout(timer);
+    settled();
+  };
+  return guard;
+}

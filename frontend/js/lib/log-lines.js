@@ -41,6 +41,9 @@ function commonLines(t) {
     undo: (d) => t('log.undid', { seq: `#${d.undid ?? d.seq}` }),
     redo: (d) => t('log.redid', { seq: `#${d.redid ?? d.seq}` }),
     next_table: (d) => t('log.next_table', { code: d.code }),
+    claim_seat: (d, { seat }) => (d.took_over ? t('log.seat_taken_over', { name: seat(d.seat) })
+      : t('log.seat_claimed', { name: seat(d.seat) })),
+    release_seat: (d, { seat }) => t('log.seat_released', { name: seat(d.seat) }),
     challenge: (d) => t('log.challenged', { words: (d.words || []).join(', ') || t('log.a_word'),
       verdict: d.verdict?.valid ? t('log.valid') : t('log.not_valid') }),
   };

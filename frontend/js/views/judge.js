@@ -19,8 +19,6 @@ const APPROX_DOWNLOAD = { en: 160, 'en-wordgame': 310 }; // KB
 const approxDownload = (id) => (APPROX_DOWNLOAD[id] ? t('judge.about_kb', { kb: APPROX_DOWNLOAD[id] }) : t('judge.few_hundred_kb'));
 const LIST_KEY = 'judge-list'; // the list the judge page (outside a table) uses on this phone
 
-export const seatKey = (code) => `bresk-seat:${code}`;
-
 export function splitWords(text) {
   return String(text).split(/[\s,;]+/).map((w) => w.trim()).filter(Boolean);
 }
@@ -77,7 +75,7 @@ function judgeForm(session) {
 /** "Who challenges?": the table's seats, keeping the one picked (or the one this phone plays). */
 function fillSeats(by, session, view) {
   if (!session || !view) return;
-  const chosen = by.value || localStorage.getItem(seatKey(view.code)) || '';
+  const chosen = by.value || (session.mySeat !== null ? String(session.mySeat) : '');
   by.replaceChildren(h('option', { value: '' }, t('judge.pick_player')),
     ...view.seats.map((name, i) => h('option', { value: String(i) }, name)));
   by.value = chosen;
@@ -138,7 +136,7 @@ async function verdictFor(session, id, list, seat, offlineVerdict) {
   let result = null;
   try {
     if (session) {
-      const reply = await session.act('challenge', { words: list, by: seat });
+      const reply = await challengeAtTable(session, list, seat);
       if (reply) result = reply.event.data.verdict;
     } else if (navigator.onLine) {
       result = await api.challenge(id, list, false);
@@ -150,6 +148,18 @@ async function verdictFor(session, id, list, seat, offlineVerdict) {
   result = await offlineVerdict(list);
   if (result && session) result.queued = true;
   return { result, offline: true };
+}
+
+/** A challenge logged at the table; for a challenger on another phone, once this phone confirms it is for them. */
+async function challengeAtTable(session, words, seat) {
+  const send = (onBehalf) => session.act('challenge', { words, by: seat }, { onBehalf, handles: ['seat_on_another_phone'] });
+  try {
+    return await send(false);
+  } catch (err) {
+    const name = session.view?.seats[seat];
+    if (err.code !== 'seat_on_another_phone' || !window.confirm(t('seats.confirm_challenge_for', { name }))) throw err;
+    return send(true);
+  }
 }
 
 /** Each word's verdict for "Which one?": kept with the verdict, asked again (not logged), or from the
@@ -251,9 +261,6 @@ export function mountJudge(root, { session = null, lexicon: lexiconId = 'en', au
   v.done.addEventListener('click', () => closeVerdict(j));
   v.el.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') closeVerdict(j);
-  });
-  f.by.addEventListener('change', () => {
-    if (session?.view && f.by.value !== '') localStorage.setItem(seatKey(session.view.code), f.by.value);
   });
   if (autofocus) setTimeout(() => f.input.focus(), 0);
 

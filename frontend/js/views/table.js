@@ -9,12 +9,14 @@ import { takeAhead } from '../lib/ahead.js';
 import { sync } from '../lib/clock.js';
 import { h, stylesheetsReady } from '../lib/dom.js';
 // Named here, not only imports down (session → offline → idb, session → uuid), so the browser fetches
-// them with this view instead of one round trip after another: the table shows sooner.
+// them with this view instead of one round trip after another: the table shows sooner (session → device too).
+import '../lib/device.js';
 import '../lib/idb.js';
 import '../lib/offline.js';
 import '../lib/uuid.js';
 import { navigate } from '../router.js';
 import { TableSession } from '../session.js';
+import { seatsPart } from './seats.js';
 import { rememberPlayers, store } from '../store.js';
 
 function shareSheet(code, joinUrl) {
@@ -350,6 +352,13 @@ async function openTable(root, session, catalogue, { screen, head, panel, scores
   scores.hidden = Boolean(module.ownScores); // the panel shows the scores its own, richer way
   if (module.usesTimer !== false) parts.push(mountTimer(timerSlot, session, { presets: module.timerPresets?.(view) }));
   if (module.rolls) parts.push(mountDice(diceSlot, session, module.rolls));
+  // Which seat this phone plays, for games with turns ("Your turn"); a panel that needs it for its own acts
+  // (Bresk!'s hand-in) places it itself. A score pad's or Block Buster's table has none: no turns to follow.
+  if (!module.ownSeats && game?.turns) {
+    const seats = seatsPart(session, { turnNote: module.turnNote });
+    panel.after(seats.banner, seats.card);
+    parts.push(seats);
+  }
   parts.push(module.mount(panel, session, game));
   parts.forEach((p) => p.update?.(view));
   // The game panels add their own stylesheet; laid out before it arrives, the page would shift.
