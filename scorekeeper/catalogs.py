@@ -37,8 +37,8 @@ SENTENCES = {
     "N_": (0,),
     "RuleError": (1,),
     "refuse": (1,),  # services/league_input.py
-    **{name: (1, 3) for name in ("DomainError", "Refused", "NotFound", "Conflict", "Unauthorized", "Forbidden",
-                                 "TooBig", "Unavailable", "NotInstalled")},
+    **{name: (1, 3) for name in ("DomainError", "Refused", "NotFound", "UnknownTable", "Conflict", "Unauthorized",
+                                 "Forbidden", "TooBig", "Unavailable", "NotInstalled")},
 }
 PLURALS = {"Np_": (0, 1)}  # (singular, plural)
 STABLE_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)  # headers that do not change on every update

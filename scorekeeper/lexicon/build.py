@@ -31,6 +31,11 @@ The word-game list is ``word-list``'s words, with the same exclusions: an entry 
 *only* as a proper noun or an abbreviation (it has no lower-case word form in
 any size up to 80) is left out.
 
+Meanings (``data/meanings.tsv.gz``, "What does it mean?"): Princeton WordNet 3.0 from the Debian
+package ``wordnet-base`` (``/usr/share/wordnet``), for the lemmas either list can reach, with
+up to three senses each, and the common words WordNet leaves out (``function_words.py``); see
+``wordnet.py`` for what is kept and ``meanings.py`` for how base forms are found.
+
 Run it as ``python -m scorekeeper.lexicon.build`` (``make lexicon`` does): it rebuilds the
 lists, prints the words added and removed, and rewrites ``data/`` only where a list changed.
 """
@@ -51,6 +56,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import wordnet
+from .function_words import FUNCTION_WORDS
 from .normalize import fold_accents as fold
 
 SCOWL_DIR = Path("/usr/share/dict/scowl")
@@ -66,7 +73,8 @@ WORD_LIST_TARBALL_SHA256 = "c0cd6e2a112392204960e9998d79347a8ae1571dab5e3fdbfa68
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 MANIFEST = "manifest.json"
-LIST_FILES = {"everyday": "everyday.txt.gz", "wordgame": "wordgame.txt.gz", "refused": "refused.tsv.gz"}
+LIST_FILES = {"everyday": "everyday.txt.gz", "wordgame": "wordgame.txt.gz", "refused": "refused.tsv.gz",
+              "meanings": "meanings.tsv.gz"}
 
 CONTRACTION = "contraction"
 ABBREVIATION = "abbreviation"
@@ -186,9 +194,11 @@ class Built:
     wordgame: list[str]
     refused: dict[str, str]  # upper case → reason, for forms SCOWL says are not words
     stats: dict[str, int] = field(default_factory=dict)
+    meanings: str | None = None  # data/meanings.tsv.gz's text, when built with WordNet
 
 
-def build(scowl_dir: Path, word_list: Iterable[str], size: int = EVERYDAY_SIZE) -> Built:
+def build(scowl_dir: Path, word_list: Iterable[str], size: int = EVERYDAY_SIZE,
+          wordnet_dir: Path | None = None) -> Built:
     files = scowl_files(scowl_dir)
     everyday = scowl_words(files, size)
     known_words = scowl_words(files, KNOWN_WORDS_SIZE)
@@ -197,7 +207,12 @@ def build(scowl_dir: Path, word_list: Iterable[str], size: int = EVERYDAY_SIZE) 
     left_out = {w for w in game_source if refused.get(w) in GAME_EXCLUSIONS and w not in known_words}
     wordgame = game_source - left_out
     reasons = {w.upper(): r for w, r in refused.items()}  # a list never refuses its own words (cache.py)
+    meanings = None
+    if wordnet_dir is not None:
+        meanings = wordnet.meanings_text(wordnet.read_lemmas(wordnet_dir), wordnet.read_exceptions(wordnet_dir),
+                                         FUNCTION_WORDS, everyday | wordgame)
     return Built(
+        meanings=meanings,
         everyday=sorted(w.upper() for w in everyday),
         wordgame=sorted(w.upper() for w in wordgame),
         refused=dict(sorted(reasons.items())),
@@ -210,7 +225,8 @@ def build(scowl_dir: Path, word_list: Iterable[str], size: int = EVERYDAY_SIZE) 
 
 
 def _gzip(text: str) -> bytes:
-    return gzip.compress(text.encode("ascii"), 9, mtime=0)  # mtime=0: the same bytes for the same list
+    # mtime=0: the same bytes for the same list. UTF-8: the lists are ASCII, a gloss may not be.
+    return gzip.compress(text.encode("utf-8"), 9, mtime=0)
 
 
 def list_text(words: Iterable[str]) -> str:
@@ -237,11 +253,13 @@ def write(built: Built, scowl_dir: Path, data_dir: Path = DATA_DIR) -> dict[str,
     data_dir.mkdir(parents=True, exist_ok=True)
     texts = {"everyday": list_text(built.everyday), "wordgame": list_text(built.wordgame),
              "refused": refused_text(built.refused)}
+    if built.meanings is not None:
+        texts["meanings"] = built.meanings
     changes = {}
     outputs = {}
     for name, text in texts.items():
         path = data_dir / LIST_FILES[name]
-        old = gzip.decompress(path.read_bytes()).decode("ascii") if path.exists() else ""
+        old = gzip.decompress(path.read_bytes()).decode("utf-8") if path.exists() else ""
         if old != text:  # unchanged lists keep their bytes, whatever this zlib would write
             path.write_bytes(_gzip(text))
         old_lines, new_lines = set(old.splitlines()), set(text.splitlines())
@@ -255,6 +273,10 @@ def write(built: Built, scowl_dir: Path, data_dir: Path = DATA_DIR) -> dict[str,
         "stats": built.stats,
         "sha256": outputs,
     }
+    if built.meanings is not None:
+        manifest["wordnet"] = {"version": wordnet.WORDNET_VERSION, "debian_package": "wordnet-base",
+                               "senses_kept": wordnet.SENSES_KEPT, "gloss_chars": wordnet.GLOSS_CHARS,
+                               "lemmas": sum(line.startswith("L\t") for line in built.meanings.splitlines())}
     (data_dir / MANIFEST).write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return changes
 
@@ -290,9 +312,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scowl", type=Path, default=SCOWL_DIR, help="SCOWL's final/ files (apt-get install scowl)")
     parser.add_argument("--word-list", type=Path, help="word-list's words.txt (default: npm pack the pinned version)")
     parser.add_argument("--size", type=int, default=EVERYDAY_SIZE, choices=(60, 70, 80))
+    parser.add_argument("--wordnet", type=Path, default=wordnet.WORDNET_DIR,
+                        help="WordNet 3.0's dict files (apt-get install wordnet-base)")
     args = parser.parse_args(argv)
     if not args.scowl.is_dir():
         print(f"{args.scowl} is missing: apt-get install scowl", file=sys.stderr)
+        return 2
+    if not wordnet.available(args.wordnet):
+        print(f"{args.wordnet} has no WordNet files: apt-get install wordnet-base", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory(prefix="word-list-") as scratch:
         if args.word_list:
@@ -302,9 +329,12 @@ def main(argv: list[str] | None = None) -> int:
                 print("npm is needed to fetch word-list (or pass --word-list words.txt)", file=sys.stderr)
                 return 2
             game_words = fetch_word_list(Path(scratch))
-    built = build(args.scowl, game_words, args.size)
+    built = build(args.scowl, game_words, args.size, args.wordnet)
     for name, (added, removed) in write(built, args.scowl).items():
-        print(_summary(name, added, removed))
+        if name == "meanings":  # lines of senses: their count says enough
+            print(f"meanings: {len(added):,} lines added, {len(removed):,} removed")
+        else:
+            print(_summary(name, added, removed))
     print(json.dumps(built.stats, sort_keys=True))
     return 0
 
