@@ -6,6 +6,9 @@
 // Every verdict names its list: the everyday list, or the word-game list a table,
 // a league or the judge's own picker chose.
 //
+// After the ruling, "What does it mean?" asks the server for the words' meanings (never before: the
+// verdict does not wait for them), and offline says that meanings need the connection.
+//
 // mountJudge() is also used by the Bresk! panel, where a challenge is logged as a
 // table event with the seat who challenged.
 import { api } from '../api.js';
@@ -90,11 +93,13 @@ function verdictOverlay() {
     word: h('strong.verdict-word'),
     meta: h('p.verdict-meta'),
     reveal: h('ul.verdict-reveal', { hidden: true }),
+    meanings: h('div.verdict-meanings', { hidden: true, 'aria-live': 'polite' }),
     which: h('button.verdict-which', { type: 'button' }, t('judge.which')),
+    mean: h('button.verdict-mean', { type: 'button' }, t('meaning.ask')),
     done: h('button.verdict-done', { type: 'button' }, t('judge.done')),
   };
   v.el = h('div.verdict', { hidden: true, role: 'alert', tabindex: '-1' },
-    v.mark, v.word, v.meta, v.reveal, h('div.verdict-actions', v.which, v.done));
+    v.mark, v.word, v.meta, v.reveal, v.meanings, h('div.verdict-actions', v.which, v.mean, v.done));
   return v;
 }
 
@@ -109,6 +114,11 @@ function showVerdict(v, result, { list, offline }) {
   v.reveal.replaceChildren();
   v.which.hidden = result.valid;
   v.which.disabled = false;
+  v.meanings.hidden = true;
+  v.meanings.replaceChildren();
+  v.mean.hidden = false;
+  v.mean.disabled = false;
+  delete v.el.dataset.more;
   v.el.hidden = false;
   v.el.focus({ preventScroll: true });
 }
@@ -121,6 +131,51 @@ function showWords(v, { verdicts, offline }) {
   if (offline) v.reveal.append(h('li.muted', t('judge.offline_note')));
   v.reveal.hidden = false;
   v.which.hidden = true;
+  v.el.dataset.more = '';
+}
+
+/** One sense: "noun — a small restaurant…", the part of speech said in the phone's language. */
+function senseItem(sense) {
+  const pos = t(`meaning.pos.${sense.pos.replace(' ', '_')}`);
+  // The senses are WordNet's English on every phone: marked so, a German screen reader reads them as English.
+  return h('li', h('em.meaning-pos', pos), ' — ', h('span', { lang: 'en' }, sense.gloss),
+    sense.form ? h('span.meaning-form', { lang: 'en' }, ` (${sense.form})`) : null);
+}
+
+/** A word's meanings: its own senses, then its base forms' ("finch, the base form of FINCHES"); or why there are none. */
+function wordMeanings(w) {
+  const head = h('h3.meaning-word', w.normalized || w.word);
+  if (!w.valid) return h('section.meaning', head, h('p.meaning-note', t('meaning.not_valid', { message: w.message })));
+  if (!w.found) return h('section.meaning', head, h('p.meaning-note', t('meaning.none')));
+  return h('section.meaning', head, ...w.entries.map((e) => h('div.meaning-entry',
+    e.base ? h('p.meaning-base', t('meaning.base_form', { base: e.lemma, word: w.normalized })) : null,
+    h('ul.meaning-senses', e.senses.map(senseItem)))));
+}
+
+/** "What does it mean?": asked of the server only now, after the ruling; offline, says it needs the connection. */
+async function showMeanings(j) {
+  const v = j.verdict;
+  if (!j.words) return;
+  const say = (...nodes) => {
+    v.meanings.replaceChildren(...nodes);
+    v.meanings.hidden = false;
+    v.el.dataset.more = '';
+  };
+  if (!navigator.onLine) return say(h('p.meaning-note', t('meaning.offline')));
+  const words = j.words;
+  v.mean.disabled = true;
+  say(h('p.meaning-note', t('meaning.loading')));
+  try {
+    const found = await api.meanings(j.id, words);
+    if (j.words !== words) return undefined; // the verdict was closed meanwhile
+    say(...found.words.map(wordMeanings), h('p.meaning-source', t('meaning.source', { source: found.source })));
+    v.mean.hidden = true;
+  } catch (err) {
+    if (j.words !== words) return undefined;
+    say(h('p.meaning-note', err.offline ? t('meaning.offline') : err.message));
+    v.mean.disabled = false;
+  }
+  return undefined;
 }
 
 /** Why these words cannot be judged, or ''. */
@@ -219,6 +274,7 @@ function closeVerdict(j) {
   j.words = null;
   j.outcome = null;
   j.verdict.reveal.replaceChildren();
+  j.verdict.meanings.replaceChildren();
   j.form.input.value = '';
   clearTimeout(j.clearTimer);
 }
@@ -248,6 +304,7 @@ export function mountJudge(root, { session = null, lexicon: lexiconId = 'en', au
     judgeTyped(j);
   });
   v.which.addEventListener('click', () => showWhich(j));
+  v.mean.addEventListener('click', () => showMeanings(j));
   v.done.addEventListener('click', () => closeVerdict(j));
   v.el.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') closeVerdict(j);
