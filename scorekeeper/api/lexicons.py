@@ -106,6 +106,10 @@ class MeaningEntrySchema(Schema):
     lemma = fields.String(required=True, metadata={"description": "The word looked up, lower case: finch."})
     base = fields.Boolean(required=True, metadata={"description": "A base form of the word asked about "
                                                                    "(FINCHES: finch), not the word itself."})
+    derived = fields.Boolean(required=True, metadata={"description": "The word it is made from by a common "
+                                                                      "suffix (AMBIVALENTLY: ambivalent), given "
+                                                                      "only when neither the word nor a base form "
+                                                                      "is in the dictionary."})
     senses = fields.List(fields.Nested(SenseSchema), required=True, metadata={"description": "1 to 3."})
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import json
 import os
 import shutil
 import tempfile
@@ -47,6 +48,16 @@ RULES = {
     "adjective": (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
     "adverb": (),
 }  # fmt: skip
+# When neither the word nor a base form is a lemma: the word it is made from, by a common suffix
+# (AMBIVALENTLY: ambivalent, CHASTISERS: chastise, ALLERGENICITY: allergenic), or its plural or
+# tense stripped whatever the part of speech (CROFTING: croft, a noun only). Shown as
+# "made from", never as the word's own meaning.
+DERIVATIONS = (("", ""), ("ically", "ic"), ("lly", "ll"), ("ably", "able"), ("ibly", "ible"), ("ily", "y"),
+               ("ly", ""), ("iness", "y"), ("ness", ""), ("ation", "ate"), ("ation", "e"), ("ation", ""),
+               ("ity", ""), ("ity", "e"), ("ers", ""), ("ers", "e"), ("er", ""), ("er", "e"), ("ment", ""),
+               ("al", ""), ("ism", ""), ("ist", ""), ("ists", ""), ("able", ""), ("able", "e"), ("ful", ""),
+               ("less", ""))  # fmt: skip
+_SHORTEST_STEM = 3
 _EXCEPTION = "="  # key prefix of an exception in the trie: "=mice" → noun mouse
 _TRIE = "meanings.marisa"
 
@@ -64,9 +75,11 @@ class Entry(NamedTuple):
     lemma: str  # lower case: "finch"
     base: bool  # a base form of the word asked about, not the word itself
     senses: list[Sense]
+    derived: bool = False  # the word it is made from (AMBIVALENTLY: ambivalent), not a base form
 
     def to_dict(self) -> dict[str, object]:
-        return {"lemma": self.lemma, "base": self.base, "senses": [s.to_dict() for s in self.senses]}
+        return {"lemma": self.lemma, "base": self.base, "derived": self.derived,
+                "senses": [s.to_dict() for s in self.senses]}
 
 
 class Meanings:
@@ -92,7 +105,28 @@ class Meanings:
             # The senses of the part of speech the form comes from (LEAVES as a verb: leave).
             fitting = [s for s in senses if s.pos in parts] or senses
             entries.append(Entry(base, True, fitting[:MOST_SENSES]))
+        if not entries:
+            made_from = self._made_from(key)
+            if made_from is not None:
+                entries.append(Entry(made_from[0], False, made_from[1][1][:MOST_SENSES], derived=True))
         return entries
+
+    def _made_from(self, key: str) -> tuple[str, tuple[set[str], list[Sense]]] | None:
+        """The first lemma a common suffix leads to, from the word or its plural/tense stripped."""
+        stems = [key] + [key[: len(key) - len(suffix)] + ending for rules in RULES.values()
+                         for suffix, ending in rules if key.endswith(suffix) and len(key) > len(suffix)]
+        for suffix, ending in DERIVATIONS:
+            for stem in stems:
+                if not (stem.endswith(suffix) and len(stem) - len(suffix) >= _SHORTEST_STEM):
+                    continue
+                candidate = stem[: len(stem) - len(suffix)] + ending
+                # CRABBER: crab, its last consonant doubled before the suffix.
+                doubled = candidate[-1:] == candidate[-2:-1] and not ending
+                for form in (candidate, candidate[:-1]) if doubled else (candidate,):
+                    found = self._lemma(form) if form != key else None
+                    if found is not None:
+                        return form, found
+        return None
 
     def _lemma(self, key: str) -> tuple[set[str], list[Sense]] | None:
         found = self._trie.get(key)
@@ -156,10 +190,9 @@ def get_meanings(cache_dir: str | os.PathLike[str], source: Path = MEANINGS_FILE
 
 
 def _load_or_build(cache_dir: Path, source: Path) -> Meanings:
-    data = source.read_bytes()
-    target = cache_dir / f"meanings-{_key(data)}" / _TRIE
+    target = cache_dir / f"meanings-{_key(source)}" / _TRIE
     if not target.exists():
-        _build(target, data)
+        _build(target, source.read_bytes())
         for old in cache_dir.glob("meanings-*"):
             if old != target.parent:
                 shutil.rmtree(old, ignore_errors=True)
@@ -168,9 +201,15 @@ def _load_or_build(cache_dir: Path, source: Path) -> Meanings:
     return Meanings(trie)
 
 
-def _key(data: bytes) -> str:
-    """Changes with the committed file and with BUILD_VERSION: a stale trie is never read."""
-    return hashlib.sha256(f"{BUILD_VERSION}\0".encode() + data).hexdigest()[:16]
+def _key(source: Path) -> str:
+    """Changes with the committed file and with BUILD_VERSION, so a stale trie is never read. The
+    committed file's checksum is read from the manifest beside it (a test keeps the two equal): a cold
+    start then need not read and hash two megabytes."""
+    manifest = source.parent / "manifest.json"
+    checksum = json.loads(manifest.read_text(encoding="utf-8"))["sha256"].get(source.name) if manifest.exists() \
+        else None
+    checksum = checksum or hashlib.sha256(source.read_bytes()).hexdigest()  # a file of its own (tests)
+    return hashlib.sha256(f"{BUILD_VERSION}\0{checksum}".encode()).hexdigest()[:16]
 
 
 def _build(target: Path, data: bytes) -> None:

@@ -3,10 +3,11 @@
 Only the build reads these files (``/usr/share/wordnet``); the app reads the compact
 ``data/meanings.tsv.gz`` written from them (``meanings.py``). What is kept:
 
-* every single-word lemma of letters a–z (``jump``, ``cafe``; not ``ice_cream``, ``x-ray``
-  or ``3-D``), with up to ``SENSES_KEPT`` senses: WordNet lists each part of speech's senses
-  most frequent first, and the parts of speech are taken in turn, the one with the most
-  tagged senses first (so ``jump`` keeps its first verb and its first noun sense);
+* every single-word lemma of letters a–z (``jump``, ``cafe``; not ``ice_cream`` or ``3-D``),
+  and hyphenated or two-word ones written closed (``baby-sit``: ``babysit``), with up to
+  ``SENSES_KEPT`` senses: WordNet lists each part of speech's senses most frequent first,
+  and the parts of speech are taken in turn, the one with the most tagged senses first (so
+  ``jump`` keeps its first verb and its first noun sense);
 * each sense's part of speech, its definition (the gloss less its quoted examples, cut at
   ``GLOSS_CHARS``) and the lemma as that sense writes it when it is not all lower case
   (``Berlin``, ``AWOL``);
@@ -88,12 +89,15 @@ def read_lemmas(directory: Path = WORDNET_DIR) -> dict[str, Lemma]:
     """Lemma (a–z) → its parts of speech and kept senses."""
     found: dict[str, list[tuple[int, int, str, Sense]]] = {}
     lemmas: dict[str, Lemma] = {}
+    single = _single_word_lemmas(directory)
     for order, (pos, name) in enumerate(_FILES.items()):
         synsets = _synsets(directory / f"data.{name}")
         for lemma, tagged, offsets in _index(directory / f"index.{name}"):
             key = fold(lemma)
             if not _LEMMA.fullmatch(key):
-                continue
+                key = _closed(key, single)
+                if key is None:
+                    continue
             entry = lemmas.setdefault(key, Lemma())
             entry.parts_of_speech.append(POS_NAMES[pos])
             entry.sense_count += len(offsets)
@@ -111,6 +115,23 @@ def read_lemmas(directory: Path = WORDNET_DIR) -> dict[str, Lemma]:
     return lemmas
 
 
+def _single_word_lemmas(directory: Path) -> set[str]:
+    return {fold(lemma) for name in _FILES.values() for lemma, _, _ in _index(directory / f"index.{name}")
+            if _LEMMA.fullmatch(fold(lemma))}
+
+
+def _closed(lemma: str, single: set[str]) -> str | None:
+    """A hyphenated or two-word lemma written closed, as a player writes it (baby-sit: babysit, bail out:
+    bailout), unless that is a lemma of its own. Only a word the list accepts is ever looked up, so
+    XRAY (not a word: hyphenated) gets no x-ray."""
+    closed = lemma.replace("-", "").replace("_", "")
+    return closed if closed != lemma and _LEMMA.fullmatch(closed) and closed not in single else None
+
+
+def _join(lemma: str) -> str:
+    return lemma.replace("-", "").replace("_", "")
+
+
 def read_exceptions(directory: Path = WORDNET_DIR) -> dict[str, list[tuple[str, str]]]:
     """Inflected form → [(part of speech, base form)], from the ``*.exc`` files (a–z forms only)."""
     out: dict[str, list[tuple[str, str]]] = {}
@@ -118,6 +139,7 @@ def read_exceptions(directory: Path = WORDNET_DIR) -> dict[str, list[tuple[str, 
         with (directory / f"{name}.exc").open(encoding="latin-1") as lines:
             for line in lines:
                 form, *bases = line.split()
+                form, bases = _join(form), [_join(b) for b in bases]  # deep-froze deep-freeze, as closed
                 for base in bases:
                     if _LEMMA.fullmatch(form) and _LEMMA.fullmatch(base) and base != form:
                         out.setdefault(form, []).append((POS_NAMES[pos], base))

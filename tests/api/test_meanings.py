@@ -96,3 +96,10 @@ def test_words_are_bounded_in_count_and_length(client, query, field):
 def test_an_unknown_list_is_404(client):
     response = client.get("/api/lexicons/xx/meanings?words=cat")
     assert response.status_code == 404 and response.get_json()["code"] == "unknown_lexicon"
+
+
+def test_a_word_wordnet_lacks_is_shown_with_the_word_it_is_made_from(client):
+    (word,) = meanings(client, "AMBIVALENTLY")["words"]
+    (entry,) = word["entries"]
+    assert (entry["lemma"], entry["base"], entry["derived"]) == ("ambivalent", False, True)
+    assert word["found"] and entry["senses"][0]["pos"] == "adjective"

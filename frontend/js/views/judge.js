@@ -149,6 +149,7 @@ function wordMeanings(w) {
   if (!w.found) return h('section.meaning', head, h('p.meaning-note', t('meaning.none')));
   return h('section.meaning', head, ...w.entries.map((e) => h('div.meaning-entry',
     e.base ? h('p.meaning-base', t('meaning.base_form', { base: e.lemma, word: w.normalized })) : null,
+    e.derived ? h('p.meaning-base', t('meaning.made_from', { base: e.lemma, word: w.normalized })) : null,
     h('ul.meaning-senses', e.senses.map(senseItem)))));
 }
 
