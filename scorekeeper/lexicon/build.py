@@ -27,6 +27,21 @@ Why a refused word is refused (reasons, for both lists):
 * only listed capitalised (``Paris``): proper noun.
 A form that is a word in the list is never refused (CHINA is a word though China is a name).
 
+What the rulebook excludes though SCOWL also lists it in lower case (the everyday list only, and
+only when built with WordNet; ``rulebook_exclusions``). "Proper nouns do not count (words that
+normally start with a capital letter)" and "words … using an apostrophe also do not count":
+
+* proper noun: SCOWL lists a capitalised form (Berlin) at a smaller size, i.e. as more common,
+  than the lower-case word, the lower-case word only from size ``RARE_LOWER_SIZE`` (so no word of
+  everyday vocabulary is ever lost), and WordNet does not write it (or a base form of it) as an
+  ordinary lower-case word (``wordnet.writes_lower_case``: BRAZIL keeps its brazil nut, BERLIN's
+  senses are mostly the city);
+* abbreviation: the same with an all-capitals form (NE, PS, KB), or an initialism whose lower-case
+  form SCOWL lists only as a variant spelling of it, unless WordNet's most frequent sense is
+  lower case (AWOL, awol);
+* contraction: a letter's plural, normally written with an apostrophe (LS, TS: SCOWL lists l's,
+  t's), unless it is a word of its own (AS, IS, US; OS, the bone).
+
 The word-game list is ``word-list``'s words, with the same exclusions: an entry SCOWL knows
 *only* as a proper noun or an abbreviation (it has no lower-case word form in
 any size up to 80) is left out.
@@ -52,7 +67,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -66,6 +81,7 @@ EVERYDAY_SIZE = 70  # chosen on the probe set: see docs/WORD-LISTS.md
 # A word-list entry SCOWL refuses is kept only if SCOWL lists it as a lower-case word up to this
 # size: 95, SCOWL's largest, also lists Roman numerals (ii, xx) and names (mary) in lower case.
 KNOWN_WORDS_SIZE = 80
+RARE_LOWER_SIZE = 60  # a lower-case word SCOWL has only from here on may be a name's rare lower-case use
 
 WORD_LIST_PACKAGE = "word-list"
 WORD_LIST_VERSION = "4.1.0"
@@ -208,17 +224,77 @@ def build(scowl_dir: Path, word_list: Iterable[str], size: int = EVERYDAY_SIZE,
     wordgame = game_source - left_out
     reasons = {w.upper(): r for w, r in refused.items()}  # a list never refuses its own words (cache.py)
     meanings = None
+    excluded: dict[str, str] = {}
     if wordnet_dir is not None:
-        meanings = wordnet.meanings_text(wordnet.read_lemmas(wordnet_dir), wordnet.read_exceptions(wordnet_dir),
-                                         FUNCTION_WORDS, everyday | wordgame)
+        lemmas, exceptions = wordnet.read_lemmas(wordnet_dir), wordnet.read_exceptions(wordnet_dir)
+        meanings = wordnet.meanings_text(lemmas, exceptions, FUNCTION_WORDS, everyday | wordgame)
+        excluded = rulebook_exclusions(files, everyday, lambda w: wordnet.writes_lower_case(w, lemmas, exceptions),
+                                       lambda w: wordnet.first_sense_lower_case(w, lemmas))
+        everyday -= set(excluded)
+        for word, reason in excluded.items():
+            reasons.setdefault(word.upper(), reason)  # SCOWL's own reason first (Cs: an abbreviation)
     return Built(
         meanings=meanings,
         everyday=sorted(w.upper() for w in everyday),
         wordgame=sorted(w.upper() for w in wordgame),
         refused=dict(sorted(reasons.items())),
-        stats={"everyday_size": size, "everyday_words": len(everyday), "wordgame_source_words": len(game_source),
-               "wordgame_left_out": len(left_out), "wordgame_words": len(wordgame), "refused_forms": len(reasons)},
+        stats={"everyday_size": size, "everyday_words": len(everyday), "everyday_excluded": len(excluded),
+               "wordgame_source_words": len(game_source), "wordgame_left_out": len(left_out),
+               "wordgame_words": len(wordgame), "refused_forms": len(reasons)},
     )
+
+
+def _smallest_sizes(files: list[ScowlFile], words: set[str]) -> tuple[dict[str, int], dict[str, int], dict]:
+    """For the everyday words: the smallest size of each as a lower-case word (non-variant and any
+    category), and of its capitalised forms, {word: (size, 'proper_noun' | 'abbreviation')}."""
+    plain: dict[str, int] = {}
+    any_kind: dict[str, int] = {}
+    capitalised: dict[str, tuple[int, str]] = {}
+    for f in files:
+        if f.kind == "hacker" or (f.kind == "words" and not f.is_words):
+            continue
+        variant = "variant" in f.category
+        for entry in _entries(f.path):
+            form = entry.lower()
+            if form not in words:
+                continue
+            if entry.islower() and f.is_words:
+                any_kind[form] = min(any_kind.get(form, 999), f.size)
+                if not variant:
+                    plain[form] = min(plain.get(form, 999), f.size)
+            elif entry[0].isupper():
+                kind = ABBREVIATION if f.kind in ("abbreviations", "roman-numerals") or sum(
+                    c.isupper() for c in entry) > 1 else PROPER_NOUN
+                known = capitalised.get(form)
+                if known is None or f.size < known[0]:
+                    capitalised[form] = (f.size, kind)
+    return plain, any_kind, capitalised
+
+
+def rulebook_exclusions(files: list[ScowlFile], everyday: set[str], lower_case_word: Callable[[str], bool],
+                        first_lower_case: Callable[[str], bool]) -> dict[str, str]:
+    """Everyday words the rulebook excludes (see the module's docstring), with the reason.
+
+    ``lower_case_word(word)``: whether a dictionary (WordNet) has it as an ordinary lower-case word;
+    ``first_lower_case(word)``: whether its most frequent sense is written lower case.
+    """
+    plain, any_kind, capitalised = _smallest_sizes(files, everyday)
+    apostrophe_plurals = {e[0] for f in files for e in _entries(f.path) if len(e) == 3 and e[1:] == "'s"}
+    out = {}
+    for word, (size, kind) in capitalised.items():
+        if word in FUNCTION_WORDS or len(word) < 2:
+            continue
+        lower = plain.get(word)
+        if lower is None and kind == ABBREVIATION and size <= any_kind[word]:
+            if not first_lower_case(word):
+                out[word] = ABBREVIATION  # awol: SCOWL's own variant spelling of AWOL
+        elif lower is not None and size < lower and lower >= RARE_LOWER_SIZE and not lower_case_word(word):
+            out[word] = kind
+    for word in everyday:
+        letters_plural = len(word) == 2 and word[1] == "s" and word[0] in apostrophe_plurals
+        if letters_plural and word not in out and word not in FUNCTION_WORDS and not lower_case_word(word):
+            out[word] = CONTRACTION  # ls: l's, a letter's plural
+    return out
 
 
 # --- the committed files ------------------------------------------------------------------------

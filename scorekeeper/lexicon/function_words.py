@@ -64,6 +64,7 @@ FUNCTION_WORDS: dict[str, tuple[str, str]] = {
     "onto": (PREPOSITION, "to a position on"),
     "upon": (PREPOSITION, "on"),
     "about": (PREPOSITION, "on the subject of; roughly"),
+    "as": (CONJUNCTION, "to the same degree; in the way that; while"),
     "than": (CONJUNCTION, "used to compare two things"),
     "and": (CONJUNCTION, "joins words or parts of a sentence: also, as well as"),
     "or": (CONJUNCTION, "joins alternatives: one or the other"),

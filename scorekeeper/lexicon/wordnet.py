@@ -174,3 +174,26 @@ def meanings_text(lemmas: dict[str, Lemma], exceptions: dict[str, list[tuple[str
         if form in keep and bases:
             lines.append("\t".join(["X", form, *(x for pair in bases for x in pair)]))
     return "".join(f"{line}\n" for line in lines)
+
+
+def first_sense_lower_case(word: str, lemmas: dict[str, Lemma]) -> bool:
+    lemma = lemmas.get(word)
+    return bool(lemma and lemma.senses and not lemma.senses[0].form)
+
+
+def writes_lower_case(word: str, lemmas: dict[str, Lemma], exceptions: dict[str, list[tuple[str, str]]]) -> bool:
+    """Whether WordNet has ``word``, or a base form of it, as an ordinary lower-case word: its most
+    frequent sense written lower case, or at least as many lower-case senses as capitalised ones
+    (MARCHES: march; CHINA: the porcelain; BERLIN is mostly the city, so no)."""
+    from .meanings import RULES  # the same suffix rules the lookups use
+
+    bases = {word} | {base for _, base in exceptions.get(word, ())}
+    bases |= {word[: len(word) - len(suffix)] + ending for rules in RULES.values() for suffix, ending in rules
+              if word.endswith(suffix) and len(word) > len(suffix)}
+    for base in bases:
+        lemma = lemmas.get(base)
+        if lemma is None or not lemma.senses or len(base) < 2:
+            continue  # one letter is no base (LS is not a plural of l, the litre)
+        if not lemma.senses[0].form or lemma.sense_count - lemma.capitalised >= lemma.capitalised:
+            return True
+    return False
