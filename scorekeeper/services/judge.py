@@ -163,8 +163,8 @@ def word_meanings(lexicon: Lexicon, meanings: Meanings, word: str,
     out = verdict_dict(verdict, lexicon, _others(lexicon, others))
     entries = [e.to_dict() for e in meanings.lookup(verdict.normalized)] if verdict.valid else []
     if not verdict.valid:
-        note = N_("No meaning is given for a word that does not count: {word} is {message}.",
-                  word=verdict.normalized, message=message(verdict, lexicon))
+        note = N_("No meaning is given for a word that does not count: {word} is {verdict}.",
+                  word=verdict.normalized, verdict=message(verdict, lexicon))
     elif not entries:
         note = N_("No meaning found for {word}.", word=verdict.normalized)
     else:

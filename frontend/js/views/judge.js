@@ -134,9 +134,23 @@ function showWords(v, { verdicts, offline }) {
   v.el.dataset.more = '';
 }
 
+// The parts of speech the server names (WordNet's four, and the common words' own), in the phone's language.
+const PART_OF_SPEECH = {
+  noun: () => t('meaning.pos.noun'),
+  verb: () => t('meaning.pos.verb'),
+  adjective: () => t('meaning.pos.adjective'),
+  adverb: () => t('meaning.pos.adverb'),
+  article: () => t('meaning.pos.article'),
+  pronoun: () => t('meaning.pos.pronoun'),
+  preposition: () => t('meaning.pos.preposition'),
+  conjunction: () => t('meaning.pos.conjunction'),
+  determiner: () => t('meaning.pos.determiner'),
+  'auxiliary verb': () => t('meaning.pos.auxiliary_verb'),
+};
+
 /** One sense: "noun — a small restaurant…", the part of speech said in the phone's language. */
 function senseItem(sense) {
-  const pos = t(`meaning.pos.${sense.pos.replace(' ', '_')}`);
+  const pos = PART_OF_SPEECH[sense.pos]?.() || sense.pos;
   // The senses are WordNet's English on every phone: marked so, a German screen reader reads them as English.
   return h('li', h('em.meaning-pos', pos), ' — ', h('span', { lang: 'en' }, sense.gloss),
     sense.form ? h('span.meaning-form', { lang: 'en' }, ` (${sense.form})`) : null);
