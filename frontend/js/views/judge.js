@@ -15,6 +15,7 @@ import { api } from '../api.js';
 import { number, t } from '../i18n.js';
 import { h, useStylesheet } from '../lib/dom.js';
 import { LIST_NAMES, LIST_TITLES, getLexicon, kilobytes, lexiconNow, listName, onLexiconProgress } from '../lib/lexicon.js';
+import { fillMeanings } from '../lib/meanings.js';
 
 export const CLEAR_AFTER_MS = 4000;
 const MAX_WORDS = 10; // the server's limit for one challenge
@@ -134,63 +135,18 @@ function showWords(v, { verdicts, offline }) {
   v.el.dataset.more = '';
 }
 
-// The parts of speech the server names (WordNet's four, and the common words' own), in the phone's language.
-const PART_OF_SPEECH = {
-  noun: () => t('meaning.pos.noun'),
-  verb: () => t('meaning.pos.verb'),
-  adjective: () => t('meaning.pos.adjective'),
-  adverb: () => t('meaning.pos.adverb'),
-  article: () => t('meaning.pos.article'),
-  pronoun: () => t('meaning.pos.pronoun'),
-  preposition: () => t('meaning.pos.preposition'),
-  conjunction: () => t('meaning.pos.conjunction'),
-  determiner: () => t('meaning.pos.determiner'),
-  'auxiliary verb': () => t('meaning.pos.auxiliary_verb'),
-};
-
-/** One sense: "noun — a small restaurant…", the part of speech said in the phone's language. */
-function senseItem(sense) {
-  const pos = PART_OF_SPEECH[sense.pos]?.() || sense.pos;
-  // The senses are WordNet's English on every phone: marked so, a German screen reader reads them as English.
-  return h('li', h('em.meaning-pos', pos), ' — ', h('span', { lang: 'en' }, sense.gloss),
-    sense.form ? h('span.meaning-form', { lang: 'en' }, ` (${sense.form})`) : null);
-}
-
-/** A word's meanings: its own senses, then its base forms' ("finch, the base form of FINCHES"); or why there are none. */
-function wordMeanings(w) {
-  const head = h('h3.meaning-word', w.normalized || w.word);
-  if (!w.valid) return h('section.meaning', head, h('p.meaning-note', t('meaning.not_valid', { message: w.message })));
-  if (!w.found) return h('section.meaning', head, h('p.meaning-note', t('meaning.none')));
-  return h('section.meaning', head, ...w.entries.map((e) => h('div.meaning-entry',
-    e.base ? h('p.meaning-base', t('meaning.base_form', { base: e.lemma, word: w.normalized })) : null,
-    e.derived ? h('p.meaning-base', t('meaning.made_from', { base: e.lemma, word: w.normalized })) : null,
-    h('ul.meaning-senses', e.senses.map(senseItem)))));
-}
-
 /** "What does it mean?": asked of the server only now, after the ruling; offline, says it needs the connection. */
 async function showMeanings(j) {
   const v = j.verdict;
   if (!j.words) return;
-  const say = (...nodes) => {
-    v.meanings.replaceChildren(...nodes);
-    v.meanings.hidden = false;
-    v.el.dataset.more = '';
-  };
-  if (!navigator.onLine) return say(h('p.meaning-note', t('meaning.offline')));
   const words = j.words;
+  v.meanings.hidden = false;
+  v.el.dataset.more = '';
   v.mean.disabled = true;
-  say(h('p.meaning-note', t('meaning.loading')));
-  try {
-    const found = await api.meanings(j.id, words);
-    if (j.words !== words) return undefined; // the verdict was closed meanwhile
-    say(...found.words.map(wordMeanings), h('p.meaning-source', t('meaning.source', { source: found.source })));
-    v.mean.hidden = true;
-  } catch (err) {
-    if (j.words !== words) return undefined;
-    say(h('p.meaning-note', err.offline ? t('meaning.offline') : err.message));
-    v.mean.disabled = false;
-  }
-  return undefined;
+  const shown = await fillMeanings(v.meanings, j.id, words, () => j.words === words);
+  if (j.words !== words) return; // the verdict was closed meanwhile
+  v.mean.hidden = shown;
+  v.mean.disabled = false;
 }
 
 /** Why these words cannot be judged, or ''. */
