@@ -107,3 +107,19 @@ def test_the_judge_in_german_shows_english_senses_with_german_labels_and_says_of
         assert serious_violations(page) == []
     finally:
         page.context.set_offline(False)
+
+
+def test_a_refused_word_is_said_not_to_count_and_gets_no_meaning(small_phone):
+    page = small_phone()
+    page.goto("/#/judge")
+    page.locator("#judge-input").fill("berlin hat")
+    page.get_by_role("button", name="Judge", exact=True).click()
+    page.wait_for_selector(".verdict[data-valid=false]:not([hidden])")
+    page.get_by_role("button", name="What does it mean?").click()
+    page.wait_for_selector(".meaning-senses li")
+    berlin, hat = page.locator(".verdict-meanings .meaning").all_inner_texts()
+    assert [line for line in berlin.splitlines() if line] == [
+        "BERLIN", "Does not count: not in the everyday list (a proper noun); valid in the word-game list. "
+                  "No meaning is shown for it."]
+    assert "noun — headdress that protects the head" in hat
+    assert serious_violations(page) == []
