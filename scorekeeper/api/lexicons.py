@@ -16,7 +16,7 @@ from ..lexicon import LEXICON_IDS, REASONS, Lexicon, UnknownLexicon, compact, ge
 from ..lexicon.meanings import get_meanings
 from ..library_messages import WORD_LENGTH, WORDS_AT_A_TIME
 from ..limits import word_checks
-from ..services import judge
+from ..services import judge, scoring, tables
 from .blueprint import Blueprint
 from .schemas import StrictBoolean
 
@@ -91,6 +91,10 @@ class MeaningsInSchema(Schema):
         required=True, validate=validate.Length(min=1, max=judge.MAX_WORDS, error=WORDS_AT_A_TIME),
         metadata={"description": "The words, comma-separated: FINCHES,JUMPED (1 to 10, each at most 64 "
                                  "characters)."})
+    table = fields.String(validate=validate.Length(max=16),
+                          metadata={"description": "A table's code: judge the words as that table does (its "
+                                                   "list, and its league's added and banned words), so a word "
+                                                   "the league added gets its meaning too."})
 
 
 class SenseSchema(Schema):
@@ -217,13 +221,16 @@ def challenge(payload, lexicon_id):
 @blp.route("/<string:lexicon_id>/meanings")
 @blp.arguments(MeaningsInSchema, location="query")
 @blp.response(200, MeaningsSchema)
-@blp.alt_response(404, description="No word list has this id (code unknown_lexicon).", success=False)
+@blp.alt_response(404, description="No word list has this id (code unknown_lexicon), or no table this code "
+                  "(unknown_table).", success=False)
 def meanings(query, lexicon_id):
     """What the words mean (WordNet, in English), after a ruling: 1 to 3 senses for each word and its
     base forms (FINCHES: finch, MICE: mouse). A word the list refuses gets its verdict and no meaning."""
     lexicon = _lexicon_or_404(lexicon_id)
+    if query.get("table"):
+        lexicon = scoring.table_lexicon(tables.get(query["table"]))
     found = get_meanings(current_app.config["LEXICON_CACHE_DIR"])
-    return i18n.localize(judge.judge_meanings(lexicon, found, query["words"], _others(lexicon_id)))
+    return i18n.localize(judge.judge_meanings(lexicon, found, query["words"], _others(lexicon.id)))
 
 
 @blp.route("/<string:lexicon_id>/words.txt")

@@ -103,3 +103,17 @@ def test_a_word_wordnet_lacks_is_shown_with_the_word_it_is_made_from(client):
     (entry,) = word["entries"]
     assert (entry["lemma"], entry["base"], entry["derived"]) == ("ambivalent", False, True)
     assert word["found"] and entry["senses"][0]["pos"] == "adjective"
+
+
+def test_at_a_league_table_the_words_are_judged_as_the_table_judges_them(client):
+    league = client.post("/api/leagues", json={"name": "Club", "rules": {"bresk": {
+        "extra_words": ["zzxq"], "banned_words": ["hat"]}}}).get_json()
+    code = client.post("/api/tables", headers={"Authorization": f"Bearer {league['member_token']}"}, json={
+        "game": "bresk", "league": league["id"], "seats": [{"name": "Ann"}]}).get_json()["code"]
+    response = client.get("/api/lexicons/en/meanings", query_string={"words": "zzxq,hat", "table": code})
+    assert response.status_code == 200, response.get_json()
+    zzxq, hat = response.get_json()["words"]
+    assert (zzxq["valid"], zzxq["reason"], zzxq["note"]) == (True, "added_by_league", "No meaning found for ZZXQ.")
+    assert (hat["valid"], hat["reason"], hat["entries"]) == (False, "banned_by_league", [])
+    response = client.get("/api/lexicons/en/meanings", query_string={"words": "hat", "table": "ZZZZZZ"})
+    assert response.status_code == 404 and response.get_json()["code"] == "unknown_table"

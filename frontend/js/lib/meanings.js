@@ -38,8 +38,9 @@ function wordMeanings(w) {
     h('ul.meaning-senses', e.senses.map(senseItem)))));
 }
 
-/** The meanings of `words` by list `lexiconId`, into `region`. True when shown; `current()` false drops a late answer. */
-export async function fillMeanings(region, lexiconId, words, current = () => true) {
+/** The meanings of `words` by list `lexiconId` (as table `table` judges, if given), into `region`.
+ *  True when shown; `current()` false drops a late answer. */
+export async function fillMeanings(region, lexiconId, words, current = () => true, table = undefined) {
   const say = (...nodes) => region.replaceChildren(...nodes);
   if (!navigator.onLine) {
     say(h('p.meaning-note', t('meaning.offline')));
@@ -47,7 +48,7 @@ export async function fillMeanings(region, lexiconId, words, current = () => tru
   }
   say(h('p.meaning-note', t('meaning.loading')));
   try {
-    const found = await api.meanings(lexiconId, words);
+    const found = await api.meanings(lexiconId, words, table);
     if (!current()) return false;
     say(...found.words.map(wordMeanings), h('p.meaning-source', t('meaning.source', { source: found.source })));
     return true;

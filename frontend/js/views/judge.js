@@ -143,7 +143,7 @@ async function showMeanings(j) {
   v.meanings.hidden = false;
   v.el.dataset.more = '';
   v.mean.disabled = true;
-  const shown = await fillMeanings(v.meanings, j.id, words, () => j.words === words);
+  const shown = await fillMeanings(v.meanings, j.id, words, () => j.words === words, j.session?.code);
   if (j.words !== words) return; // the verdict was closed meanwhile
   v.mean.hidden = shown;
   v.mean.disabled = false;
