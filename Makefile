@@ -44,10 +44,10 @@ messages-check: $(VENV)/.installed
 	$(BIN)/python -m scorekeeper.catalogs check
 
 # Rebuild the committed word lists (scorekeeper/lexicon/data) from the Debian package scowl and the
-# npm package word-list, and print the words added and removed. Only for changing the lists:
+# npm package word-list, and the meanings from the Debian package wordnet-base, and print the words added and removed. Only for changing the lists:
 # `make run` and `make test` read the committed files and need neither.
 lexicon: $(VENV)/.installed
-	@dpkg -s scowl >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq scowl; }
+	@dpkg -s scowl wordnet-base >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends scowl wordnet-base; }
 	$(BIN)/python -m scorekeeper.lexicon.build
 
 clean:

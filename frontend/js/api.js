@@ -89,6 +89,10 @@ export const api = {
   lexicons: () => request('GET', '/api/lexicons'),
   challenge: (lexicon, words, reveal = false) =>
     request('POST', `/api/lexicons/${encodeURIComponent(lexicon)}/challenge`, { words, reveal }),
+  // What the words mean (WordNet, in English), asked only after a ruling: never in the verdict's way.
+  meaningsPath: (lexicon) => `/api/lexicons/${encodeURIComponent(lexicon)}/meanings`,
+  // At a table, judged as the table judges (its league's added words too).
+  meanings: (lexicon, words, table) => request('GET', `${api.meaningsPath(lexicon)}${query({ words: words.join(','), table })}`),
   wordsPath: (lexicon) => `/api/lexicons/${encodeURIComponent(lexicon)}/words.compact`, // front-coded (wordpack.js)
   // Reading a photographed Bresk! card (games/bresk-scan.js): whether the server can, and the grid it reads.
   scanStatus: () => request('GET', '/api/games/bresk/scan'),

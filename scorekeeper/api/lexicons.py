@@ -7,14 +7,16 @@ import threading
 
 from flask import Response, current_app, request
 from marshmallow import Schema, fields, validate
+from webargs.fields import DelimitedList
 
 from .. import i18n
 from ..domain_errors import NotFound, Refused
 from ..games.base import N_
 from ..lexicon import LEXICON_IDS, REASONS, Lexicon, UnknownLexicon, compact, get_lexicon
+from ..lexicon.meanings import get_meanings
 from ..library_messages import WORD_LENGTH, WORDS_AT_A_TIME
 from ..limits import word_checks
-from ..services import judge
+from ..services import judge, scoring, tables
 from .blueprint import Blueprint
 from .schemas import StrictBoolean
 
@@ -81,6 +83,57 @@ class ChallengeResultSchema(Schema):
     words = fields.Integer(required=True, metadata={"description": "How many words were judged."})
     verdicts = fields.List(fields.Nested(VerdictSchema),
                            metadata={"description": "Only with reveal: each word's verdict, in the order given."})
+
+
+class MeaningsInSchema(Schema):
+    words = DelimitedList(
+        fields.String(validate=validate.Length(min=1, max=judge.MAX_WORD_LENGTH, error=WORD_LENGTH)),
+        required=True, validate=validate.Length(min=1, max=judge.MAX_WORDS, error=WORDS_AT_A_TIME),
+        metadata={"description": "The words, comma-separated: FINCHES,JUMPED (1 to 10, each at most 64 "
+                                 "characters)."})
+    table = fields.String(validate=validate.Length(max=16),
+                          metadata={"description": "A table's code: judge the words as that table does (its "
+                                                   "list, and its league's added and banned words), so a word "
+                                                   "the league added gets its meaning too."})
+
+
+class SenseSchema(Schema):
+    pos = fields.String(required=True, metadata={"description": "Part of speech, in English: noun, verb, "
+                                                                 "adjective, adverb; article, pronoun, preposition, "
+                                                                 "conjunction, determiner, auxiliary verb."})
+    form = fields.String(required=True, metadata={"description": "The word as this sense writes it when not all "
+                                                                  "lower case (Berlin, AWOL), else empty."})
+    gloss = fields.String(required=True, metadata={"description": "A short definition, in English."})
+
+
+class MeaningEntrySchema(Schema):
+    lemma = fields.String(required=True, metadata={"description": "The word looked up, lower case: finch."})
+    base = fields.Boolean(required=True, metadata={"description": "A base form of the word asked about "
+                                                                   "(FINCHES: finch), not the word itself."})
+    derived = fields.Boolean(required=True, metadata={"description": "The word it is made from by a common "
+                                                                      "suffix (AMBIVALENTLY: ambivalent), given "
+                                                                      "only when neither the word nor a base form "
+                                                                      "is in the dictionary."})
+    senses = fields.List(fields.Nested(SenseSchema), required=True, metadata={"description": "1 to 3."})
+
+
+class WordMeaningsSchema(VerdictSchema):
+    found = fields.Boolean(required=True, metadata={"description": "Whether any meaning is given. Never for a "
+                                                                    "word the list refuses."})
+    entries = fields.List(fields.Nested(MeaningEntrySchema), required=True,
+                          metadata={"description": "The word as written (if it is a dictionary word), then "
+                                                   "its base forms; empty when not found or refused."})
+    note = fields.String(required=True, metadata={"description": "When no meaning is given, why: \"No meaning "
+                                                                  "found for ZAX.\", or that the word does not "
+                                                                  "count. Else empty."})
+
+
+class MeaningsSchema(Schema):
+    lexicon = fields.String(required=True)
+    list = fields.String(required=True, metadata={"description": "The list that judged the words."})
+    source = fields.String(required=True, metadata={"description": "Where the meanings come from (WordNet)."})
+    licence = fields.String(required=True)
+    words = fields.List(fields.Nested(WordMeaningsSchema), required=True)
 
 
 # --- helpers ------------------------------------------------------------------------------
@@ -163,6 +216,21 @@ def challenge(payload, lexicon_id):
     """Bresk! challenge: are all these words valid? Which one failed is told only with reveal."""
     lexicon = _lexicon_or_404(lexicon_id)
     return i18n.localize(judge.judge_challenge(lexicon, payload["words"], payload["reveal"], _others(lexicon_id)))
+
+
+@blp.route("/<string:lexicon_id>/meanings")
+@blp.arguments(MeaningsInSchema, location="query")
+@blp.response(200, MeaningsSchema)
+@blp.alt_response(404, description="No word list has this id (code unknown_lexicon), or no table this code "
+                  "(unknown_table).", success=False)
+def meanings(query, lexicon_id):
+    """What the words mean (WordNet, in English), after a ruling: 1 to 3 senses for each word and its
+    base forms (FINCHES: finch, MICE: mouse). A word the list refuses gets its verdict and no meaning."""
+    lexicon = _lexicon_or_404(lexicon_id)
+    if query.get("table"):
+        lexicon = scoring.table_lexicon(tables.get(query["table"]))
+    found = get_meanings(current_app.config["LEXICON_CACHE_DIR"])
+    return i18n.localize(judge.judge_meanings(lexicon, found, query["words"], _others(lexicon.id)))
 
 
 @blp.route("/<string:lexicon_id>/words.txt")

@@ -27,9 +27,29 @@ Why a refused word is refused (reasons, for both lists):
 * only listed capitalised (``Paris``): proper noun.
 A form that is a word in the list is never refused (CHINA is a word though China is a name).
 
+What the rulebook excludes though SCOWL also lists it in lower case (the everyday list only, and
+only when built with WordNet; ``rulebook_exclusions``). "Proper nouns do not count (words that
+normally start with a capital letter)" and "words … using an apostrophe also do not count":
+
+* proper noun: SCOWL lists a capitalised form (Berlin) at a smaller size, i.e. as more common,
+  than the lower-case word, the lower-case word only from size ``RARE_LOWER_SIZE`` (so no word of
+  everyday vocabulary is ever lost), and WordNet does not write it (or a base form of it) as an
+  ordinary lower-case word (``wordnet.writes_lower_case``: BRAZIL keeps its brazil nut, BERLIN's
+  senses are mostly the city);
+* abbreviation: the same with an all-capitals form (NE, PS, KB), or an initialism whose lower-case
+  form SCOWL lists only as a variant spelling of it, unless WordNet's most frequent sense is
+  lower case (AWOL, awol);
+* contraction: a letter's plural, normally written with an apostrophe (LS, TS: SCOWL lists l's,
+  t's), unless it is a word of its own (AS, IS, US; OS, the bone).
+
 The word-game list is ``word-list``'s words, with the same exclusions: an entry SCOWL knows
 *only* as a proper noun or an abbreviation (it has no lower-case word form in
 any size up to 80) is left out.
+
+Meanings (``data/meanings.tsv.gz``, "What does it mean?"): Princeton WordNet 3.0 from the Debian
+package ``wordnet-base`` (``/usr/share/wordnet``), for the lemmas either list can reach, with
+up to three senses each, and the common words WordNet leaves out (``function_words.py``); see
+``wordnet.py`` for what is kept and ``meanings.py`` for how base forms are found.
 
 Run it as ``python -m scorekeeper.lexicon.build`` (``make lexicon`` does): it rebuilds the
 lists, prints the words added and removed, and rewrites ``data/`` only where a list changed.
@@ -47,10 +67,12 @@ import subprocess
 import sys
 import tarfile
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import wordnet
+from .function_words import FUNCTION_WORDS
 from .normalize import fold_accents as fold
 
 SCOWL_DIR = Path("/usr/share/dict/scowl")
@@ -59,6 +81,7 @@ EVERYDAY_SIZE = 70  # chosen on the probe set: see docs/WORD-LISTS.md
 # A word-list entry SCOWL refuses is kept only if SCOWL lists it as a lower-case word up to this
 # size: 95, SCOWL's largest, also lists Roman numerals (ii, xx) and names (mary) in lower case.
 KNOWN_WORDS_SIZE = 80
+RARE_LOWER_SIZE = 60  # a lower-case word SCOWL has only from here on may be a name's rare lower-case use
 
 WORD_LIST_PACKAGE = "word-list"
 WORD_LIST_VERSION = "4.1.0"
@@ -66,7 +89,8 @@ WORD_LIST_TARBALL_SHA256 = "c0cd6e2a112392204960e9998d79347a8ae1571dab5e3fdbfa68
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 MANIFEST = "manifest.json"
-LIST_FILES = {"everyday": "everyday.txt.gz", "wordgame": "wordgame.txt.gz", "refused": "refused.tsv.gz"}
+LIST_FILES = {"everyday": "everyday.txt.gz", "wordgame": "wordgame.txt.gz", "refused": "refused.tsv.gz",
+              "meanings": "meanings.tsv.gz"}
 
 CONTRACTION = "contraction"
 ABBREVIATION = "abbreviation"
@@ -186,9 +210,11 @@ class Built:
     wordgame: list[str]
     refused: dict[str, str]  # upper case → reason, for forms SCOWL says are not words
     stats: dict[str, int] = field(default_factory=dict)
+    meanings: str | None = None  # data/meanings.tsv.gz's text, when built with WordNet
 
 
-def build(scowl_dir: Path, word_list: Iterable[str], size: int = EVERYDAY_SIZE) -> Built:
+def build(scowl_dir: Path, word_list: Iterable[str], size: int = EVERYDAY_SIZE,
+          wordnet_dir: Path | None = None) -> Built:
     files = scowl_files(scowl_dir)
     everyday = scowl_words(files, size)
     known_words = scowl_words(files, KNOWN_WORDS_SIZE)
@@ -197,20 +223,86 @@ def build(scowl_dir: Path, word_list: Iterable[str], size: int = EVERYDAY_SIZE) 
     left_out = {w for w in game_source if refused.get(w) in GAME_EXCLUSIONS and w not in known_words}
     wordgame = game_source - left_out
     reasons = {w.upper(): r for w, r in refused.items()}  # a list never refuses its own words (cache.py)
+    meanings = None
+    excluded: dict[str, str] = {}
+    if wordnet_dir is not None:
+        lemmas, exceptions = wordnet.read_lemmas(wordnet_dir), wordnet.read_exceptions(wordnet_dir)
+        meanings = wordnet.meanings_text(lemmas, exceptions, FUNCTION_WORDS, everyday | wordgame)
+        excluded = rulebook_exclusions(files, everyday, lambda w: wordnet.writes_lower_case(w, lemmas, exceptions),
+                                       lambda w: wordnet.first_sense_lower_case(w, lemmas))
+        everyday -= set(excluded)
+        for word, reason in excluded.items():
+            reasons.setdefault(word.upper(), reason)  # SCOWL's own reason first (Cs: an abbreviation)
     return Built(
+        meanings=meanings,
         everyday=sorted(w.upper() for w in everyday),
         wordgame=sorted(w.upper() for w in wordgame),
         refused=dict(sorted(reasons.items())),
-        stats={"everyday_size": size, "everyday_words": len(everyday), "wordgame_source_words": len(game_source),
-               "wordgame_left_out": len(left_out), "wordgame_words": len(wordgame), "refused_forms": len(reasons)},
+        stats={"everyday_size": size, "everyday_words": len(everyday), "everyday_excluded": len(excluded),
+               "wordgame_source_words": len(game_source), "wordgame_left_out": len(left_out),
+               "wordgame_words": len(wordgame), "refused_forms": len(reasons)},
     )
+
+
+def _smallest_sizes(files: list[ScowlFile], words: set[str]) -> tuple[dict[str, int], dict[str, int], dict]:
+    """For the everyday words: the smallest size of each as a lower-case word (non-variant and any
+    category), and of its capitalised forms, {word: (size, 'proper_noun' | 'abbreviation')}."""
+    plain: dict[str, int] = {}
+    any_kind: dict[str, int] = {}
+    capitalised: dict[str, tuple[int, str]] = {}
+    for f in files:
+        if f.kind == "hacker" or (f.kind == "words" and not f.is_words):
+            continue
+        variant = "variant" in f.category
+        for entry in _entries(f.path):
+            form = entry.lower()
+            if form not in words:
+                continue
+            if entry.islower() and f.is_words:
+                any_kind[form] = min(any_kind.get(form, 999), f.size)
+                if not variant:
+                    plain[form] = min(plain.get(form, 999), f.size)
+            elif entry[0].isupper():
+                kind = ABBREVIATION if f.kind in ("abbreviations", "roman-numerals") or sum(
+                    c.isupper() for c in entry) > 1 else PROPER_NOUN
+                known = capitalised.get(form)
+                if known is None or f.size < known[0]:
+                    capitalised[form] = (f.size, kind)
+    return plain, any_kind, capitalised
+
+
+def rulebook_exclusions(files: list[ScowlFile], everyday: set[str], lower_case_word: Callable[[str], bool],
+                        first_lower_case: Callable[[str], bool]) -> dict[str, str]:
+    """Everyday words the rulebook excludes (see the module's docstring), with the reason.
+
+    ``lower_case_word(word)``: whether a dictionary (WordNet) has it as an ordinary lower-case word;
+    ``first_lower_case(word)``: whether its most frequent sense is written lower case.
+    """
+    plain, any_kind, capitalised = _smallest_sizes(files, everyday)
+    apostrophe_plurals = {e[0] for f in files for e in _entries(f.path) if len(e) == 3 and e[1:] == "'s"}
+    out = {}
+    for word, (size, kind) in capitalised.items():
+        if word in FUNCTION_WORDS or len(word) < 2:
+            continue
+        lower = plain.get(word)
+        if lower is None and kind == ABBREVIATION and size <= any_kind[word]:
+            if not first_lower_case(word):
+                out[word] = ABBREVIATION  # awol: SCOWL's own variant spelling of AWOL
+        elif lower is not None and size < lower and lower >= RARE_LOWER_SIZE and not lower_case_word(word):
+            out[word] = kind
+    for word in everyday:
+        letters_plural = len(word) == 2 and word[1] == "s" and word[0] in apostrophe_plurals
+        if letters_plural and word not in out and word not in FUNCTION_WORDS and not lower_case_word(word):
+            out[word] = CONTRACTION  # ls: l's, a letter's plural
+    return out
 
 
 # --- the committed files ------------------------------------------------------------------------
 
 
 def _gzip(text: str) -> bytes:
-    return gzip.compress(text.encode("ascii"), 9, mtime=0)  # mtime=0: the same bytes for the same list
+    # mtime=0: the same bytes for the same list. UTF-8: the lists are ASCII, a gloss may not be.
+    return gzip.compress(text.encode("utf-8"), 9, mtime=0)
 
 
 def list_text(words: Iterable[str]) -> str:
@@ -237,11 +329,13 @@ def write(built: Built, scowl_dir: Path, data_dir: Path = DATA_DIR) -> dict[str,
     data_dir.mkdir(parents=True, exist_ok=True)
     texts = {"everyday": list_text(built.everyday), "wordgame": list_text(built.wordgame),
              "refused": refused_text(built.refused)}
+    if built.meanings is not None:
+        texts["meanings"] = built.meanings
     changes = {}
     outputs = {}
     for name, text in texts.items():
         path = data_dir / LIST_FILES[name]
-        old = gzip.decompress(path.read_bytes()).decode("ascii") if path.exists() else ""
+        old = gzip.decompress(path.read_bytes()).decode("utf-8") if path.exists() else ""
         if old != text:  # unchanged lists keep their bytes, whatever this zlib would write
             path.write_bytes(_gzip(text))
         old_lines, new_lines = set(old.splitlines()), set(text.splitlines())
@@ -255,6 +349,10 @@ def write(built: Built, scowl_dir: Path, data_dir: Path = DATA_DIR) -> dict[str,
         "stats": built.stats,
         "sha256": outputs,
     }
+    if built.meanings is not None:
+        manifest["wordnet"] = {"version": wordnet.WORDNET_VERSION, "debian_package": "wordnet-base",
+                               "senses_kept": wordnet.SENSES_KEPT, "gloss_chars": wordnet.GLOSS_CHARS,
+                               "lemmas": sum(line.startswith("L\t") for line in built.meanings.splitlines())}
     (data_dir / MANIFEST).write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return changes
 
@@ -290,9 +388,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scowl", type=Path, default=SCOWL_DIR, help="SCOWL's final/ files (apt-get install scowl)")
     parser.add_argument("--word-list", type=Path, help="word-list's words.txt (default: npm pack the pinned version)")
     parser.add_argument("--size", type=int, default=EVERYDAY_SIZE, choices=(60, 70, 80))
+    parser.add_argument("--wordnet", type=Path, default=wordnet.WORDNET_DIR,
+                        help="WordNet 3.0's dict files (apt-get install wordnet-base)")
     args = parser.parse_args(argv)
     if not args.scowl.is_dir():
         print(f"{args.scowl} is missing: apt-get install scowl", file=sys.stderr)
+        return 2
+    if not wordnet.available(args.wordnet):
+        print(f"{args.wordnet} has no WordNet files: apt-get install wordnet-base", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory(prefix="word-list-") as scratch:
         if args.word_list:
@@ -302,9 +405,12 @@ def main(argv: list[str] | None = None) -> int:
                 print("npm is needed to fetch word-list (or pass --word-list words.txt)", file=sys.stderr)
                 return 2
             game_words = fetch_word_list(Path(scratch))
-    built = build(args.scowl, game_words, args.size)
+    built = build(args.scowl, game_words, args.size, args.wordnet)
     for name, (added, removed) in write(built, args.scowl).items():
-        print(_summary(name, added, removed))
+        if name == "meanings":  # lines of senses: their count says enough
+            print(f"meanings: {len(added):,} lines added, {len(removed):,} removed")
+        else:
+            print(_summary(name, added, removed))
     print(json.dumps(built.stats, sort_keys=True))
     return 0
 

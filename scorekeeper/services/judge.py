@@ -26,6 +26,9 @@ from ..lexicon import (
     Lexicon,
     Verdict,
 )
+from ..lexicon.meanings import LICENCE as MEANINGS_LICENCE
+from ..lexicon.meanings import SOURCE as MEANINGS_SOURCE
+from ..lexicon.meanings import Meanings
 
 MAX_WORDS = 10  # words in one challenge
 MAX_WORD_LENGTH = 64  # characters in one word, as typed
@@ -143,3 +146,40 @@ def _others(lexicon: Lexicon, others: Sequence[Lexicon] | None) -> Sequence[Lexi
     from .scoring import other_lexicons  # the app's lists; judging itself needs no app
 
     return other_lexicons(lexicon.id)
+
+
+# --- meanings ("What does it mean?", after a ruling) ---------------------------------------------
+
+
+def word_meanings(lexicon: Lexicon, meanings: Meanings, word: str,
+                  others: Sequence[Lexicon] | None = None) -> dict[str, Any]:
+    """One word's verdict and, only when the list accepts it, its senses and its base forms'.
+
+    A refused word gets no senses at all: a meaning beside it would read as proof that it counts
+    (BERLIN has one, and does not), so ``note`` says it is not in the list instead. A valid word
+    WordNet lacks gets ``found`` false and ``note`` "No meaning found".
+    """
+    verdict = lexicon.check(word)
+    out = verdict_dict(verdict, lexicon, _others(lexicon, others))
+    entries = [e.to_dict() for e in meanings.lookup(verdict.normalized)] if verdict.valid else []
+    if not verdict.valid:
+        note = N_("No meaning is given for a word that does not count: {word} is {verdict}.",
+                  word=verdict.normalized, verdict=message(verdict, lexicon))
+    elif not entries:
+        note = N_("No meaning found for {word}.", word=verdict.normalized)
+    else:
+        note = ""
+    return {**out, "found": bool(entries), "entries": entries, "note": note}  # the API says note in any language
+
+
+def judge_meanings(lexicon: Lexicon, meanings: Meanings, words: Sequence[str],
+                   others: Sequence[Lexicon] | None = None) -> dict[str, Any]:
+    """``{lexicon, list, source, licence, words: [word_meanings…]}`` for 1 to ``MAX_WORDS`` words."""
+    other_lists = _others(lexicon, others)
+    return with_said({
+        "lexicon": lexicon.id,
+        "list": "",
+        "source": MEANINGS_SOURCE,
+        "licence": MEANINGS_LICENCE,
+        "words": [word_meanings(lexicon, meanings, w, other_lists) for w in check_words(list(words))],
+    }, list=list_name(lexicon))

@@ -73,3 +73,8 @@ def test_one_write_budget_per_address_across_endpoints(limited):
 def test_word_checks_are_limited(limited):
     statuses = [limited.get("/api/lexicons/en/words/cat").status_code for _ in range(241)]
     assert statuses[:240] == [200] * 240 and statuses[240] == 429
+
+
+def test_meanings_are_limited_like_word_checks(limited):
+    statuses = [limited.get("/api/lexicons/en/meanings?words=cat").status_code for _ in range(241)]
+    assert statuses[:240] == [200] * 240 and statuses[240] == 429

@@ -275,6 +275,11 @@ def test_two_phones_enter_grids_hand_in_and_see_the_same_result(phone, second_ph
     assert phone.locator(".bresk-player-detail .bresk-why").inner_text().splitlines() == [
         "CAFE — valid, 4 points", "VEST — valid, 4 points"]
     assert phone.locator(".bresk-player-detail .row-total").all_inner_texts()[:2] == ["0", "4"]
+    # The picked words' meanings, asked only when tapped.
+    phone.get_by_role("button", name="What does it mean?").click()
+    phone.wait_for_selector(".bresk-meanings .meaning-senses li")
+    meanings = phone.locator(".bresk-meanings").inner_text()
+    assert "CAFE" in meanings and "noun — a small restaurant" in meanings and "VEST" in meanings
     phone.screenshot(path=shots / "bresk-final.png", full_page=True)
 
 

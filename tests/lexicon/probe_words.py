@@ -81,3 +81,35 @@ PROBES: dict[str, tuple[str, tuple[str, ...]]] = {
 def probes() -> list[tuple[str, str, str]]:
     """(category, word, expected reason) for every probe."""
     return [(category, word, reason) for category, (reason, words) in PROBES.items() for word in words]
+
+
+# What the rulebook excludes though SCOWL also lists a lower-case word (issue 27): "Proper nouns do not
+# count (words that normally start with a capital letter)", "words … using an apostrophe also do not
+# count", and initialisms. Scored against the everyday list (tests/lexicon/test_probe.py); the word-game
+# list follows word-game dictionaries, which list BERLIN (a carriage) and LS, and is left as it is.
+RULEBOOK_PROBES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "names SCOWL also lists in lower case": ("proper_noun", (
+        "BERLIN", "BERLINS", "ENGLISH", "GERMAN", "DUTCH", "DANISH", "PASSOVER", "SABBATH", "MEDICARE",
+        "MEDICAID", "JACUZZI", "STYROFOAM", "VIKING", "WATERLOO", "LUCIFER", "NAPOLEON", "ROMEO", "CAESAR",
+        "HADES", "GESTAPO", "LATINO", "MARTIAN", "APOLLO", "COLORADO", "FRANKFURT", "HAMBURG", "GENOA", "YORK",
+        "VICTORIA", "PRESBYTERIAN", "GALILEE", "LIBRA", "PANDORA", "CRETACEOUS",
+        "FRENCH", "CHRISTIAN", "PROTESTANT", "DUMPSTER",  # misses: see test_probe.py
+    )),
+    "letters' plurals (L's, T's)": ("contraction", ("LS", "TS", "GS", "KS", "ES", "SS")),
+    "initialisms and abbreviations in lower case": ("abbreviation", (
+        "AWOL", "NE", "SOS", "DE", "ET", "LN", "MIG", "OD", "UT", "WYSIWYG", "BI", "PENNA", "TASS",
+        "CS", "MS", "RS",  # letters' plurals too, but SCOWL lists them as abbreviations (Cs, MS, Rs) first
+    )),
+    # Ordinary lower-case words beside a name or an initialism: the exclusions must not take them.
+    # YA (informal "you") and PE (the Hebrew letter) are left valid because dictionaries disagree:
+    # Merriam-Webster and Collins list both in lower case, though PE is also an initialism.
+    "ordinary words beside a name": ("valid", (
+        "CHINA", "TURKEY", "POLISH", "MARCHES", "BRAZIL", "JOHN", "MISTER", "COLA", "ETA", "MI", "MIDI", "BIOS",
+        "AS", "IS", "US", "YA", "PE",
+        "REMS", "AI", "TELEPROMPTER", "JAVA", "CHARDONNAY",  # misses: see test_probe.py
+    )),
+}  # fmt: skip
+
+
+def rulebook_probes() -> list[tuple[str, str, str]]:
+    return [(category, word, reason) for category, (reason, words) in RULEBOOK_PROBES.items() for word in words]

@@ -86,3 +86,24 @@ def test_write_reports_changes_and_keeps_unchanged_files(scowl_dir, tmp_path):
 def test_main_needs_scowl(tmp_path, capsys):
     assert build.main(["--scowl", str(tmp_path / "missing")]) == 2
     assert "apt-get install scowl" in capsys.readouterr().err
+
+
+def test_rulebook_exclusions_take_names_initialisms_and_letters_plurals(tmp_path):
+    scowl = {
+        "english-words.10": ["china", "us", "as", "marches"],
+        "english-words.70": ["berlin", "ne", "ls", "brazil"],
+        "english-words.95": ["l's", "u's", "a's"],
+        "english-upper.50": ["Berlin", "China", "Brazil", "Marches"],
+        "english-abbreviations.35": ["NE"],
+        "english-abbreviations.40": ["AWOL"],
+        "variant_1-words.40": ["awol"],
+    }
+    for name, entries in scowl.items():
+        (tmp_path / name).write_text("".join(f"{e}\n" for e in entries), encoding="utf-8")
+    files = build.scowl_files(tmp_path)
+    everyday = build.scowl_words(files, 70) | {"awol"}
+    lower_case_words = {"brazil"}  # WordNet: brazil nut; Berlin is mostly the city
+    out = build.rulebook_exclusions(files, everyday, lower_case_words.__contains__, lambda w: False)
+    # china, marches: everyday words (size 10) whatever their names; brazil: WordNet's lower-case word;
+    # us, as: words of their own, though u's and a's are letters' plurals.
+    assert out == {"berlin": "proper_noun", "ne": "abbreviation", "awol": "abbreviation", "ls": "contraction"}

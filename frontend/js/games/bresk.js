@@ -8,6 +8,7 @@
 import { h, useStylesheet } from '../lib/dom.js';
 import { t } from '../i18n.js';
 import { LIST_NAMES, REASON_TEXT, cellLetter, getLexicon, lexiconNow, listName, onLexiconProgress } from '../lib/lexicon.js';
+import { fillMeanings } from '../lib/meanings.js';
 import { mountJudge } from '../views/judge.js';
 import { seatsPart } from '../views/seats.js';
 import { mountScan } from './bresk-scan.js';
@@ -521,17 +522,17 @@ function finalCard(lexiconId) {
     if (shownFor === view.seq) return;
     shownFor = view.seq;
     el.hidden = false;
-    el.replaceChildren(...finalScores(result, lexiconId()));
+    el.replaceChildren(...finalScores(result, lexiconId(), view.code));
   }
   return { el, update };
 }
 
-function finalScores(result, lexiconId) {
+function finalScores(result, lexiconId, code) {
   const winners = result.winners;
   const headline = winners.length === 1 ? t('bresk.winner', { name: winners[0] }) : t('bresk.tie', { names: winners.join(` ${t('ws.and')} `) });
   const detail = h('div.bresk-player-detail');
   const rows = result.players.map((p, i) => h('tr', { class: winners.includes(p.name) ? 'winner' : '' },
-    h('th', { scope: 'row' }, h('button.bresk-player', { type: 'button', onclick: () => showPlayer(p, detail, i) }, p.name)),
+    h('th', { scope: 'row' }, h('button.bresk-player', { type: 'button', onclick: () => showPlayer(p, detail, i, result.lexicon || lexiconId, code) }, p.name)),
     h('td', String(p.row_totals.reduce((a, b) => a + b, 0))),
     h('td', String(p.column_totals.reduce((a, b) => a + b, 0))),
     h('td', p.bonuses.longest_word ? `+${p.bonuses.longest_word}` : '–'),
@@ -551,8 +552,30 @@ function finalScores(result, lexiconId) {
     detail];
 }
 
+/** "What does it mean?" for the words picked in a player's grid: the valid ones, asked only when tapped,
+ *  judged as table `code` judges them. */
+function meaningsFor(lexiconId, code) {
+  const button = h('button.bresk-mean', { type: 'button', hidden: true }, t('meaning.ask'));
+  const region = h('div.bresk-meanings', { 'aria-live': 'polite', hidden: true });
+  let picked = [];
+  button.addEventListener('click', () => {
+    const words = picked;
+    region.hidden = false;
+    fillMeanings(region, lexiconId, words, () => picked === words, code);
+  });
+  return {
+    els: [button, region],
+    pick(cands) {
+      picked = [...new Set(cands.filter((c) => c.valid).map((c) => c.text))];
+      button.hidden = !picked.length;
+      region.hidden = true;
+      region.replaceChildren();
+    },
+  };
+}
+
 /** One player's grid in `slot`: tap a square or a word to see why it scored or not. */
-function showPlayer(player, slot, i) {
+function showPlayer(player, slot, i, lexiconId, code) {
   const shell = gridShell((r, c, k) => h('button.cell', { type: 'button', 'aria-label': t('bresk.cell', { row: r + 1, column: c + 1 }), dataset: { i: String(k) } }));
   const values = gridToCells(player.grid);
   values.forEach((v, k) => (shell.cells[k].textContent = display(v)));
@@ -560,7 +583,9 @@ function showPlayer(player, slot, i) {
   paint(shell, values, scored);
   const why = h('p.bresk-why', { 'aria-live': 'polite' }, t('bresk.tap_word'));
   const words = player.candidates.filter((c) => c.length >= 2);
+  const meaning = meaningsFor(lexiconId, code);
   const highlight = (cands) => {
+    meaning.pick(cands);
     shell.cells.forEach((c) => c.classList.remove('picked'));
     cands.forEach((c) => cellsOf(c).forEach((k) => shell.cells[k].classList.add('picked')));
     why.replaceChildren(...cands.map((c) => h('span', { class: c.valid ? 'good' : 'bad' }, whyText(c))));
@@ -577,7 +602,7 @@ function showPlayer(player, slot, i) {
   slot.replaceChildren(
     h('h3', t('bresk.player_points', { name: player.name, count: player.total })),
     h('p.meta', t('bresk.player_detail', { base: player.base, count: player.valid_words, bonus: bonus.length ? `, ${bonus.join(', ')}` : '' })),
-    shell.grid, why,
+    shell.grid, why, ...meaning.els,
     words.length ? list : h('p.muted', t('bresk.no_words')));
   slot.dataset.seat = String(i);
 }

@@ -6,12 +6,16 @@
 // Every verdict names its list: the everyday list, or the word-game list a table,
 // a league or the judge's own picker chose.
 //
+// After the ruling, "What does it mean?" asks the server for the words' meanings (never before: the
+// verdict does not wait for them), and offline says that meanings need the connection.
+//
 // mountJudge() is also used by the Bresk! panel, where a challenge is logged as a
 // table event with the seat who challenged.
 import { api } from '../api.js';
 import { number, t } from '../i18n.js';
 import { h, useStylesheet } from '../lib/dom.js';
 import { LIST_NAMES, LIST_TITLES, getLexicon, kilobytes, lexiconNow, listName, onLexiconProgress } from '../lib/lexicon.js';
+import { fillMeanings } from '../lib/meanings.js';
 
 export const CLEAR_AFTER_MS = 4000;
 const MAX_WORDS = 10; // the server's limit for one challenge
@@ -88,11 +92,13 @@ function verdictOverlay() {
     word: h('strong.verdict-word'),
     meta: h('p.verdict-meta'),
     reveal: h('ul.verdict-reveal', { hidden: true }),
+    meanings: h('div.verdict-meanings', { hidden: true, 'aria-live': 'polite' }),
     which: h('button.verdict-which', { type: 'button' }, t('judge.which')),
+    mean: h('button.verdict-mean', { type: 'button' }, t('meaning.ask')),
     done: h('button.verdict-done', { type: 'button' }, t('judge.done')),
   };
   v.el = h('div.verdict', { hidden: true, role: 'alert', tabindex: '-1' },
-    v.mark, v.word, v.meta, v.reveal, h('div.verdict-actions', v.which, v.done));
+    v.mark, v.word, v.meta, v.reveal, v.meanings, h('div.verdict-actions', v.which, v.mean, v.done));
   return v;
 }
 
@@ -107,6 +113,11 @@ function showVerdict(v, result, { list, offline }) {
   v.reveal.replaceChildren();
   v.which.hidden = result.valid;
   v.which.disabled = false;
+  v.meanings.hidden = true;
+  v.meanings.replaceChildren();
+  v.mean.hidden = false;
+  v.mean.disabled = false;
+  delete v.el.dataset.more;
   v.el.hidden = false;
   v.el.focus({ preventScroll: true });
 }
@@ -119,6 +130,21 @@ function showWords(v, { verdicts, offline }) {
   if (offline) v.reveal.append(h('li.muted', t('judge.offline_note')));
   v.reveal.hidden = false;
   v.which.hidden = true;
+  v.el.dataset.more = '';
+}
+
+/** "What does it mean?": asked of the server only now, after the ruling; offline, says it needs the connection. */
+async function showMeanings(j) {
+  const v = j.verdict;
+  if (!j.words) return;
+  const words = j.words;
+  v.meanings.hidden = false;
+  v.el.dataset.more = '';
+  v.mean.disabled = true;
+  const shown = await fillMeanings(v.meanings, j.id, words, () => j.words === words, j.session?.code);
+  if (j.words !== words) return; // the verdict was closed meanwhile
+  v.mean.hidden = shown;
+  v.mean.disabled = false;
 }
 
 /** Why these words cannot be judged, or ''. */
@@ -229,6 +255,7 @@ function closeVerdict(j) {
   j.words = null;
   j.outcome = null;
   j.verdict.reveal.replaceChildren();
+  j.verdict.meanings.replaceChildren();
   j.form.input.value = '';
   clearTimeout(j.clearTimer);
 }
@@ -258,6 +285,7 @@ export function mountJudge(root, { session = null, lexicon: lexiconId = 'en', au
     judgeTyped(j);
   });
   v.which.addEventListener('click', () => showWhich(j));
+  v.mean.addEventListener('click', () => showMeanings(j));
   v.done.addEventListener('click', () => closeVerdict(j));
   v.el.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') closeVerdict(j);
