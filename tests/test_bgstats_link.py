@@ -115,6 +115,12 @@ def test_date_duration_and_the_scoring_line_by_line(english):
         "Scored at table K7M2QX"]
 
 
+def test_no_last_event_seen_no_duration():
+    body = "m.playFromTable(c.view, { gameName: 'Score pad', t, endMs: null })"
+    (play,) = run_js("lib/bgstats.js", body, [{"view": TIE}], translator("en"))
+    assert "durationMin" not in play
+
+
 def test_the_comments_are_in_the_phones_language():
     (play,) = plays([TIE], "de")
     assert play["comments"].split("\n")[-1] == "Gezählt am Tisch K7M2QX"

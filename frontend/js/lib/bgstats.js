@@ -59,7 +59,7 @@ function summary(result, t, code) {
 
 /**
  * A finished table (the view every phone has) as a play. `gameName`: the game's name as the box says it;
- * `endMs`: when the game was over (its last event), for the duration.
+ * `endMs`: when the game was over (its last event), for the duration; unknown, the play has none.
  */
 export function playFromTable(view, { gameName, t, endMs }) {
   const result = view.result;
@@ -74,11 +74,11 @@ export function playFromTable(view, { gameName, t, endMs }) {
   const lowest = Boolean(result.lowest_wins ?? view.options?.lowest_wins);
   const play = {
     playDate: playDate(view.created_at_ms),
-    durationMin: Math.max(1, Math.round((Math.max(endMs, view.created_at_ms) - view.created_at_ms) / 60000)),
     game: game(view.game, gameName, { highestWins: !lowest }),
     players,
     comments: summary(result, t, view.code),
   };
+  if (endMs) play.durationMin = Math.max(1, Math.round((Math.max(endMs, view.created_at_ms) - view.created_at_ms) / 60000));
   if (players.some((p) => p.team)) play.usesTeams = true;
   return play;
 }
