@@ -135,7 +135,8 @@ export const leagues = {
   download: async (id, token, format) => {
     let response;
     try {
-      response = await fetch(`${leaguePath(id)}/${format === 'csv' ? 'export.csv' : 'export'}`,
+      const path = { csv: 'export.csv', bgstats: 'export/bgstats' }[format] || 'export';
+      response = await fetch(`${leaguePath(id)}/${path}`,
         { headers: inLanguage(bearer(token).headers) });
     } catch {
       throw new ApiError();

@@ -14,11 +14,12 @@ from flask import Response, current_app, g, jsonify, request
 
 from .. import i18n, offload
 from ..cooperate import pause_collector, resume_collector
-from ..services import league_corrections, league_import, league_queries, leagues, ratings
+from ..services import bgstats, league_corrections, league_import, league_queries, leagues, ratings
 from ..services import standings as league_standings
 from .blueprint import Blueprint
 from .league_link import league_token
 from .league_schemas import (
+    BgStatsExportSchema,
     ExportSchema,
     HeadToHeadQuerySchema,
     HeadToHeadSchema,
@@ -379,6 +380,19 @@ def export(league_id):
     league, _ = _auth(league_id, "admin")
     response = jsonify(league_standings.export(league))
     response.headers["Content-Disposition"] = f'attachment; filename="league-{league.public_id}.json"'
+    return response
+
+
+@blp.route("/<league_id:league_id>/export/bgstats")
+@blp.response(200, BgStatsExportSchema)
+@blp.doc(security=SECURITY)
+@_errors(401)
+def export_bgstats(league_id):
+    """Every result in the shape of BG Stats' export file, for BG Stats to merge: the same league downloaded
+    again gives the same uuids, so no play comes in twice."""
+    league, _ = _auth(league_id)
+    response = jsonify(bgstats.export(league))
+    response.headers["Content-Disposition"] = f'attachment; filename="BGStatsExport-{league.public_id}.json"'
     return response
 
 
