@@ -1,6 +1,7 @@
 """"Send to BG Stats": the link a finished table and a league result give, read back from the page."""
 
 import json
+from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -84,4 +85,28 @@ def test_a_league_result_in_a_golf_league_in_german(axe_phone, live_server, shot
     assert page.get_by_role("link", name="An BG Stats senden").is_visible()
     page.wait_for_function(SLID_IN)
     page.screenshot(path=shots / "bgstats-league-result.png", full_page=True)
+    assert serious_violations(page) == []
+
+
+def test_a_viewer_downloads_the_league_for_bg_stats(axe_phone, live_server, shots):
+    page = axe_phone
+    league = api_league(live_server, "Fridays", ["Ann", "Ben"])
+    body = {"game": "bresk", "played_on": "2026-11-27",
+            "players": [{"name": "Ann", "score": 31}, {"name": "Ben", "score": 40}]}
+    made = requests.post(f"{live_server.url}/api/leagues/{league['id']}/results", json=body,
+                         headers=auth(league["member_token"]), timeout=10)
+    assert made.status_code == 201, made.text
+    page.goto(f"/#/league/{league['id']}?t={league['viewer_token']}")
+    button = page.get_by_role("button", name="Download for BG Stats")
+    button.wait_for()
+    assert page.locator("#export-json").count() == 0  # the whole league's JSON stays the admin's
+    with page.expect_download() as download:
+        button.click()
+    assert download.value.suggested_filename == "BGStatsExport-Fridays.json"
+    file = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    (played,) = file["plays"]
+    assert played["playDate"] == "2026-11-27 00:00:00"
+    assert [(s["score"], s["rank"], s["winner"]) for s in played["playerScores"]] == [("31", 2, False), ("40", 1, True)]
+    button.evaluate("el => el.scrollIntoView({block: 'center'})")
+    page.screenshot(path=shots / "bgstats-download.png")
     assert serious_violations(page) == []
