@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 
 from ..cooperate import let_others_run
 from ..games.base import N_
@@ -504,3 +504,32 @@ class BgStatsExportSchema(Schema):
     challenges = fields.List(fields.Dict(), required=True)
     groups = fields.List(fields.Dict(), required=True)
     tags = fields.List(fields.Dict(), required=True)
+
+
+class BgStatsFileSchema(Schema):
+    """A BG Stats export file (BGStatsExport.json) as BG Stats writes it; its other lists and fields are
+    allowed and not read."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    games = fields.List(fields.Dict(), load_default=list, metadata={"description": "id, name, sourceGameId?, "
+                                                                                   "highestWins"})
+    players = fields.List(fields.Dict(), load_default=list, metadata={"description": "id, name"})
+    plays = fields.List(fields.Dict(), required=True, metadata={
+        "description": "uuid, playDate, gameRefId, playerScores [playerRefId, score (text), rank, winner, team?]"})
+
+
+class BgStatsImportQuerySchema(Schema):
+    name = fields.String(load_default="BG Stats", validate=validate.Length(min=1, max=80),
+                         metadata={"description": "The new league's name."})
+
+
+class BgStatsLeftOutSchema(Schema):
+    game = fields.String(required=True, metadata={"description": "The game's name in the file."})
+    plays = fields.Integer(required=True)
+
+
+class BgStatsImportedSchema(LeagueCreatedSchema):
+    left_out = fields.List(fields.Nested(BgStatsLeftOutSchema), required=True, metadata={
+        "description": "Plays of games other than ours, not imported: how many of each game."})
