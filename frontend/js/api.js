@@ -131,6 +131,7 @@ export const leagues = {
   deleteResult: (id, token, resultId) =>
     request('DELETE', `${leaguePath(id)}/results/${encodeURIComponent(resultId)}`, undefined, bearer(token)),
   importLeague: (data) => request('POST', '/api/leagues/import', data),
+  importBgStats: (data) => request('POST', '/api/leagues/import/bgstats', data),
   // The export needs the token header, so it is fetched here and handed back as a Blob to save.
   download: async (id, token, format) => {
     let response;

@@ -110,3 +110,26 @@ def test_a_viewer_downloads_the_league_for_bg_stats(axe_phone, live_server, shot
     button.evaluate("el => el.scrollIntoView({block: 'center'})")
     page.screenshot(path=shots / "bgstats-download.png")
     assert serious_violations(page) == []
+
+
+def test_a_bg_stats_file_becomes_a_league_on_the_phone(axe_phone, live_server, shots, tmp_path):
+    page = axe_phone
+    file = {"games": [{"id": 1, "name": "Bresk!"}, {"id": 2, "name": "Catan", "bggId": 13}],
+            "players": [{"id": 1, "name": "Ann"}, {"id": 2, "name": "Ben"}], "locations": [], "userInfo": {},
+            "plays": [{"uuid": f"bgs-{i}", "playDate": "2026-11-20 20:00:00", "gameRefId": 1 + i % 2,
+                       "playerScores": [{"playerRefId": 1, "score": "31", "rank": 2},
+                                        {"playerRefId": 2, "score": " 40 ", "rank": 1, "winner": True}]}
+                      for i in range(3)]}
+    (tmp_path / "BGStatsExport.json").write_text(json.dumps(file), encoding="utf-8")
+    page.goto("/#/leagues")
+    page.locator(".import-league summary").click()
+    page.set_input_files("#import-file", tmp_path / "BGStatsExport.json")
+    page.wait_for_selector(".created")
+    assert "“BG Stats” is ready" in page.locator(".created h2").inner_text()
+    assert page.locator(".left-out").inner_text() == (
+        "Not imported, as this app does not keep these games: Catan (1 play).")
+    page.screenshot(path=shots / "bgstats-imported.png", full_page=True)
+    assert serious_violations(page) == []
+    page.get_by_role("link", name="Open the league").click()
+    page.wait_for_selector(".results li[data-result]")
+    assert page.locator(".results li[data-result]").count() == 2
