@@ -112,3 +112,24 @@ def test_a_busy_or_failed_import_process_is_a_503_saying_so(offloading, monkeypa
     monkeypatch.setattr(offload.pool(offloading), "read", read)
     response = offloading.test_client().post("/api/leagues/import", json=export(3))
     assert response.status_code == 503 and response.get_json()["code"] == code
+
+
+def test_a_bg_stats_file_is_imported_by_the_child_too(offloading):
+    client = offloading.test_client()
+    file = {"games": [{"id": 1, "name": "Score pad"}], "players": [{"id": i, "name": n} for i, n in enumerate(PLAYERS)],
+            "plays": [{"uuid": f"play-{i}", "playDate": "2026-01-02 20:00:00", "gameRefId": 1,
+                       "playerScores": [{"playerRefId": i % 8, "score": "10"},
+                                        {"playerRefId": (i + 1) % 8, "score": "5"}]}
+                      for i in range(40)]}
+    response = client.post("/api/leagues/import/bgstats", json=file, headers={"Accept-Language": "de"})
+    assert response.status_code == 201, response.get_json()
+    assert response.get_json()["left_out"] == []
+    (pid,) = offload.pool(offloading).pids()
+    assert pid != os.getpid()
+    assert count(offloading, LeagueResult) == 40
+    file["plays"][7]["playerScores"][1]["score"] = "fünf"
+    refused = client.post("/api/leagues/import/bgstats", json=file, headers={"Accept-Language": "de"})
+    assert refused.status_code == 422
+    assert refused.get_json()["errors"] == {
+        "plays.7.playerScores.1.score": ["Punkte sind hier eine ganze Zahl (oder leer); 'fünf' ist keine."]}
+    assert count(offloading, LeagueResult) == 40
