@@ -481,8 +481,9 @@ class BgStatsScoreSchema(Schema):
 
 
 class BgStatsPlaySchema(Schema):
-    uuid = fields.String(required=True, metadata={"description": "Made from the result's id: the same in every "
-                                                                 "download, so merging twice adds the play once."})
+    uuid = fields.String(required=True, metadata={"description": "The result's id (a uuid5 of it if it is no "
+                                                                 "UUID): the same in every download, so merging "
+                                                                 "twice adds the play once."})
     playDate = fields.String(required=True, metadata={"description": "YYYY-MM-DD 00:00:00: a league keeps "
                                                                      "the day, not the time."})
     durationMin = fields.Integer(required=True)

@@ -1,9 +1,11 @@
 """A league's history in the shape of BG Stats' export file (``BGStatsExport.json``), for BG Stats to merge.
 
-The file's records are linked by integer ids (``gameRefId``, ``playerRefId``); each also has a uuid, made
-from our own ids (uuid5), so the same league downloaded twice gives the same uuids and merging both files
-does not double a play. A play's uuid comes from its result's id alone, which a league keeps through our own
-export and import: moved to another server, the league still merges onto the same plays.
+The file's records are linked by integer ids (``gameRefId``, ``playerRefId``); each also has a uuid made
+from our own ids, so the same league downloaded twice gives the same uuids and merging both files does not
+double a play. A play's uuid is its result's id, which a league keeps through our own export and import
+(moved to another server, the league still merges onto the same plays), and which a play imported from
+BG Stats has from its own uuid (sent back, it merges onto itself). Every id our phones and tables make is a
+UUID already; any other id gets a uuid5 of it. Games and players get uuid5s of our ids.
 
 What a league does not keep is left empty rather than made up: no BoardGameGeek id (we know none for
 certain), no location, no duration, no time of day (a play is at 00:00:00 on the day it was played), and the
@@ -33,6 +35,14 @@ def stable_uuid(*parts: object) -> str:
     return str(uuid.uuid5(NAMESPACE, "/".join(str(p) for p in parts)))
 
 
+def play_uuid(result_id: str) -> str:
+    """The result's id when it is a UUID (as every id we make is, and a BG Stats play's), else one made from it."""
+    try:
+        return str(uuid.UUID(result_id))
+    except ValueError:
+        return stable_uuid("play", result_id)
+
+
 def _game(league: League, ref: int, game_id: str) -> dict[str, Any]:
     game = games.get(game_id)
     return {"id": ref, "uuid": stable_uuid("game", game_id), "name": game.name if game else game_id,
@@ -57,7 +67,7 @@ def _play(result: LeagueResult, game_ref: int, player_ref: dict[int, int], playe
         played.add((entry.player_id, result.game))
         scores.append(_score(entry, player_ref[entry.player_id], seat if from_table else None, first_time,
                              from_table and result.game in SEAT_ZERO_STARTS))
-    return {"uuid": stable_uuid("play", result.uid), "playDate": f"{result.played_on.isoformat()} 00:00:00",
+    return {"uuid": play_uuid(result.uid), "playDate": f"{result.played_on.isoformat()} 00:00:00",
             "durationMin": 0, "gameRefId": game_ref, "locationRefId": 0, "rounds": 0,
             "usesTeams": any(e.team for e in result.entries), "ignored": False, "playerScores": scores}
 

@@ -93,8 +93,12 @@ def test_downloading_again_gives_the_same_uuids(client):
     league = club(client)
     first = download(client, league)
     assert download(client, league, league["admin_token"]) == first
-    uuids = [p["uuid"] for p in first["plays"]] + [p["uuid"] for p in first["players"]]
-    assert len(set(uuids)) == len(uuids) and all(uuid.UUID(u).version == 5 for u in uuids)
+    made = [p["uuid"] for p in first["players"]] + [g["uuid"] for g in first["games"]]
+    assert len(set(made)) == len(made) and all(uuid.UUID(u).version == 5 for u in made)
+    # A play's uuid is its result's id.
+    ids = {r["id"] for r in client.get(f"/api/leagues/{league['id']}/results",
+                                       headers=auth(league["viewer_token"])).get_json()["results"]}
+    assert {p["uuid"] for p in first["plays"]} == ids
     response = record(client, league, {"game": "bresk",
                                        "players": [{"name": "Ana", "score": 3}, {"name": "Ben", "score": 2}]})
     assert response.status_code == 201
