@@ -72,6 +72,11 @@ def _records(data: dict[str, Any], field: str) -> list[dict[str, Any]]:
     return items
 
 
+def _ref_in(ref: Any, records: dict[int, Any]) -> bool:
+    """Whether ``ref`` is the id of one of ``records`` (a whole number: true, a list or text is none)."""
+    return isinstance(ref, int) and not isinstance(ref, bool) and ref in records
+
+
 def _our_game(game: dict[str, Any]) -> str | None:
     source = game.get("sourceGameId")
     if isinstance(source, str) and source in games.REGISTRY:
@@ -110,7 +115,7 @@ def _players_of(play: dict[str, Any], field: str, names: dict[int, str]) -> list
         at = f"{field}.playerScores.{j}"
         if not isinstance(s, dict):
             raise refuse(at, "Each entry of playerScores must be an object.")
-        if s.get("playerRefId") not in names or isinstance(s.get("playerRefId"), bool):
+        if not _ref_in(s.get("playerRefId"), names):
             raise refuse(f"{at}.playerRefId", "playerRefId must be the id of one of the file's players.")
         rows.append({"name": names[s["playerRefId"]], "score": _score(s.get("score"), f"{at}.score"),
                      "rank": _rank(s.get("rank"), f"{at}.rank"), "winner": s.get("winner") is True,
@@ -163,7 +168,7 @@ def as_league_export(data: Any, name: str) -> tuple[dict[str, Any], list[int], d
         field = f"plays.{i}"
         if not isinstance(play, dict):
             raise refuse(field, "Each entry of plays must be an object.")
-        if play.get("gameRefId") not in game_of or isinstance(play.get("gameRefId"), bool):
+        if not _ref_in(play.get("gameRefId"), game_of):
             raise refuse(f"{field}.gameRefId", "gameRefId must be the id of one of the file's games.")
         game, ours = game_of[play["gameRefId"]]
         if ours is None:

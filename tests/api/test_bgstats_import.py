@@ -113,6 +113,13 @@ def test_odd_files_come_in_and_other_games_are_left_out_and_counted(client):
     (lambda f: f["plays"][0]["playerScores"][1].update(score="1.5"), "plays.0.playerScores.1.score"),
     (lambda f: f["plays"][3]["playerScores"][2].update(playerRefId=99), "plays.3.playerScores.2.playerRefId"),
     (lambda f: f["plays"][4].update(gameRefId=7), "plays.4.gameRefId"),
+    (lambda f: f["plays"][4].update(gameRefId=[1]), "plays.4.gameRefId"),
+    (lambda f: f["plays"][4].update(gameRefId=True), "plays.4.gameRefId"),
+    (lambda f: f["plays"][0]["playerScores"][0].update(playerRefId={"id": 10}), "plays.0.playerScores.0.playerRefId"),
+    (lambda f: f["plays"][0]["playerScores"][0].update(score=[8]), "plays.0.playerScores.0.score"),
+    (lambda f: f["plays"][0]["playerScores"][0].update(rank="1"), "plays.0.playerScores.0.rank"),
+    (lambda f: f["players"][0].update(name=["Ann"]), "players.0.name"),
+    (lambda f: f["players"][0].update(id="10"), "players.0.id"),
     (lambda f: f["plays"][3].update(playDate="yesterday"), "plays.3.playDate"),
     (lambda f: f["plays"][3].update(playDate="2026-13-40 10:00:00"), "plays.3.playDate"),
     (lambda f: f["plays"][4].update(uuid="p-1"), "plays.4.uuid"),  # one play twice
