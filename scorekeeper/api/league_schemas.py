@@ -522,8 +522,8 @@ class BgStatsFileSchema(Schema):
 
 
 class BgStatsImportQuerySchema(Schema):
-    name = fields.String(load_default="BG Stats", validate=validate.Length(min=1, max=80),
-                         metadata={"description": "The new league's name."})
+    name = fields.String(load_default="BG Stats", validate=validate.Length(max=80),
+                         metadata={"description": "The new league's name; none (or empty): BG Stats."})
 
 
 class BgStatsLeftOutSchema(Schema):

@@ -121,9 +121,10 @@ def test_a_bg_stats_file_is_imported_by_the_child_too(offloading):
                        "playerScores": [{"playerRefId": i % 8, "score": "10"},
                                         {"playerRefId": (i + 1) % 8, "score": "5"}]}
                       for i in range(40)]}
-    response = client.post("/api/leagues/import/bgstats", json=file, headers={"Accept-Language": "de"})
+    response = client.post("/api/leagues/import/bgstats?name=Gr%C3%BCne+Runde", json=file,
+                           headers={"Accept-Language": "de"})
     assert response.status_code == 201, response.get_json()
-    assert response.get_json()["left_out"] == []
+    assert response.get_json()["left_out"] == [] and response.get_json()["name"] == "Grüne Runde"  # its query too
     (pid,) = offload.pool(offloading).pids()
     assert pid != os.getpid()
     assert count(offloading, LeagueResult) == 40
