@@ -45,7 +45,8 @@ def pool(app: Flask) -> children.Pool:
 
 def forward(body: bytes) -> Response:
     """The child's answer to this request (its path, method, the headers above and ``body``)."""
-    head = orjson.dumps({"path": request.path, "method": request.method,
+    query = request.query_string.decode("latin-1")  # a BG Stats import's ?name=…: the child must see it too
+    head = orjson.dumps({"path": f"{request.path}?{query}" if query else request.path, "method": request.method,
                          "headers": {k: request.headers[k] for k in REQUEST_HEADERS if k in request.headers}})
     try:
         reply = pool(current_app).read(len(head).to_bytes(4, "big") + head + body)

@@ -146,12 +146,14 @@ export const leagues = {
   deleteResult: (id, token, resultId) =>
     request('DELETE', `${leaguePath(id)}/results/${encodeURIComponent(resultId)}`, undefined, bearer(token)),
   importLeague: (data) => request('POST', '/api/leagues/import', data),
+  importBgStats: (data) => request('POST', '/api/leagues/import/bgstats', data),
   // The export needs the token header, so it is fetched here and handed back as a Blob to save, with
   // the name the server gives it (the league's name and the day, any letters kept).
   download: async (id, token, format) => {
     let response;
     try {
-      response = await fetch(`${leaguePath(id)}/${format === 'csv' ? 'export.csv' : 'export'}`,
+      const path = { csv: 'export.csv', bgstats: 'export/bgstats' }[format] || 'export';
+      response = await fetch(`${leaguePath(id)}/${path}`,
         { headers: inLanguage(bearer(token).headers) });
     } catch {
       throw new ApiError();

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 
 from ..cooperate import let_others_run
 from ..games.base import N_
@@ -445,3 +445,92 @@ class ExportSchema(Schema):
     standings = fields.List(fields.Dict(), load_default=list, metadata={
         "description": "The all-time standings when exported (rank, tied, player, played, wins, shared_wins, "
                        "win_rate), for reading: an import ignores them and counts the standings from the results."})
+
+
+# --- a league for BG Stats -------------------------------------------------------------------------
+
+
+class BgStatsGameSchema(Schema):
+    id = fields.Integer(required=True, metadata={"description": "What a play's gameRefId names."})
+    uuid = fields.String(required=True, metadata={"description": "The same for the game in every download."})
+    name = fields.String(required=True)
+    sourceGameId = fields.String(required=True, metadata={"description": "Our game's id."})
+    highestWins = fields.Boolean(required=True, metadata={
+        "description": "False for a score pad the league ranks lowest first (its house rule)."})
+    noPoints = fields.Boolean(required=True)
+    cooperative = fields.Boolean(required=True)
+
+
+class BgStatsNamedSchema(Schema):
+    id = fields.Integer(required=True)
+    uuid = fields.String(required=True)
+    name = fields.String(required=True)
+
+
+class BgStatsScoreSchema(Schema):
+    playerRefId = fields.Integer(required=True)
+    score = fields.String(required=True, metadata={"description": "The score as text; empty when none was kept."})
+    winner = fields.Boolean(required=True)
+    rank = fields.Integer(required=True, metadata={"description": "The place the league keeps (ties share it)."})
+    seatOrder = fields.Integer(required=True, metadata={
+        "description": "1, 2, … for a result from a table (its seat order); 0 when not known."})
+    startPlayer = fields.Boolean(required=True)
+    newPlayer = fields.Boolean(required=True, metadata={
+        "description": "The player's first result of this game in the file."})
+    team = fields.String(metadata={"description": "Only in a team game."})
+
+
+class BgStatsPlaySchema(Schema):
+    uuid = fields.String(required=True, metadata={"description": "The result's id (a uuid5 of it if it is no "
+                                                                 "UUID): the same in every download, so merging "
+                                                                 "twice adds the play once."})
+    playDate = fields.String(required=True, metadata={"description": "YYYY-MM-DD 00:00:00: a league keeps "
+                                                                     "the day, not the time."})
+    durationMin = fields.Integer(required=True)
+    gameRefId = fields.Integer(required=True)
+    locationRefId = fields.Integer(required=True)
+    rounds = fields.Integer(required=True)
+    usesTeams = fields.Boolean(required=True)
+    ignored = fields.Boolean(required=True)
+    playerScores = fields.List(fields.Nested(BgStatsScoreSchema), required=True)
+
+
+class BgStatsExportSchema(Schema):
+    """A league's results in the shape of BG Stats' export file (BGStatsExport.json), oldest first."""
+
+    games = fields.List(fields.Nested(BgStatsGameSchema), required=True)
+    players = fields.List(fields.Nested(BgStatsNamedSchema), required=True)
+    locations = fields.List(fields.Nested(BgStatsNamedSchema), required=True)
+    plays = fields.List(fields.Nested(BgStatsPlaySchema), required=True)
+    challenges = fields.List(fields.Dict(), required=True)
+    groups = fields.List(fields.Dict(), required=True)
+    tags = fields.List(fields.Dict(), required=True)
+
+
+class BgStatsFileSchema(Schema):
+    """A BG Stats export file (BGStatsExport.json) as BG Stats writes it; its other lists and fields are
+    allowed and not read."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    games = fields.List(fields.Dict(), load_default=list, metadata={"description": "id, name, sourceGameId?, "
+                                                                                   "highestWins"})
+    players = fields.List(fields.Dict(), load_default=list, metadata={"description": "id, name"})
+    plays = fields.List(fields.Dict(), required=True, metadata={
+        "description": "uuid, playDate, gameRefId, playerScores [playerRefId, score (text), rank, winner, team?]"})
+
+
+class BgStatsImportQuerySchema(Schema):
+    name = fields.String(load_default="BG Stats", validate=validate.Length(max=80),
+                         metadata={"description": "The new league's name; none (or empty): BG Stats."})
+
+
+class BgStatsLeftOutSchema(Schema):
+    game = fields.String(required=True, metadata={"description": "The game's name in the file."})
+    plays = fields.Integer(required=True)
+
+
+class BgStatsImportedSchema(LeagueCreatedSchema):
+    left_out = fields.List(fields.Nested(BgStatsLeftOutSchema), required=True, metadata={
+        "description": "Plays of games other than ours, not imported: how many of each game."})

@@ -18,11 +18,15 @@ from flask import Response, current_app, g, jsonify, request
 from .. import i18n, offload
 from ..cooperate import pause_collector, resume_collector
 from ..limits import count_import
-from ..services import league_corrections, league_import, league_queries, leagues, ratings
+from ..services import bgstats, bgstats_import, league_corrections, league_import, league_queries, leagues, ratings
 from ..services import standings as league_standings
 from .blueprint import Blueprint
 from .league_link import league_token
 from .league_schemas import (
+    BgStatsExportSchema,
+    BgStatsFileSchema,
+    BgStatsImportedSchema,
+    BgStatsImportQuerySchema,
     ExportSchema,
     HeadToHeadQuerySchema,
     HeadToHeadSchema,
@@ -100,9 +104,13 @@ def _neutralised(cell):
     return cell
 
 
+# The imports: each endpoint's check of its body's size, before its schema reads it.
+IMPORTS = {"leagues.import_league": league_import.check_size, "leagues.import_bgstats": bgstats_import.check_size}
+
+
 @blp.before_request
 def _bigger_imports():
-    if request.endpoint == "leagues.import_league":
+    if request.endpoint in IMPORTS:
         count_import()  # before the body is read or handed on
         request.max_content_length = MAX_IMPORT_BYTES
         if current_app.config["OFFLOAD"]:
@@ -111,7 +119,7 @@ def _bigger_imports():
         g.collector_paused = True
         body = request.get_json(silent=True)
         g.parsed_json = body  # parsed once: the arguments parser takes it from here (api/blueprint.py)
-        league_import.check_size(body)  # 413 before the schema builds anything
+        IMPORTS[request.endpoint](body)  # 413 before the schema builds anything
 
 
 @blp.teardown_request
@@ -138,6 +146,19 @@ def import_league(payload):
     """A new league from an export (all or nothing); returns its new tokens."""
     league, tokens = league_import.import_league(payload)
     return {"id": league.public_id, "name": league.name, **{f"{r}_token": t for r, t in tokens.items()}}
+
+
+@blp.route("/import/bgstats", methods=["POST"])
+@blp.arguments(BgStatsImportQuerySchema, location="query")
+@blp.arguments(BgStatsFileSchema)
+@blp.response(201, BgStatsImportedSchema)
+@_errors(413, 422, 503)
+def import_bgstats(query, payload):
+    """A new league from a BG Stats export file (all or nothing): the plays of our games, each once (its uuid
+    becomes the result's id); the plays of other games are left out and counted in the answer."""
+    league, tokens, left_out = bgstats_import.import_file(payload, query["name"])
+    return {"id": league.public_id, "name": league.name, **{f"{r}_token": t for r, t in tokens.items()},
+            "left_out": [{"game": game, "plays": count} for game, count in sorted(left_out.items())]}
 
 
 @blp.route("/<league_id:league_id>")
@@ -384,6 +405,21 @@ def export(league_id):
     league, _ = _auth(league_id, "admin")
     response = jsonify(league_standings.export(league))
     response.headers["Content-Disposition"] = _attachment(leagues.export_filename(league, "json", dt.date.today()))
+    return response
+
+
+@blp.route("/<league_id:league_id>/export/bgstats")
+@blp.response(200, BgStatsExportSchema)
+@blp.doc(security=SECURITY)
+@_errors(401)
+def export_bgstats(league_id):
+    """Every result in the shape of BG Stats' export file, for BG Stats to merge: the same league downloaded
+    again gives the same uuids, so no play comes in twice."""
+    league, _ = _auth(league_id)
+    response = jsonify(bgstats.export(league))
+    # BG Stats names its own export BGStatsExport.json: so named, the file is recognised for what it is.
+    filename = "BGStatsExport-" + leagues.export_filename(league, "json", dt.date.today())
+    response.headers["Content-Disposition"] = _attachment(filename)
     return response
 
 

@@ -176,3 +176,25 @@ def test_an_unfinished_import_whose_web_worker_died_too_is_deleted_by_a_later_im
     monkeypatch.setattr(league_import, "now_ms", lambda: time.time() * 1000 + league_import.STALE_MS + 1)
     assert client.post("/api/leagues/import", json=export(3)).status_code == 201
     assert (count(app, League), count(app, LeagueResult)) == (2, 6)
+
+
+def test_a_bg_stats_file_is_imported_by_the_child_too(offloading):
+    client = offloading.test_client()
+    file = {"games": [{"id": 1, "name": "Score pad"}], "players": [{"id": i, "name": n} for i, n in enumerate(PLAYERS)],
+            "plays": [{"uuid": f"play-{i}", "playDate": "2026-01-02 20:00:00", "gameRefId": 1,
+                       "playerScores": [{"playerRefId": i % 8, "score": "10"},
+                                        {"playerRefId": (i + 1) % 8, "score": "5"}]}
+                      for i in range(40)]}
+    response = client.post("/api/leagues/import/bgstats?name=Gr%C3%BCne+Runde", json=file,
+                           headers={"Accept-Language": "de"})
+    assert response.status_code == 201, response.get_json()
+    assert response.get_json()["left_out"] == [] and response.get_json()["name"] == "Grüne Runde"  # its query too
+    (pid,) = offload.pool(offloading).pids()
+    assert pid != os.getpid()
+    assert count(offloading, LeagueResult) == 40
+    file["plays"][7]["playerScores"][1]["score"] = "fünf"
+    refused = client.post("/api/leagues/import/bgstats", json=file, headers={"Accept-Language": "de"})
+    assert refused.status_code == 422
+    assert refused.get_json()["errors"] == {
+        "plays.7.playerScores.1.score": ["Punkte sind hier eine ganze Zahl (oder leer); 'fünf' ist keine."]}
+    assert count(offloading, LeagueResult) == 40

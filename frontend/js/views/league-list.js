@@ -104,9 +104,13 @@ function importCard(onMade) {
   const send = async (data) => {
     importStatus.textContent = t('league.importing');
     try {
-      const entry = keepLinks(await leagues.importLeague(data));
+      // BG Stats' own export (games, players, plays; no format of ours): its plays of our games come in.
+      const bgstats = !data?.format && Array.isArray(data?.plays);
+      const answer = await (bgstats ? leagues.importBgStats(data) : leagues.importLeague(data));
+      const entry = keepLinks(answer);
       importStatus.textContent = '';
-      importer.replaceWith(created(entry));
+      const leftOut = (answer.left_out || []).map((g) => t('league.left_out_game', { game: g.game, count: g.plays }));
+      importer.replaceWith(created(entry), ...(leftOut.length ? [h('p.meta.left-out', t('league.left_out', { games: leftOut.join(', ') }))] : []));
       onMade();
     } catch (err) {
       refuse(t('league.not_imported', { why: err.message }));

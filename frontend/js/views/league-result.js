@@ -371,6 +371,18 @@ function showResult(parts, result, id) {
   fill(parts.history, h('h2#history-title', t('resultpage.corrections')), historyList(result, id));
 }
 
+/** "Send to BG Stats" for the result as it is now: a link built on this phone (lib/bgstats.js), ranked
+ *  as the league ranks it, with the league's house rule for a golf-style score pad. */
+async function bgStatsLink(slot, result, { rules, leagueName }) {
+  if (result.deleted_at_ms) return fill(slot);
+  const bgstats = await import('../lib/bgstats.js');
+  const play = bgstats.playFromResult(result, {
+    gameName: gameName(result.game), highestWins: bgstats.highestWins(result, rules), t, leagueName,
+  });
+  fill(slot, h('a.button.wide.send-bgstats', { href: bgstats.pushLink(play), target: '_blank', rel: 'noopener',
+    'aria-describedby': 'bgstats-help' }, t('bgstats.send')), h('p#bgstats-help.meta', t('bgstats.send_help')));
+}
+
 /** A deleted result: when it went; what it was is its last version under Corrections. */
 function showDeleted(parts, result, id) {
   fill(parts.facts, h('span', t('resultpage.played', { day: formatDate(result.played_on) })), ' · ',
@@ -403,10 +415,11 @@ export function mount(root, params) {
   };
   const status = h('p.status', { role: 'status', 'aria-live': 'polite' });
   const correction = h('div.correction');
+  const toBgStats = h('div.send-to-bgstats');
   page.append(h('a.back', { href: back }, `← ${entry.name || t('league.league')}`), parts.title, parts.facts, status,
-    parts.current, correction, parts.history);
+    parts.current, toBgStats, correction, parts.history);
 
-  const ctx = { id, token: entry.token, resultId, catalogue: null, leaguePlayers: [] };
+  const ctx = { id, token: entry.token, resultId, catalogue: null, leaguePlayers: [], rules: {}, leagueName: entry.name };
   const said = (result, words) => {
     show(result);
     status.textContent = words;
@@ -423,13 +436,18 @@ export function mount(root, params) {
   }), ...deletion({ ...ctx, deleted }));
   const show = (result) => {
     showResult(parts, result, id);
+    bgStatsLink(toBgStats, result, ctx).catch(() => fill(toBgStats)); // offline before the module was kept
     if (admin && !result.deleted_at_ms) showCorrection(result);
     else fill(correction);
   };
 
-  Promise.all([leagues.result(id, entry.token, resultId), games(), admin ? leagues.players(id, entry.token) : null])
-    .then(([result, loaded, known]) => {
+  // The league's house rules: whether its score pad is ranked lowest first (for BG Stats); without them, highest.
+  const league = leagues.get(id, entry.token).catch(() => null);
+  Promise.all([leagues.result(id, entry.token, resultId), games(), admin ? leagues.players(id, entry.token) : null, league])
+    .then(([result, loaded, known, about]) => {
       ctx.catalogue = loaded;
+      ctx.rules = about?.rules || {};
+      ctx.leagueName = about?.name || entry.name;
       ctx.leaguePlayers = (known?.players || []).map((p) => p.name);
       show(result);
     })

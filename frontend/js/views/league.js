@@ -180,7 +180,8 @@ function toolsCard(id, status) {
       h('h2', t('league.export')),
       h('div.row',
         entry.role === 'admin' ? h('button#export-json', { type: 'button', onclick: download('json') }, t('league.download_json')) : null,
-        h('button#export-csv', { type: 'button', onclick: download('csv') }, t('league.download_csv'))),
+        h('button#export-csv', { type: 'button', onclick: download('csv') }, t('league.download_csv')),
+        h('button#export-bgstats', { type: 'button', onclick: download('bgstats') }, t('league.download_bgstats'))),
       h('p.meta', entry.role === 'admin' ? t('league.export_admin_help') : t('league.export_help')),
       h('button#forget.link-button', {
         type: 'button',

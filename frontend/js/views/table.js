@@ -1,6 +1,6 @@
 // A table as every phone at it sees it: the code to join, the live score (each
 // total explained line by line), the shared timer, the dice and the game's panel.
-import { api, leagues } from '../api.js';
+import { api, http, leagues } from '../api.js';
 import { mountDice } from '../components/dice.js';
 import { mountTimer } from '../components/timer.js';
 import { importPanel, panelId, preloadPanel } from '../games/panels.js';
@@ -233,11 +233,53 @@ async function memberLink(view) {
 
 /** After the game: play again with the same seats and options (every phone here follows), or
  *  record a casual game in a league. */
+
+/** "Send to BG Stats": a link that opens BG Stats with the finished game filled in (lib/bgstats.js builds
+ *  it here, on the phone). The game was over at its last event: that ends the duration. */
+function bgStatsPart(session) {
+  const link = h('a.button.wide.send-bgstats', { href: '#', target: '_blank', rel: 'noopener', 'aria-describedby': 'bgstats-help' },
+    t('bgstats.send'));
+  const el = h('div.send-to-bgstats', { hidden: true }, link, h('p#bgstats-help.meta', t('bgstats.send_help')));
+  let endMs = null; // none known (offline, opened long after): the play goes without a duration
+  let bgstats = null;
+  let latest = null;
+  let asked = false;
+  const seen = (events) => {
+    for (const ev of events) {
+      if (ev.at_ms && ev.type !== 'next_table' && ev.type !== 'timer') endMs = Math.max(endMs ?? 0, ev.at_ms);
+    }
+  };
+  session.addEventListener('events', (e) => {
+    seen(e.detail);
+    if (latest) update(latest).catch(() => {});
+  });
+  // A phone that opens the table after the game has none of its events: the last few say when it ended.
+  const lastEvents = (view) => http.get(`${api.eventsPath(view.code)}?after=${Math.max(0, view.seq - 5)}`)
+    .then((answer) => seen(answer.events), () => {});
+  async function update(view) {
+    latest = view;
+    el.hidden = !view.result.finished;
+    if (!view.result.finished) return;
+    if (!endMs && !asked) {
+      asked = true;
+      await lastEvents(view);
+    }
+    bgstats ||= await import('../lib/bgstats.js');
+    if (!latest.result.finished) return;
+    const gameName = store.get().catalogue?.games.find((g) => g.id === latest.game)?.name || latest.game;
+    link.href = bgstats.pushLink(bgstats.playFromTable(latest, { gameName, t, endMs }));
+  }
+  return { el, update };
+}
+
+/** After the game: play again with the same seats and options (every phone here follows), record a
+ *  casual game in a league, or send it to BG Stats. */
 function afterGameCard(session, screen) {
   const again = h('button.primary.wide.play-again', { type: 'button' }, t('table.play_again'));
   const note = h('p.meta', t('table.play_again_help'));
   const leagueRow = h('div.record-in-league');
-  const el = h('section.card.after-game', { 'aria-label': t('table.after_game'), hidden: true }, again, note, leagueRow);
+  const toBgStats = bgStatsPart(session);
+  const el = h('section.card.after-game', { 'aria-label': t('table.after_game'), hidden: true }, again, note, leagueRow, toBgStats.el);
   let sawNoNext = false; // this phone was here before the table was played again: it follows at once
   const follow = (next) => {
     if (!location.hash.toUpperCase().startsWith(`#/TABLE/${next}`)) navigate(`#/table/${next}`);
@@ -259,6 +301,7 @@ function afterGameCard(session, screen) {
     }
     sawNoNext ||= !next;
     if (view.result.finished && !view.league && !leagueRow.dataset.shown) offerLeagues(view, leagueRow);
+    toBgStats.update(view).catch(() => {}); // offline before the module was kept: no link, nothing else waits
     screen.classList.toggle('finished', Boolean(view.result.finished));
     el.hidden = !view.result.finished && !next;
     again.hidden = Boolean(next);
