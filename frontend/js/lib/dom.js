@@ -67,3 +67,9 @@ export function useStylesheet(href) {
 export function stylesheetsReady() {
   return Promise.all(loading.values());
 }
+
+/** One figure on the big screen (views/screen.js): a label over a large value. The games' `screen(view)`
+ *  build their boards from these, so every game's board reads the same way across a room. */
+export function stat(label, value, cls = '') {
+  return h(`div.sb-stat${cls}`, h('span.sb-label', label), value instanceof Node ? value : h('span.sb-value', String(value)));
+}
