@@ -103,7 +103,7 @@ function joinCard(code) {
   const link = h('p.sb-join-link');
   const el = h('section.sb-join', { 'aria-label': t('table.join_this') },
     h('img.sb-qr', { src: api.qrUrl(code), alt: t('table.qr_alt', { code }), width: 220, height: 220 }),
-    h('div', h('p.sb-join-title', t('screen.join')), h('p.sb-code', code)), link);
+    h('div', h('p.sb-join-title', t('screen.join')), link), h('p.sb-code', code));
   return { el, update: (view) => (link.textContent = view.join_url) };
 }
 
