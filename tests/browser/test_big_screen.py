@@ -3,6 +3,7 @@ within 250 ms (page-side timestamps), the timer's digits keep 7:1 in both themes
 each game's board shows its essentials, and the end shows a podium."""
 
 import pytest
+import requests
 from screens import (
     colours_of,
     contrast,
@@ -129,6 +130,10 @@ def test_a_score_pad_game_on_a_phone_shows_on_the_screen_within_250_ms(open_phon
     assert delays["finish"] < LATENCY_MS, delays
     assert serious_violations(screen) == []
     screen.screenshot(path=shots / f"big-screen-podium-{scheme}.png")
+    # Play again on a phone: the room's screen follows to the new table, as every phone does.
+    again = requests.post(f"{live_server.url}/api/tables/{code}/again", timeout=10).json()["code"]
+    screen.wait_for_function("(code) => location.hash === `#/table/${code}/screen`", arg=again)
+    screen.wait_for_selector(f".sb-screen:not(.loading)[data-seq='0'] .sb-head-code:text-is('{again}')")
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -9,6 +9,7 @@ import { importPanel, panelId, preloadPanel } from '../games/panels.js';
 import { t } from '../i18n.js';
 import { sync } from '../lib/clock.js';
 import { h, stylesheetsReady, useStylesheet } from '../lib/dom.js';
+import { navigate } from '../router.js';
 import { TableSession } from '../session.js';
 import { store } from '../store.js';
 
@@ -149,7 +150,13 @@ export function mount(root, { code }) {
     live.textContent = session.connected ? t('table.live') : session.wasConnected ? t('table.reconnecting') : t('table.connecting');
     live.dataset.state = session.connected ? 'live' : 'waiting';
   };
+  let sawNoNext = false; // shown before the table was played again: the screen follows to the new table
   function update(view) {
+    if (view.next_code && sawNoNext) {
+      navigate(`#/table/${view.next_code}/screen`);
+      return;
+    }
+    sawNoNext ||= !view.next_code;
     const own = module.screen?.(view) || {};
     turn.textContent = own.turn ? t('screen.turn', { name: own.turn }) : '';
     turn.hidden = !own.turn;
