@@ -29,6 +29,13 @@ new MutationObserver(() => {
   const now = performance.timeOrigin + performance.now();
   if (seq !== undefined && !(seq in window.__shownAt)) window.__shownAt[seq] = now;
 }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-seq'] });
+// The chime's tones, counted.
+window.__tones = 0;
+const createOscillator = AudioContext.prototype.createOscillator;
+AudioContext.prototype.createOscillator = function (...args) {
+  window.__tones += 1;
+  return createOscillator.apply(this, args);
+};
 """
 
 # Taps the button whose text (or label) is exactly `name`, and says when, on the same clock.
@@ -144,7 +151,11 @@ def test_the_timer_digits_keep_7_to_1_in_their_last_seconds_and_at_time_up(open_
     post_event(live_server, code, "", {"action": "start"}, path="timer")
     screen.wait_for_selector(".sb-timer.last-seconds")
     assert contrast(*colours_of(screen, ".sb-digits")) >= 7
+    screen.locator(".sb-sound").click()  # a browser plays sound only after a click on the page
+    assert screen.locator(".sb-sound").is_hidden()
+    assert screen.evaluate("async () => (await import('/js/components/timer.js')).soundOn()")
     screen.wait_for_selector(".sb-timer[data-state=expired]", timeout=10_000)
+    screen.wait_for_function("() => window.__tones === 3")  # the phones' chime, from the room's loudspeaker
     assert screen.locator(".sb-digits").inner_text() == "0"
     assert screen.locator(".sb-timer-status").inner_text() == "Time!"
     assert contrast(*colours_of(screen, ".sb-digits")) >= 7
@@ -167,6 +178,30 @@ def test_a_make_n_break_turn_on_a_phone_shows_on_the_screen_within_250_ms(open_p
     assert screen.locator(".sb-scores li", has_text="Ann").locator(".total").inner_text() == "3"
     assert all(ms < LATENCY_MS for ms in delays.values()), delays
     assert serious_violations(screen) == []
+
+
+def test_bresk_rolls_and_wuerfelspiel_stopper_rolls_on_a_phone_show_on_the_screen_within_250_ms(open_phone, open_screen,
+                                                                                                  live_server):
+    bresk = new_table(live_server, "bresk", ("Ann", "Ben"))
+    screen = open_screen(bresk)
+    phone = open_phone_at(open_phone, bresk, ".bresk-ask")
+    delays = []
+    for _ in range(6):  # the server rolls: a Bresk! face asks for the alphabet die next
+        alphabet = phone.locator("button", has_text="Roll the alphabet die").count()
+        name = "Roll the alphabet die" if alphabet else "Roll the Bresk die"
+        delays.append(tap_and_time(phone, screen, name))
+        phone.wait_for_function("(seq) => document.querySelectorAll('.log li').length >= seq", arg=len(delays))
+    rolled = requests.get(f"{live_server.url}/api/tables/{bresk}", timeout=10).json()["state"]["letters_rolled"]
+    shown = screen.locator(".sb-stat", has_text="Letters rolled").locator(".sb-chip").all_inner_texts()
+    assert shown == [x.replace("#", "●") for x in rolled]
+
+    ws = new_table(live_server, "wuerfelspiel", ("Ann", "Ben"), stopper="person")
+    screen = open_screen(ws)
+    phone = open_phone_at(open_phone, ws, ".ws-faces")
+    for face in (3, 2, 1):
+        delays.append(tap_and_time(phone, screen, f"Stopper {face}"))
+    assert "6 / 30" in screen.locator(".sb-board").inner_text()
+    assert all(ms < LATENCY_MS for ms in delays), delays
 
 
 @pytest.mark.parametrize("size", list(SIZES))

@@ -41,15 +41,23 @@ export function chime() {
   navigator.vibrate?.([300, 120, 300, 120, 600]);
 }
 
-// Browsers only let a page make sound after a tap: unlock audio on the first one.
-window.addEventListener('pointerdown', () => {
+// Browsers only let a page make sound after a tap or a key (a big screen's keyboard or TV remote):
+// unlock audio on the first one.
+function unlockAudio() {
   try {
     audio ||= new AudioContext();
     audio.resume();
   } catch {
     /* ignore */
   }
-}, { once: true });
+  window.removeEventListener('pointerdown', unlockAudio);
+  window.removeEventListener('keydown', unlockAudio);
+}
+window.addEventListener('pointerdown', unlockAudio);
+window.addEventListener('keydown', unlockAudio);
+
+/** Whether this page may make sound now (a tap or key has unlocked it). */
+export const soundOn = () => audio?.state === 'running';
 
 let wakeLock = null;
 export async function keepAwake(on) {

@@ -4,7 +4,7 @@
 // module exports, see games/panels.js), the scoreboard, how to join, and at the end a podium.
 import { api } from '../api.js';
 import { face } from '../components/dice.js';
-import { chime, chimeDue, format, keepAwake, timerNow } from '../components/timer.js';
+import { chime, chimeDue, format, keepAwake, soundOn, timerNow } from '../components/timer.js';
 import { importPanel, panelId, preloadPanel } from '../games/panels.js';
 import { t } from '../i18n.js';
 import { sync } from '../lib/clock.js';
@@ -130,6 +130,10 @@ export function mount(root, { code }) {
   const session = new TableSession(code);
   const title = h('h1.sb-title', t('table.table'));
   const live = h('span.live.sb-live', { role: 'status' }, t('table.connecting'));
+  // A browser plays sound only after a click or key on the page: until then the screen asks for one,
+  // or time-up would be silent in the room. The click itself unlocks it (components/timer.js).
+  const sound = h('button.sb-sound', { type: 'button', onclick: () => (sound.hidden = true) }, t('screen.sound_on'));
+  sound.hidden = soundOn();
   const turn = h('p.sb-turn', { 'aria-live': 'polite' });
   const doing = h('p.sb-doing');
   const board = h('div.sb-board');
@@ -139,7 +143,7 @@ export function mount(root, { code }) {
   const join = joinCard(session.code);
   const end = h('div.sb-end');
   const screen = h('div.sb-screen.loading',
-    h('header.sb-head', title, h('span.sb-head-code', session.code), live),
+    h('header.sb-head', title, h('span.sb-head-code', session.code), sound, live),
     h('div.sb-main', h('section.sb-now', { 'aria-label': t('screen.now') }, turn, doing, timer.el, dice.el, board),
       h('aside.sb-side', scores, join.el)),
     end);
