@@ -124,36 +124,77 @@ async function gameName(gameId) {
   return catalogue?.games.find((g) => g.id === gameId)?.name || gameId;
 }
 
-export function mount(root, { code }) {
-  useStylesheet('/css/screen.css');
-  document.body.classList.add('big-screen'); // the phones' top bar gives way to the room's screen
-  const session = new TableSession(code);
+/** The head: the game's name, the code, the sound switch and whether the screen is live. */
+function headPart(session) {
   const title = h('h1.sb-title', t('table.table'));
   const live = h('span.live.sb-live', { role: 'status' }, t('table.connecting'));
   // A browser plays sound only after a click or key on the page: until then the screen asks for one,
   // or time-up would be silent in the room. The click itself unlocks it (components/timer.js).
   const sound = h('button.sb-sound', { type: 'button', onclick: () => (sound.hidden = true) }, t('screen.sound_on'));
   sound.hidden = soundOn();
+  return {
+    el: h('header.sb-head', title, h('span.sb-head-code', session.code), sound, live),
+    setTitle: (text) => (title.textContent = text),
+    showLive() {
+      live.textContent = session.connected ? t('table.live') : session.wasConnected ? t('table.reconnecting') : t('table.connecting');
+      live.dataset.state = session.connected ? 'live' : 'waiting';
+    },
+  };
+}
+
+/** What is happening now: whose turn, what they are doing, the timer, the dice and the game's board. */
+function nowPart(session) {
   const turn = h('p.sb-turn', { 'aria-live': 'polite' });
   const doing = h('p.sb-doing');
   const board = h('div.sb-board');
-  const scores = h('section.sb-scoreboard', { 'aria-label': t('table.scores') });
   const timer = bigTimer(session);
   const dice = bigDice();
+  return {
+    el: h('section.sb-now', { 'aria-label': t('screen.now') }, turn, doing, timer.el, dice.el, board),
+    update(view, module) {
+      const own = module.screen?.(view) || {};
+      turn.textContent = own.turn ? t('screen.turn', { name: own.turn }) : '';
+      turn.hidden = !own.turn;
+      doing.textContent = own.doing || '';
+      doing.hidden = !own.doing;
+      board.replaceChildren(...[own.board].flat().filter(Boolean));
+      timer.show(module.usesTimer !== false);
+      timer.update();
+      dice.update(view);
+    },
+    destroy: () => timer.destroy(),
+  };
+}
+
+// Opens the table, then the game's module, name and stylesheets; shown whole once they are in.
+async function openScreen(session, screen, head) {
+  try {
+    await session.start();
+  } catch (err) {
+    screen.replaceChildren(h('h1', t('table.not_found')), h('p.card.error', err.message));
+    return null;
+  }
+  const view = session.view;
+  const [module, name] = await Promise.all([gameModule(view.game), gameName(view.game), stylesheetsReady()]);
+  head.setTitle(name);
+  screen.dataset.game = view.game;
+  return module;
+}
+
+export function mount(root, { code }) {
+  useStylesheet('/css/screen.css');
+  document.body.classList.add('big-screen'); // the phones' top bar gives way to the room's screen
+  const session = new TableSession(code);
+  const head = headPart(session);
+  const now = nowPart(session);
+  const scores = h('section.sb-scoreboard', { 'aria-label': t('table.scores') });
   const join = joinCard(session.code);
   const end = h('div.sb-end');
-  const screen = h('div.sb-screen.loading',
-    h('header.sb-head', title, h('span.sb-head-code', session.code), sound, live),
-    h('div.sb-main', h('section.sb-now', { 'aria-label': t('screen.now') }, turn, doing, timer.el, dice.el, board),
-      h('aside.sb-side', scores, join.el)),
-    end);
+  const screen = h('div.sb-screen.loading', head.el,
+    h('div.sb-main', now.el, h('aside.sb-side', scores, join.el)), end);
   root.append(screen);
-  let module = {};
+  let module = null; // the game's, once it is in: changes before it wait for it
 
-  const showLive = () => {
-    live.textContent = session.connected ? t('table.live') : session.wasConnected ? t('table.reconnecting') : t('table.connecting');
-    live.dataset.state = session.connected ? 'live' : 'waiting';
-  };
   let sawNoNext = false; // shown before the table was played again: the screen follows to the new table
   function update(view) {
     if (view.next_code && sawNoNext) {
@@ -161,15 +202,7 @@ export function mount(root, { code }) {
       return;
     }
     sawNoNext ||= !view.next_code;
-    const own = module.screen?.(view) || {};
-    turn.textContent = own.turn ? t('screen.turn', { name: own.turn }) : '';
-    turn.hidden = !own.turn;
-    doing.textContent = own.doing || '';
-    doing.hidden = !own.doing;
-    board.replaceChildren(...[own.board].flat().filter(Boolean));
-    timer.show(module.usesTimer !== false);
-    timer.update();
-    dice.update(view);
+    now.update(view, module);
     scores.replaceChildren(h('h2', t('table.scores')), scoreList(view.result));
     const over = Boolean(view.result.finished);
     screen.classList.toggle('finished', over);
@@ -177,29 +210,18 @@ export function mount(root, { code }) {
     join.update(view);
     screen.dataset.seq = String(view.seq);
   }
-  session.addEventListener('connection', showLive);
-  session.addEventListener('change', (e) => screen.dataset.ready && update(e.detail)); // once the game's module is in
-
-  (async () => {
-    try {
-      await session.start();
-    } catch (err) {
-      screen.replaceChildren(h('h1', t('table.not_found')), h('p.card.error', err.message));
-      return;
-    }
-    const view = session.view;
-    const [loaded, name] = await Promise.all([gameModule(view.game), gameName(view.game), stylesheetsReady()]);
+  session.addEventListener('connection', head.showLive);
+  session.addEventListener('change', (e) => module && update(e.detail));
+  openScreen(session, screen, head).then((loaded) => {
+    if (!loaded || session.stopped) return;
     module = loaded;
-    title.textContent = name;
-    screen.dataset.game = view.game;
-    screen.dataset.ready = '1';
     update(session.view);
     screen.classList.remove('loading');
     session.follow();
-    showLive();
+    head.showLive();
     sync(4);
     keepAwake(true);
-  })();
+  });
   // The browser lets the wake lock go while the page is hidden: take it again on return.
   const onVisible = () => document.visibilityState === 'visible' && keepAwake(true);
   document.addEventListener('visibilitychange', onVisible);
@@ -207,7 +229,7 @@ export function mount(root, { code }) {
   return {
     destroy() {
       session.stop();
-      timer.destroy();
+      now.destroy();
       document.removeEventListener('visibilitychange', onVisible);
       document.body.classList.remove('big-screen');
       keepAwake(false);
