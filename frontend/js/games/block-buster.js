@@ -813,7 +813,7 @@ export function screen(view) {
     return h('li.sb-cell', { dataset: { held: holder ? '1' : '' } }, shapeIcon(b.shape),
       h('span.sb-cell-name', labels[b.shape] || b.shape), h('strong', b.entered ? (holder || t('bb.nobody')) : '–'));
   });
-  const grid = h('ol.sb-grid', tiles);
+  const grid = h('ol.sb-grid.bb', tiles); // .bb: the panel's shape colours
   grid.style.setProperty('--cols', String(s.rules.columns)); // through the CSSOM: the CSP forbids style attributes
   return {
     board: [
