@@ -20,6 +20,11 @@ route('/table/:code', async ({ code }) => {
   import('./lib/clock.js').then(({ sync }) => sync(1));
   return screen;
 });
+// The big screen of a table: the room's view, read-only, on a TV or the laptop (views/screen.js).
+route('/table/:code/screen', () => {
+  import('./lib/clock.js').then(({ sync }) => sync(1));
+  return import('./views/screen.js');
+});
 route('/judge', () => import('./views/judge.js'));
 route('/judge/:table', () => import('./views/judge.js'));
 route('/leagues', () => import('./views/league-list.js'));

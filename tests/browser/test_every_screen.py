@@ -53,6 +53,10 @@ def screens(world):
     yield "new-table", "#/new/bresk", "form .seats input"
     for game, code in world["tables"].items():
         yield f"table-{game}", f"#/table/{code}", ".after-panel:not([hidden])"
+    # The big screen, as a phone held upright opens it from the invite sheet: during a game and at its end.
+    for game in ("block-buster", "game-over"):
+        ready = ".sb-screen:not(.loading) .sb-live[data-state=live]"
+        yield f"big-screen-{game}", f"#/table/{world['tables'][game]}/screen", ready
     yield "judge", "#/judge", ".lexicon-status"
     yield "leagues", "#/leagues", ".create-league"
     yield "league-member", f"#/league/{lid}?t={league['member_token']}", "table.standings tbody tr"

@@ -149,3 +149,20 @@ def test_the_judge_at_a_table_loads_the_tables_session_when_it_needs_it(browser,
         assert "/js/session.js" in urls
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("game", ["bresk", "make-n-break"])
+def test_the_big_screens_first_load_stays_under_100_kb(browser, live_server, game):
+    """As sent (compressed), everything the big screen fetched until it shows, its QR code included."""
+    code = new_table(live_server, game, ("Ann", "Ben"))
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    try:
+        page.goto(f"/#/table/{code}/screen")
+        page.wait_for_selector(".sb-screen:not(.loading) .sb-live[data-state=live]")
+        page.wait_for_function("() => document.querySelector('.sb-qr').complete")
+        sent = page.evaluate("""() => ['navigation', 'resource'].flatMap((type) => performance.getEntriesByType(type))
+            .reduce((sum, e) => sum + e.transferSize, 0)""")
+        assert 10_000 < sent < 100 * 1024, sent
+    finally:
+        context.close()

@@ -5,7 +5,7 @@ import { t } from '../i18n.js';
 const LABEL = { '#': 'blank', 0: 'blank', BRESK: 'BRESK' };
 const NAMES = () => ({ 'make-n-break': t('dice.die'), stopper: t('dice.stopper'), bresk: t('dice.bresk'), alphabet: t('dice.alphabet'), d6: t('dice.die') });
 
-function face(result) {
+export function face(result) {
   const text = LABEL[result.face] ?? String(result.face);
   // A table's Bresk die may show another face twice (bresk-0-twice, …): still the Bresk die.
   const names = NAMES();

@@ -14,13 +14,13 @@ export function remainingMs(timer, now = serverNow()) {
   return timer.remaining_ms;
 }
 
-function format(ms) {
+export function format(ms) {
   const s = Math.ceil(ms / 1000);
   return s >= 60 ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}` : String(s);
 }
 
 let audio = null;
-function chime() {
+export function chime() {
   try {
     audio ||= new AudioContext();
     const at = audio.currentTime;
@@ -41,18 +41,26 @@ function chime() {
   navigator.vibrate?.([300, 120, 300, 120, 600]);
 }
 
-// Browsers only let a page make sound after a tap: unlock audio on the first one.
-window.addEventListener('pointerdown', () => {
+// Browsers only let a page make sound after a tap or a key (a big screen's keyboard or TV remote):
+// unlock audio on the first one.
+function unlockAudio() {
   try {
     audio ||= new AudioContext();
     audio.resume();
   } catch {
     /* ignore */
   }
-}, { once: true });
+  window.removeEventListener('pointerdown', unlockAudio);
+  window.removeEventListener('keydown', unlockAudio);
+}
+window.addEventListener('pointerdown', unlockAudio);
+window.addEventListener('keydown', unlockAudio);
+
+/** Whether this page may make sound now (a tap or key has unlocked it). */
+export const soundOn = () => audio?.state === 'running';
 
 let wakeLock = null;
-async function keepAwake(on) {
+export async function keepAwake(on) {
   try {
     if (on && !wakeLock && navigator.wakeLock && document.visibilityState === 'visible') {
       wakeLock = await navigator.wakeLock.request('screen');
@@ -86,15 +94,27 @@ function timerCard(session, presets) {
   return ui;
 }
 
-/** What the timer shows now, each part written through `put` (only when it changed). Returns its state. */
-function showTimer(ui, timer, put) {
+/** What a timer shows now, on a phone's card or the big screen: the time left, its state (a running
+ *  timer at zero has expired), whether it is in its last seconds, and the bar's fill. */
+export function timerNow(timer) {
   const left = remainingMs(timer);
   const state = timer.state === 'running' && left === 0 ? 'expired' : timer.state;
+  const last = state === 'running' && left <= LAST_SECONDS * 1000;
+  return { left, state, last, fill: timer.duration_ms ? Math.min(1, left / timer.duration_ms) : 0 };
+}
+
+/** Whether the chime is due: an expiry seen happen (not one long past), once per timer version. */
+export const chimeDue = (timer, state, lastChimed) =>
+  state === 'expired' && lastChimed !== timer.version && serverNow() - timer.ends_at_ms < 3000;
+
+/** What the timer shows now, each part written through `put` (only when it changed). Returns its state. */
+function showTimer(ui, timer, put) {
+  const { left, state, last, fill } = timerNow(timer);
   put('digits', format(left), (v) => (ui.digits.textContent = v));
   put('ms', String(Math.round(left)), (v) => (ui.digits.dataset.remainingMs = v));
   put('state', state, (v) => (ui.card.dataset.state = v));
-  put('last', state === 'running' && left <= LAST_SECONDS * 1000, (v) => ui.card.classList.toggle('last-seconds', v));
-  put('bar', `scaleX(${timer.duration_ms ? Math.min(1, left / timer.duration_ms) : 0})`, (v) => (ui.bar.firstChild.style.transform = v));
+  put('last', last, (v) => ui.card.classList.toggle('last-seconds', v));
+  put('bar', `scaleX(${fill})`, (v) => (ui.bar.firstChild.style.transform = v));
   put('status', {
     idle: timer.duration_ms ? t('timer.ready') : t('timer.set_a_time'),
     running: t('timer.running'),
@@ -133,9 +153,8 @@ export function mountTimer(root, session, { presets = [30, 60, 90] } = {}) {
     if (!timer) return;
     const state = showTimer(ui, timer, put);
     if (state === 'expired' && lastChimed !== timer.version) {
+      if (chimeDue(timer, state, lastChimed)) chime();
       lastChimed = timer.version;
-      // Only chime for an expiry this phone saw happen, not one long past.
-      if (serverNow() - timer.ends_at_ms < 3000) chime();
     }
     if ((state === 'running') !== awake) {
       awake = state === 'running';

@@ -13,7 +13,7 @@
 //
 // The panel is built from small pieces, each a function returning { el, render(view) } (cards)
 // or { dialog, open(…), close(), refresh(view) } (sheets), sharing one context `ctx`.
-import { h, useStylesheet } from '../lib/dom.js';
+import { h, stat, useStylesheet } from '../lib/dom.js';
 import { t } from '../i18n.js';
 import { SHAPE_NAMES, SPACES, coloursInPlay, judge, seatOfColour } from './block-buster-rules.js';
 
@@ -800,5 +800,26 @@ export function mount(root, session, game) {
     destroy() {
       Object.values(ctx.sheets).forEach((s) => s.dialog.remove());
     },
+  };
+}
+
+/** The big screen's part (views/screen.js): the board's point blocks, each with who holds it, every
+ *  player's penalty, and the penalty supply. */
+export function screen(view) {
+  const s = view.state;
+  const labels = SHAPE_LABELS();
+  const tiles = s.point_block_owners.map((b) => {
+    const holder = b.seat === null ? null : s.players[b.seat]?.name;
+    return h('li.sb-cell', { dataset: { held: holder ? '1' : '' } }, shapeIcon(b.shape),
+      h('span.sb-cell-name', labels[b.shape] || b.shape), h('strong', b.entered ? (holder || t('bb.nobody')) : '–'));
+  });
+  const grid = h('ol.sb-grid.bb', tiles); // .bb: the panel's shape colours
+  grid.style.setProperty('--cols', String(s.rules.columns)); // through the CSSOM: the CSP forbids style attributes
+  return {
+    board: [
+      stat(t('bb.point_blocks'), grid, '.sb-wide'),
+      stat(t('bb.penalty_tokens'), h('ul.sb-chips', s.players.map((p) => h('li.sb-chip', t('bb.penalty', { name: p.name, n: p.penalty }))))),
+      stat(t('bb.supply'), t('bb.supply_left', { two: s.supply['-2'], one: s.supply['-1'], minus: '−' })),
+    ],
   };
 }

@@ -5,7 +5,7 @@
 // rulebook keeps the dictionary for disputes at scoring) the words light up as
 // they are typed and the row and column totals show in the grey margins. "Hand in my grid" sends it; when all have, everyone sees the final
 // table and can open any player's grid to see why each word scored or not.
-import { h, useStylesheet } from '../lib/dom.js';
+import { h, stat, useStylesheet } from '../lib/dom.js';
 import { t } from '../i18n.js';
 import { LIST_NAMES, REASON_TEXT, cellLetter, getLexicon, lexiconNow, listName, onLexiconProgress } from '../lib/lexicon.js';
 import { fillMeanings } from '../lib/meanings.js';
@@ -653,5 +653,25 @@ export function mount(root, session) {
       entry.scanner.destroy();
       challenges.close();
     },
+  };
+}
+
+/** The big screen's part (views/screen.js): who rolls, what the roll asks of everyone, the letter everyone
+ *  must still write, and the letters rolled so far as the scorecard's right side keeps them. */
+export function screen(view) {
+  const s = view.state;
+  if (s.finished) return {};
+  const { big, small } = instruction(s);
+  const req = s.requires || {};
+  const must = req.kind === 'letter' ? req.letter : req.kind === 'space' ? DOT : null;
+  return {
+    turn: s.seats[s.roller],
+    doing: small ? `${big} · ${small}` : big,
+    board: [
+      must ? stat(t('screen.everyone_writes'), must, '.sb-huge') : null,
+      stat(t('screen.letters_rolled'), s.letters_rolled.length
+        ? h('ol.sb-chips', s.letters_rolled.map((x) => h('li.sb-chip', display(x)))) : '–', '.sb-wide'),
+      stat(t('screen.squares'), t('bresk.squares_left', { left: s.placements_left, all: SQUARES })),
+    ],
   };
 }

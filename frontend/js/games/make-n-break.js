@@ -3,7 +3,7 @@
 // card buttons with Undo and End turn within thumb reach; the "10" bonus build;
 // after each turn the points and the chips to take; the score table by round.
 import { remainingMs } from '../components/timer.js';
-import { h, tapGuard, useStylesheet } from '../lib/dom.js';
+import { h, stat, tapGuard, useStylesheet } from '../lib/dom.js';
 import { t } from '../i18n.js';
 
 export const usesTimer = true;
@@ -291,4 +291,26 @@ export function mount(root, session) {
   }
 
   return { update, destroy: () => clearInterval(ticker) };
+}
+
+/** The big screen's part (views/screen.js): who builds, the round and turn, who runs the timer, the die,
+ *  this turn's cards and the "10" bonus builds still owed. The scores are the screen's own. */
+export function screen(view) {
+  const s = view.state;
+  if (s.finished) return {};
+  const seat = (i) => view.seats[i] ?? t('mnb.seat_n', { n: i + 1 });
+  const turn = s.turn || {};
+  const cards = (turn.cards || []).map((c) => h('li.sb-chip', (KIND_LABEL[c.kind] || (() => c.kind))(c)));
+  return {
+    turn: seat(s.builder),
+    doing: s.stage === 'sudden-death'
+      ? t('mnb.sudden_death_turn', { round: turn.round ?? '', turn: turn.number ?? '' })
+      : t('mnb.round_turn', { round: s.round, rounds: s.options.rounds, turn: turn.number ?? '' }),
+    board: [
+      stat(t('mnb.timer_role'), seat(s.timer_runner)),
+      stat(t('dice.die'), turn.die ?? '–'),
+      stat(t('mnb.cards_this_turn'), cards.length ? h('ul.sb-chips', cards) : '–', '.sb-wide'),
+      turn.bonus_owed ? stat(t('mnb.bonus_build'), t('mnb.bonus_to_go', { count: turn.bonus_owed }), '.sb-wide') : null,
+    ],
+  };
 }

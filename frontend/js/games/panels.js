@@ -1,6 +1,6 @@
 // A game's panel is found by its id: frontend/js/games/<game id>.js, exporting mount(panel, session, game)
-// and, if it wants them, usesTimer, timerPresets(view), rolls(view) and ownScores. A game without one gets
-// the score pad. Apart from views/table.js so that main.js can start a panel loading as soon as the
+// and, if it wants them, usesTimer, timerPresets(view), rolls(view), ownScores and screen(view) (its part of
+// the big screen, views/screen.js: {turn, doing, board}). A game without one gets the score pad. Apart from views/table.js so that main.js can start a panel loading as soon as the
 // table's state names its game, while the table screen's own modules are still arriving.
 import { useStylesheet } from '../lib/dom.js';
 

@@ -30,3 +30,10 @@ export function mount(root, session) {
     },
   };
 }
+
+/** The big screen's part (views/screen.js): the round; the scoreboard is the screen's own. */
+export function screen(view) {
+  const rounds = view.state.options.rounds;
+  if (view.state.finished) return {};
+  return { doing: rounds ? t('scorepad.round_of', { round: view.state.round, rounds }) : t('scorepad.round', { round: view.state.round }) };
+}

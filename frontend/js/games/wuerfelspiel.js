@@ -2,7 +2,7 @@
 // With the app as stopper, the phone that pressed "Los!" rolls at the table's pace and
 // speaks every running total; the other phones just show it. With a person as stopper,
 // they roll the real yellow die and tap its face. Then the completed cards, End turn.
-import { h, tapGuard, useStylesheet } from '../lib/dom.js';
+import { h, stat, tapGuard, useStylesheet } from '../lib/dom.js';
 import { t } from '../i18n.js';
 import { lang } from '../lib/language.js';
 import { STYLESHEET } from './make-n-break.js';
@@ -346,5 +346,24 @@ export function mount(root, session) {
       driver.stop();
       window.speechSynthesis?.cancel?.();
     },
+  };
+}
+
+/** The big screen's part (views/screen.js): who builds, the turn, who stops, the stopper's running total
+ *  to 30 (STOPP at 30) and each of its rolls as it comes. */
+export function screen(view) {
+  const s = view.state;
+  if (s.finished || !s.turn) return {};
+  const seat = (i) => view.seats[i] ?? '';
+  const turn = s.turn;
+  const total = turn.stopper_total ?? 0;
+  return {
+    turn: seat(s.builder),
+    doing: t('ws.turn_line', { n: turn.number, total: s.turns_total, name: seat(s.builder), own: s.turns_played[s.builder] + 1, each: s.options.turns_each }),
+    board: [
+      stat(t('ws.stopper'), s.options.stopper === 'app' ? t('ws.the_app', { name: seat(s.stopper) }) : seat(s.stopper)),
+      stat(t('ws.stopper_total'), turn.stop ? `${total} · ${t('ws.stopp')}` : `${total} / ${STOP_AT}`, '.sb-huge'),
+      stat(t('ws.stopper_rolls'), turn.rolls.length ? h('ol.sb-chips', turn.rolls.map((f) => h('li.sb-chip', faceText(f)))) : '–', '.sb-wide'),
+    ],
   };
 }

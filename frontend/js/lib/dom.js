@@ -98,3 +98,9 @@ export function tapGuard(el, ms = 600) {
   };
   return guard;
 }
+
+/** One figure on the big screen (views/screen.js): a label over a large value. The games' `screen(view)`
+ *  build their boards from these, so every game's board reads the same way across a room. */
+export function stat(label, value, cls = '') {
+  return h(`div.sb-stat${cls}`, h('span.sb-label', label), value instanceof Node ? value : h('span.sb-value', String(value)));
+}

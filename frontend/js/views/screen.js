@@ -1,0 +1,238 @@
+// The big screen: a table as the whole room sees it on a TV or the laptop's display. Read-only: it
+// follows the same session and stream as every phone (session.js), and never acts. The shared timer
+// very large, whose turn it is, the dice as they fall, the game's own board (the `screen(view)` its
+// module exports, see games/panels.js), the scoreboard, how to join, and at the end a podium.
+import { api } from '../api.js';
+import { face } from '../components/dice.js';
+import { chime, chimeDue, format, keepAwake, soundOn, timerNow } from '../components/timer.js';
+import { importPanel, panelId, preloadPanel } from '../games/panels.js';
+import { t } from '../i18n.js';
+import { sync } from '../lib/clock.js';
+import { h, stylesheetsReady, useStylesheet } from '../lib/dom.js';
+import { navigate } from '../router.js';
+import { TableSession } from '../session.js';
+import { store } from '../store.js';
+
+/** The shared timer, very large: the digits, the bar, a word for its state; the chime at time-up. */
+function bigTimer(session) {
+  const digits = h('output.sb-digits', { 'aria-label': t('timer.time_left') }, '0');
+  const fill = h('div.sb-fill');
+  const status = h('p.sb-timer-status', { role: 'status' });
+  const el = h('section.sb-timer', { 'aria-label': t('timer.title'), hidden: true }, digits, h('div.sb-bar', fill), status);
+  let frame = 0;
+  let lastChimed = null;
+  let shownDigits = null;
+  function draw() {
+    const timer = session.view?.timer;
+    if (!timer) return;
+    const { left, state, last, fill: part } = timerNow(timer);
+    const text = format(left);
+    if (text !== shownDigits) digits.textContent = shownDigits = text;
+    digits.dataset.remainingMs = String(Math.round(left));
+    el.dataset.state = state;
+    el.classList.toggle('last-seconds', last);
+    fill.style.transform = `scaleX(${part})`;
+    status.textContent = { idle: timer.duration_ms ? t('timer.ready') : t('timer.set_a_time'), running: t('timer.running'),
+      paused: t('timer.paused'), expired: t('timer.expired') }[state];
+    if (state === 'expired' && lastChimed !== timer.version) {
+      if (chimeDue(timer, state, lastChimed)) chime(); // the screen is the room's loudspeaker
+      lastChimed = timer.version;
+    }
+    frame = state === 'running' ? requestAnimationFrame(draw) : 0;
+  }
+  return {
+    el,
+    show(on) {
+      el.hidden = !on;
+    },
+    update() {
+      cancelAnimationFrame(frame);
+      draw();
+    },
+    destroy: () => cancelAnimationFrame(frame),
+  };
+}
+
+/** The last roll, large; it shakes as it falls (the phones' animation). */
+function bigDice() {
+  const faces = h('div.dice-faces.sb-dice', { 'aria-label': t('dice.last_roll') });
+  const el = h('section.sb-dice-card', { hidden: true }, faces);
+  let shown = null;
+  return {
+    el,
+    update(view) {
+      const dice = view.dice;
+      el.hidden = !dice;
+      if (!dice || dice.seq === shown) return;
+      const fresh = shown !== null;
+      shown = dice.seq;
+      faces.replaceChildren(...dice.results.map(face));
+      if (fresh) {
+        faces.classList.remove('rolled');
+        void faces.offsetWidth; // restart the animation
+        faces.classList.add('rolled');
+      }
+    },
+  };
+}
+
+/** The scores, highest in the game's own order; the leaders marked. */
+function scoreList(result) {
+  const winners = new Set(result.winners);
+  return h('ol.sb-scores', result.players.map((p) =>
+    h('li', { class: winners.has(p.name) ? 'leader' : '' }, h('span.name', p.name), h('span.total', String(p.total)))));
+}
+
+/** The end: the podium (places as the game decides them), then every player's score line by line. */
+function finale(result) {
+  const places = result.places || result.players.map((p, i) => i + 1);
+  const ranked = result.players.map((p, i) => ({ ...p, place: places[i] })).sort((a, b) => a.place - b.place);
+  const steps = ranked.filter((p) => p.place <= 3).map((p) =>
+    h('li.sb-step', { dataset: { place: String(p.place) } }, h('span.name', p.name), h('span.total', String(p.total)),
+      h('span.sb-place', t('screen.place', { place: p.place }))));
+  return h('section.sb-finale', { 'aria-label': t('screen.final_scores') },
+    h('h2', t('screen.final_scores')),
+    h('ol.sb-podium', steps),
+    h('div.sb-explained', ranked.map((p) => h('section.sb-player',
+      h('h3', h('span', p.name), h('span', String(p.total))),
+      h('ul', p.lines.map((l) => h('li', h('span', l.label), h('span', (l.points > 0 ? '+' : '') + l.points))))))),
+    result.reason ? h('p.sb-reason', result.reason) : null);
+}
+
+/** How to join: the QR code and the code, big. */
+function joinCard(code) {
+  const link = h('p.sb-join-link');
+  const el = h('section.sb-join', { 'aria-label': t('table.join_this') },
+    h('img.sb-qr', { src: api.qrUrl(code), alt: t('table.qr_alt', { code }), width: 220, height: 220 }),
+    h('div', h('p.sb-join-title', t('screen.join')), link), h('p.sb-code', code));
+  return { el, update: (view) => (link.textContent = view.join_url) };
+}
+
+// The game's module, for its name for the game's board; a game without one (or a module that failed
+// to load) shows the common parts only.
+async function gameModule(gameId) {
+  preloadPanel(gameId); // with its stylesheet: the board borrows the game's drawings (Block Buster's shapes)
+  try {
+    return await importPanel(panelId(gameId));
+  } catch {
+    return {};
+  }
+}
+
+async function gameName(gameId) {
+  const catalogue = store.get().catalogue || await api.games().catch(() => null);
+  return catalogue?.games.find((g) => g.id === gameId)?.name || gameId;
+}
+
+/** The head: the game's name, the code, the sound switch and whether the screen is live. */
+function headPart(session) {
+  const title = h('h1.sb-title', t('table.table'));
+  const live = h('span.live.sb-live', { role: 'status' }, t('table.connecting'));
+  // A browser plays sound only after a click or key on the page: until then the screen asks for one,
+  // or time-up would be silent in the room. The click itself unlocks it (components/timer.js).
+  const sound = h('button.sb-sound', { type: 'button', onclick: () => (sound.hidden = true) }, t('screen.sound_on'));
+  sound.hidden = soundOn();
+  return {
+    el: h('header.sb-head', title, h('span.sb-head-code', session.code), sound, live),
+    setTitle: (text) => (title.textContent = text),
+    showLive() {
+      live.textContent = session.connected ? t('table.live') : session.wasConnected ? t('table.reconnecting') : t('table.connecting');
+      live.dataset.state = session.connected ? 'live' : 'waiting';
+    },
+  };
+}
+
+/** What is happening now: whose turn, what they are doing, the timer, the dice and the game's board. */
+function nowPart(session) {
+  const turn = h('p.sb-turn', { 'aria-live': 'polite' });
+  const doing = h('p.sb-doing');
+  const board = h('div.sb-board');
+  const timer = bigTimer(session);
+  const dice = bigDice();
+  return {
+    el: h('section.sb-now', { 'aria-label': t('screen.now') }, turn, doing, timer.el, dice.el, board),
+    update(view, module) {
+      const own = module.screen?.(view) || {};
+      turn.textContent = own.turn ? t('screen.turn', { name: own.turn }) : '';
+      turn.hidden = !own.turn;
+      doing.textContent = own.doing || '';
+      doing.hidden = !own.doing;
+      board.replaceChildren(...[own.board].flat().filter(Boolean));
+      timer.show(module.usesTimer !== false);
+      timer.update();
+      dice.update(view);
+    },
+    destroy: () => timer.destroy(),
+  };
+}
+
+// Opens the table, then the game's module, name and stylesheets; shown whole once they are in.
+async function openScreen(session, screen, head) {
+  try {
+    await session.start();
+  } catch (err) {
+    screen.replaceChildren(h('h1', t('table.not_found')), h('p.card.error', err.message));
+    return null;
+  }
+  const view = session.view;
+  const [module, name] = await Promise.all([gameModule(view.game), gameName(view.game), stylesheetsReady()]);
+  head.setTitle(name);
+  screen.dataset.game = view.game;
+  return module;
+}
+
+export function mount(root, { code }) {
+  useStylesheet('/css/screen.css');
+  document.body.classList.add('big-screen'); // the phones' top bar gives way to the room's screen
+  const session = new TableSession(code);
+  const head = headPart(session);
+  const now = nowPart(session);
+  const scores = h('section.sb-scoreboard', { 'aria-label': t('table.scores') });
+  const join = joinCard(session.code);
+  const end = h('div.sb-end');
+  const screen = h('div.sb-screen.loading', head.el,
+    h('div.sb-main', now.el, h('aside.sb-side', scores, join.el)), end);
+  root.append(screen);
+  let module = null; // the game's, once it is in: changes before it wait for it
+
+  let sawNoNext = false; // shown before the table was played again: the screen follows to the new table
+  function update(view) {
+    if (view.next_code && sawNoNext) {
+      navigate(`#/table/${view.next_code}/screen`);
+      return;
+    }
+    sawNoNext ||= !view.next_code;
+    now.update(view, module);
+    scores.replaceChildren(h('h2', t('table.scores')), scoreList(view.result));
+    const over = Boolean(view.result.finished);
+    screen.classList.toggle('finished', over);
+    end.replaceChildren(...(over ? [finale(view.result)] : []));
+    join.update(view);
+    screen.dataset.seq = String(view.seq);
+  }
+  session.addEventListener('connection', head.showLive);
+  session.addEventListener('change', (e) => module && update(e.detail));
+  openScreen(session, screen, head).then((loaded) => {
+    if (!loaded || session.stopped) return;
+    module = loaded;
+    update(session.view);
+    screen.classList.remove('loading');
+    session.follow();
+    head.showLive();
+    sync(4);
+    keepAwake(true);
+  });
+  // The browser lets the wake lock go while the page is hidden: take it again on return.
+  const onVisible = () => document.visibilityState === 'visible' && keepAwake(true);
+  document.addEventListener('visibilitychange', onVisible);
+
+  return {
+    destroy() {
+      session.stop();
+      now.destroy();
+      document.removeEventListener('visibilitychange', onVisible);
+      document.body.classList.remove('big-screen');
+      keepAwake(false);
+    },
+  };
+}
