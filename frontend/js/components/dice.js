@@ -14,6 +14,18 @@ export function face(result) {
     h('span', text === 'blank' ? '' : text));
 }
 
+/** Shows a new roll in `faces`, shaken as it lands (not on a table's first view); the seq now shown. */
+export function showRoll(faces, dice, shown) {
+  if (dice.seq === shown) return shown;
+  faces.replaceChildren(...dice.results.map(face));
+  if (shown !== null) {
+    faces.classList.remove('rolled');
+    void faces.offsetWidth; // restart the animation
+    faces.classList.add('rolled');
+  }
+  return dice.seq;
+}
+
 export function mountDice(root, session, rolls) {
   const faces = h('div.dice-faces', { 'aria-live': 'polite', 'aria-label': t('dice.last_roll') });
   const buttons = h('div.dice-buttons');
@@ -23,16 +35,9 @@ export function mountDice(root, session, rolls) {
 
   function update(view) {
     const dice = view.dice;
-    if (dice && dice.seq !== shown) {
-      const fresh = shown !== null;
-      shown = dice.seq;
-      faces.replaceChildren(...dice.results.map(face));
-      if (fresh) {
-        faces.classList.remove('rolled');
-        void faces.offsetWidth; // restart the animation
-        faces.classList.add('rolled');
-      }
-    } else if (!dice) {
+    if (dice) {
+      shown = showRoll(faces, dice, shown);
+    } else {
       shown = null;
       faces.replaceChildren(h('p.muted', t('dice.no_roll')));
     }

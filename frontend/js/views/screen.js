@@ -3,7 +3,7 @@
 // very large, whose turn it is, the dice as they fall, the game's own board (the `screen(view)` its
 // module exports, see games/panels.js), the scoreboard, how to join, and at the end a podium.
 import { api } from '../api.js';
-import { face } from '../components/dice.js';
+import { showRoll } from '../components/dice.js';
 import { chime, chimeDue, format, keepAwake, soundOn, timerNow } from '../components/timer.js';
 import { importPanel, panelId, preloadPanel } from '../games/panels.js';
 import { t } from '../i18n.js';
@@ -61,17 +61,8 @@ function bigDice() {
   return {
     el,
     update(view) {
-      const dice = view.dice;
-      el.hidden = !dice;
-      if (!dice || dice.seq === shown) return;
-      const fresh = shown !== null;
-      shown = dice.seq;
-      faces.replaceChildren(...dice.results.map(face));
-      if (fresh) {
-        faces.classList.remove('rolled');
-        void faces.offsetWidth; // restart the animation
-        faces.classList.add('rolled');
-      }
+      el.hidden = !view.dice;
+      if (view.dice) shown = showRoll(faces, view.dice, shown);
     },
   };
 }
