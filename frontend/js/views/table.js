@@ -30,7 +30,7 @@ function shareSheet(code, joinUrl) {
     h('p.muted', t('table.scan_help')),
     // The room's view of this table (views/screen.js): here, or at this address on the TV's or laptop's browser.
     h('p.big-screen-link', h('a', { href: `#/table/${code}/screen`, onclick: () => dialog.close() }, t('table.big_screen'))),
-    h('p.meta', t('table.big_screen_help'), ' ', h('span.join-link', `${url}/screen`)),
+    h('p.meta', t('table.big_screen_help'), ' ', h('span.screen-link', `${url}/screen`)),
     h('div.row',
       navigator.share ? h('button.primary', { onclick: () => navigator.share({ title: t('table.share_title'), url }).catch(() => {}) }, t('table.share_link')) : null,
       navigator.clipboard ? h('button', { onclick: (e) => navigator.clipboard.writeText(url).then(() => (e.target.textContent = t('table.copied'))) }, t('table.copy_link')) : null,
