@@ -25,9 +25,21 @@ def first_screen(browser, live_server, code, ready, size):
     page = context.new_page()
     page.goto(f"/#/table/{code}")
     page.wait_for_selector(".after-panel:not([hidden])")
+    page.wait_for_selector(".live[data-state=live]")  # the stream's first message is in: the screen as it stays
     page.wait_for_selector(ready)
     page.evaluate("scrollTo(0, 0)")
     return context, page
+
+
+# Every element's place, read in one go in the page: read one by one from the test, an element the screen
+# drew afresh in between (a message from the stream) was gone by the time its box was asked for.
+PLACES = """(selectors) => Object.fromEntries(Object.entries(selectors).map(([what, selector]) => {
+  const el = document.querySelector(selector);
+  if (!el || !el.checkVisibility()) return [what, null];
+  const r = el.getBoundingClientRect();
+  const uncovered = el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+  return [what, { x: r.x, y: r.y, width: r.width, height: r.height, uncovered }];
+}))"""
 
 
 def assert_on_first_screen(page, selectors: dict[str, str], shot):
@@ -39,16 +51,12 @@ def assert_on_first_screen(page, selectors: dict[str, str], shot):
     assert page.evaluate("scrollY") == 0
     top = page.locator(".topbar").bounding_box()["height"]
     bottom = page.viewport_size["height"]
+    places = page.evaluate(PLACES, selectors)
     for what, selector in selectors.items():
-        element = page.locator(selector).first
-        assert element.is_visible(), f"{what} ({selector}) is not shown"
-        box = element.bounding_box()
+        box = places[what]
+        assert box is not None, f"{what} ({selector}) is not shown"
         assert box["y"] >= top - 1 and box["y"] + box["height"] <= bottom, f"{what} ({selector}) is at {box}"
-        uncovered = element.evaluate("""el => {
-            const r = el.getBoundingClientRect();
-            return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
-        }""")
-        assert uncovered, f"{what} ({selector}) is covered by something else"
+        assert box["uncovered"], f"{what} ({selector}) is covered by something else"
 
 
 def test_make_n_break_roll_build_and_game_over(browser, live_server, shots, size):
