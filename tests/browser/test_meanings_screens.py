@@ -75,8 +75,10 @@ def test_a_table_challenge_shows_the_meanings_after_its_verdict(small_phone, liv
     page.screenshot(path=shots / "meanings-challenge.png")
     assert serious_violations(page) == []
     assert missing_values(page) == []
-    challenges = requests.get(f"{live_server.url}/api/tables/{code}", timeout=10).json()["challenges"]
-    assert [(c["words"], c["valid"]) for c in challenges] == [(["finches", "the"], True)]
+    # The verdict shows from the phone's own word list; the challenge reaches the table's log a moment later.
+    stored = lambda: requests.get(f"{live_server.url}/api/tables/{code}", timeout=10).json()["challenges"]  # noqa: E731
+    wait_until(page, lambda: stored(), "the challenge in the table's log")
+    assert [(c["words"], c["valid"]) for c in stored()] == [(["finches", "the"], True)]
 
 
 def test_the_judge_in_german_shows_english_senses_with_german_labels_and_says_offline_needs_the_connection(
