@@ -50,6 +50,7 @@ def verdict_then_meanings(page, judge_button, words, ask, held):
     page.get_by_role("button", name=judge_button, exact=True).click()
     page.wait_for_selector(".verdict[data-valid=true]:not([hidden])")
     assert held == []  # the verdict came without a meanings request
+    page.wait_for_function(SLID_IN)  # the verdict has scaled in: a tap during it can miss the button
     page.get_by_role("button", name=ask).click()
     wait_until(page, lambda: len(held) == 1, "the meanings request")
     assert page.locator(".verdict[data-valid=true]").is_visible()
