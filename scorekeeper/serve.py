@@ -77,6 +77,7 @@ def self_signed_certificate(folder: Path, hosts: list[str]) -> tuple[Path, Path]
 
 def announce(scheme: str, port: int, lan: str | None) -> None:
     print(f"\n  scorekeeper is running:\n    on this computer:  {scheme}://localhost:{port}/")
+    print(f"    on the big screen: {scheme}://localhost:{port}/#/screen   (this computer's browser on the TV)")
     if lan:
         url = f"{lan_url(scheme, lan, port)}/"
         print(f"    at the table:      {url}   (scan the code below with a phone)\n")

@@ -45,3 +45,12 @@ def test_make_run_installs_what_scanning_a_card_needs():
     commands = subprocess.run(["make", "-n", "-B", "run"], cwd=root, capture_output=True, text=True, check=True).stdout
     installs = [line for line in commands.splitlines() if "pip install" in line and "-e" in line]
     assert installs and all("[scan]" in line for line in installs), installs
+
+
+def test_make_run_prints_the_big_screens_address(capsys):
+    """The laptop that serves the table is often the screen the room watches: `make run` says where it opens."""
+    from scorekeeper import serve
+
+    serve.announce("http", 8000, "192.168.1.23")
+    printed = capsys.readouterr().out
+    assert "http://localhost:8000/#/screen" in printed

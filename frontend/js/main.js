@@ -25,6 +25,7 @@ route('/table/:code/screen', () => {
   import('./lib/clock.js').then(({ sync }) => sync(1));
   return import('./views/screen.js');
 });
+route('/screen', () => import('./views/screen-pick.js'));
 route('/judge', () => import('./views/judge.js'));
 route('/judge/:table', () => import('./views/judge.js'));
 route('/leagues', () => import('./views/league-list.js'));

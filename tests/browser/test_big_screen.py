@@ -262,3 +262,45 @@ def test_the_phones_invite_sheet_opens_the_big_screen_and_it_speaks_german(open_
         assert page.locator(".sb-join-title").inner_text() == "Mit dem Handy beitreten"
     finally:
         context.close()
+
+
+def test_the_join_card_hides_once_every_seat_is_on_a_phone_and_a_key_or_tap_brings_it_back(open_screen, live_server):
+    code = new_table(live_server, "scorepad", ("Ann", "Ben"))
+    screen = open_screen(code)
+    join = screen.locator(".sb-join")
+    assert join.is_visible()
+    post_event(live_server, code, "claim_seat", {"seat": 0, "device": "phone-of-ann"})
+    screen.wait_for_selector(".sb-screen[data-seq='1']")
+    assert join.is_visible(), "Ben has no phone yet: the room still needs the code"
+    post_event(live_server, code, "claim_seat", {"seat": 1, "device": "phone-of-ben"})
+    join.wait_for(state="hidden")
+    screen.keyboard.press("j")  # someone wants to join late: any key shows it again…
+    join.wait_for(state="visible")
+    screen.keyboard.press("j")  # …and hides it once they have
+    join.wait_for(state="hidden")
+    screen.locator(".sb-main").click()  # a tap does the same on a tablet
+    join.wait_for(state="visible")
+    post_event(live_server, code, "release_seat", {"seat": 1, "device": "phone-of-ben"})
+    screen.wait_for_selector(".sb-screen[data-seq='3']")
+    assert join.is_visible()
+
+
+def test_a_tv_opens_the_screen_by_typing_the_tables_code(browser, live_server):
+    code = new_table(live_server, "scorepad", ("Ann", "Ben"))
+    context = with_axe(browser.new_context(base_url=live_server.url, **TV))
+    try:
+        page = context.new_page()
+        page.goto("/#/screen")  # the address `make run` prints for the laptop's own browser
+        field = page.get_by_label("Table code")
+        assert serious_violations(page) == []
+        field.fill(code.lower())
+        page.get_by_role("button", name="Show this table").click()
+        page.wait_for_selector(".sb-screen:not(.loading)")
+        assert page.evaluate("location.hash") == f"#/table/{code}/screen"
+        page.go_back()
+        page.get_by_label("Table code").fill("ZZZZZZ")
+        page.get_by_role("button", name="Show this table").click()
+        page.wait_for_selector(".sb-screen h1:text-is('Table not found')")  # said, not a blank screen
+        assert serious_violations(page) == []
+    finally:
+        context.close()

@@ -2,13 +2,13 @@ import { api } from '../api.js';
 import { t } from '../i18n.js';
 import { append, h } from '../lib/dom.js';
 import { LANGUAGES, lang, setLanguage } from '../lib/language.js';
+import { tableCode } from '../lib/table-code.js';
 import { navigate } from '../router.js';
 import { store } from '../store.js';
 
 const PLAYERS = (g) => (g.min_seats === g.max_seats
   ? t('home.players', { count: g.max_seats })
   : t('home.players_range', { min: g.min_seats, max: g.max_seats, count: g.max_seats }));
-const CODE = /^[A-HJKMNP-Z2-9]{6}$/;
 
 function gameCard(game) {
   return h('li', h('a.card.game', { href: `#/new/${game.id}`, dataset: { game: game.id } },
@@ -25,8 +25,8 @@ function joinForm() {
     h('label', { for: 'join-code' }, t('home.join_title')), h('div.row', input, h('button.primary', { type: 'submit' }, t('home.join'))), help);
   form.addEventListener('submit', (e) => {
     e.preventDefault();
-    const code = input.value.trim().toUpperCase();
-    if (!CODE.test(code)) {
+    const code = tableCode(input.value);
+    if (!code) {
       help.textContent = t('home.join_bad_code');
       help.classList.add('error');
       return;

@@ -90,13 +90,35 @@ function finale(result) {
     result.reason ? h('p.sb-reason', result.reason) : null);
 }
 
-/** How to join: the QR code and the code, big. */
+/** How to join: the QR code and the code, big, until every seat is on a phone. Then it gives the room its
+ * space back; a key press or a tap shows it again for a latecomer (and the next one hides it). */
 function joinCard(code) {
   const link = h('p.sb-join-link');
-  const el = h('section.sb-join', { 'aria-label': t('table.join_this') },
+  const card = h('section.sb-join', { 'aria-label': t('table.join_this') },
     h('img.sb-qr', { src: api.qrUrl(code), alt: t('table.qr_alt', { code }), width: 220, height: 220 }),
     h('div', h('p.sb-join-title', t('screen.join')), link), h('p.sb-code', code));
-  return { el, update: (view) => (link.textContent = view.join_url) };
+  const hint = h('p.sb-join-hint', t('screen.join_toggle'));
+  let seated = false; // every seat held by a phone
+  let shown = null; // what a key or tap chose since, or null: follow the seats
+  function draw() {
+    const on = shown ?? !seated;
+    card.hidden = !on;
+    hint.hidden = on;
+  }
+  return {
+    els: [card, hint],
+    update(view) {
+      link.textContent = view.join_url;
+      const now = Boolean(view.claims?.length) && view.claims.every(Boolean);
+      if (now !== seated) shown = null; // a seat taken or let go: the seats decide again
+      seated = now;
+      draw();
+    },
+    toggle() {
+      shown = card.hidden;
+      draw();
+    },
+  };
 }
 
 // The game's module, for its name for the game's board; a game without one (or a module that failed
@@ -162,7 +184,9 @@ async function openScreen(session, screen, head) {
   try {
     await session.start();
   } catch (err) {
-    screen.replaceChildren(h('h1', t('table.not_found')), h('p.card.error', err.message));
+    screen.replaceChildren(h('h1', t('table.not_found')), h('p.card.error', err.message),
+      h('p', h('a.button', { href: '#/screen' }, t('screen.pick_title'))));
+    screen.classList.remove('loading');
     return null;
   }
   const view = session.view;
@@ -182,7 +206,7 @@ export function mount(root, { code }) {
   const join = joinCard(session.code);
   const end = h('div.sb-end');
   const screen = h('div.sb-screen.loading', head.el,
-    h('div.sb-main', now.el, h('aside.sb-side', scores, join.el)), end);
+    h('div.sb-main', now.el, h('aside.sb-side', scores, ...join.els)), end);
   root.append(screen);
   let module = null; // the game's, once it is in: changes before it wait for it
 
@@ -216,12 +240,18 @@ export function mount(root, { code }) {
   // The browser lets the wake lock go while the page is hidden: take it again on return.
   const onVisible = () => document.visibilityState === 'visible' && keepAwake(true);
   document.addEventListener('visibilitychange', onVisible);
+  // Any key or tap shows (or hides) how to join; not a key meant for the browser or for a control.
+  const onKey = (e) => !e.ctrlKey && !e.metaKey && !e.altKey && !e.target.closest?.('button, a, input') && join.toggle();
+  const onTap = (e) => !e.target.closest('button, a, input') && join.toggle();
+  document.addEventListener('keydown', onKey);
+  screen.addEventListener('click', onTap);
 
   return {
     destroy() {
       session.stop();
       now.destroy();
       document.removeEventListener('visibilitychange', onVisible);
+      document.removeEventListener('keydown', onKey);
       document.body.classList.remove('big-screen');
       keepAwake(false);
     },
