@@ -89,12 +89,12 @@ def wait_for(url: str, timeout: float = 20.0) -> None:
 
 class LiveServer:
     def __init__(self, database: str, tmp: Path, workers: int = 2, env: dict[str, str] | None = None,
-                 boot_s: float = 20.0):
-        self.port = free_port()
+                 boot_s: float = 20.0, port: int | None = None):
+        self.port = port or free_port()  # a restart serves the same address again
         self.url = f"http://127.0.0.1:{self.port}"
         env = dict(os.environ, DATABASE_URL=database, SCOREKEEPER_LEXICON_CACHE=str(tmp / "lexicon"), **(env or {}))
         gunicorn = str(Path(sys.executable).with_name("gunicorn"))
-        self.log = open(tmp / "server.log", "wb")  # noqa: SIM115 - closed in stop()
+        self.log = open(tmp / "server.log", "ab")  # noqa: SIM115 - closed in stop()
         self.process = subprocess.Popen(
             [gunicorn, "--config=python:scorekeeper.gunicorn_conf", f"--bind=127.0.0.1:{self.port}",
              f"--workers={workers}", "scorekeeper:create_app()"],

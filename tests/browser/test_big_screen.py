@@ -13,6 +13,9 @@ from screens import (
     serious_violations,
     with_axe,
 )
+from support import LiveServer, migrate
+
+from scorekeeper import create_app
 
 pytestmark = pytest.mark.browser
 
@@ -304,3 +307,31 @@ def test_a_tv_opens_the_screen_by_typing_the_tables_code(browser, live_server):
         assert serious_violations(page) == []
     finally:
         context.close()
+
+
+def test_the_screen_survives_the_server_restarting_and_misses_nothing(browser, tmp_path):
+    """The laptop's server restarts mid-game (an update, a crash): the TV reconnects by itself and shows every
+    change made meanwhile, in order, with no reload."""
+    url = f"sqlite:///{tmp_path / 'restart.sqlite3'}"
+    migrate(create_app({"SQLALCHEMY_DATABASE_URI": url}))
+    server = LiveServer(url, tmp_path, env={"SCOREKEEPER_RATELIMIT": "off"}, boot_s=60)
+    context = with_axe(browser.new_context(base_url=server.url, **TV))
+    try:
+        code = new_table(server, "scorepad", ("Ann", "Ben"))
+        page = context.new_page()
+        page.goto(f"/#/table/{code}/screen")
+        page.wait_for_selector(".sb-screen:not(.loading) .sb-live[data-state=live]")
+        post_event(server, code, "points", {"seat": 0, "points": 4})
+        page.wait_for_selector(".sb-screen[data-seq='1']")
+        server.stop()
+        page.wait_for_selector(".sb-live[data-state=waiting]")  # it says it lost the server
+        server = LiveServer(url, tmp_path, env={"SCOREKEEPER_RATELIMIT": "off"}, boot_s=60, port=server.port)
+        for seat, points in ((1, 6), (0, 3), (1, 2)):  # while the screen is still finding its way back
+            post_event(server, code, "points", {"seat": seat, "points": points})
+        page.wait_for_selector(".sb-screen[data-seq='4'] .sb-live[data-state=live]")
+        totals = page.locator(".sb-scores li .total").all_inner_texts()
+        names = page.locator(".sb-scores li .name").all_inner_texts()
+        assert dict(zip(names, totals, strict=True)) == {"Ann": "7", "Ben": "8"}
+    finally:
+        context.close()
+        server.stop()
