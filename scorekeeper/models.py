@@ -6,7 +6,7 @@ import re
 import time
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, ForeignKey, Integer, LargeBinary, String, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, ForeignKey, Index, Integer, LargeBinary, String, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -41,7 +41,8 @@ class Table(db.Model):
     # takes the row's write lock, so appends to one table are serialised.
     last_seq: Mapped[int] = mapped_column(Integer, default=0)
     # A table started inside a league takes its house rules and posts its result there.
-    league_id: Mapped[int | None] = mapped_column(ForeignKey("leagues.id", ondelete="SET NULL"), nullable=True)
+    league_id: Mapped[int | None] = mapped_column(ForeignKey("leagues.id", ondelete="SET NULL"), nullable=True,
+                                                  index=True)
     # The digest of the league link that started it: it posts only while that link is still the
     # league's member or admin link (rotating the member link ends it).
     league_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
@@ -61,6 +62,9 @@ class Event(db.Model):
     __table_args__ = (
         UniqueConstraint("table_id", "seq", name="uq_events_table_seq"),
         UniqueConstraint("table_id", "uid", name="uq_events_table_uid"),
+        # A league's dispute log reads its tables' challenges among all their moves (services/disputes.py).
+        Index("ix_events_challenges", "table_id", "created_at_ms", sqlite_where=text("type = 'challenge'"),
+              postgresql_where=text("type = 'challenge'")),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -193,3 +197,16 @@ class LeagueTally(db.Model):
     scope: Mapped[str] = mapped_column(String(80), primary_key=True)
     revision: Mapped[int] = mapped_column(Integer)
     data: Mapped[bytes] = mapped_column(LargeBinary)
+
+
+class LeagueWordChange(db.Model):
+    """A house word the league added or banned, or took back: a line of its dispute log ("BERLIN banned")."""
+
+    __tablename__ = "league_word_changes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"), index=True)
+    game: Mapped[str] = mapped_column(String(32))
+    word: Mapped[str] = mapped_column(String(64))
+    change: Mapped[str] = mapped_column(String(16))  # services/disputes.py WORD_CHANGES
+    at_ms: Mapped[int] = mapped_column(BigInteger, default=now_ms)

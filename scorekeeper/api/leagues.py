@@ -18,9 +18,19 @@ from flask import Response, current_app, g, jsonify, request
 from .. import i18n, offload
 from ..cooperate import pause_collector, resume_collector
 from ..limits import count_import
-from ..services import bgstats, bgstats_import, league_corrections, league_import, league_queries, leagues, ratings
+from ..services import (
+    bgstats,
+    bgstats_import,
+    disputes,
+    league_corrections,
+    league_import,
+    league_queries,
+    leagues,
+    ratings,
+)
 from ..services import standings as league_standings
 from .blueprint import Blueprint
+from .dispute_schemas import DisputesQuerySchema, DisputesSchema
 from .league_link import league_token
 from .league_schemas import (
     BgStatsExportSchema,
@@ -367,6 +377,18 @@ def standings(query, league_id):
     rows = league_standings.standings(league, query.get("season"), query.get("game"), query["sort"])
     return {"rows": rows, "sort": query["sort"], "rating_label": i18n.render(ratings.LABEL),
             "rating_explanation": i18n.render(ratings.EXPLANATION)}
+
+
+@blp.route("/<league_id:league_id>/disputes")
+@blp.arguments(DisputesQuerySchema, location="query")
+@blp.response(200, DisputesSchema)
+@blp.doc(security=SECURITY)
+@_errors(401)
+def dispute_log(query, league_id):
+    """The dispute log: every word challenged at the league's tables, newest first (who challenged, the words,
+    the verdict and the list that judged), the words argued about most, and the house words added or banned."""
+    league, _ = _auth(league_id)
+    return i18n.localize(disputes.disputes(league, query.get("player")))
 
 
 @blp.route("/<league_id:league_id>/leaderboards")

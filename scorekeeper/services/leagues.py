@@ -25,7 +25,7 @@ from ..domain_errors import Conflict, Forbidden, NotFound, Refused, Unauthorized
 from ..extensions import db
 from ..games.base import N_, RuleError, rename_sheet_players
 from ..models import League, LeaguePlayer, LeagueResult, ResultEntry, ResultVersion, Season, now_ms
-from . import house_rules, scoring
+from . import disputes, house_rules, scoring
 from .league_input import clean_name, game_refusal, refuse
 from .league_queries import in_season, player_names
 
@@ -92,6 +92,7 @@ def create(name: str, rules: dict[str, Any] | None = None) -> tuple[League, dict
     db.session.add(league)
     db.session.flush()
     db.session.add(Season(league_id=league.id, name="All time", is_default=True))
+    disputes.record_word_changes(league, {}, league.rules)
     db.session.commit()
     return league, tokens
 
@@ -138,7 +139,8 @@ def set_rules(league: League, rules: dict[str, Any], merge: bool = False) -> dic
             new[game_id] = {name: value for name, value in merged.items() if value is not None}
         else:
             new[game_id] = section  # check() says what is wrong with it
-    league.rules = house_rules.check(new)
+    before, league.rules = league.rules or {}, house_rules.check(new)
+    disputes.record_word_changes(league, before, league.rules)
     db.session.commit()
     return league.rules
 
