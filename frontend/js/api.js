@@ -127,6 +127,7 @@ export const leagues = {
   results: (id, token, params) => request('GET', `${leaguePath(id)}/results${query(params)}`, undefined, bearer(token)),
   record: (id, token, body) => request('POST', `${leaguePath(id)}/results`, body, bearer(token)),
   standings: (id, token, params) => request('GET', `${leaguePath(id)}/standings${query(params)}`, undefined, bearer(token)),
+  disputes: (id, token, params) => request('GET', `${leaguePath(id)}/disputes${query(params)}`, undefined, bearer(token)),
   leaderboards: (id, token, params) => request('GET', `${leaguePath(id)}/leaderboards${query(params)}`, undefined, bearer(token)),
   headToHead: (id, token, params) => request('GET', `${leaguePath(id)}/head-to-head${query(params)}`, undefined, bearer(token)),
   player: (id, token, name, params) =>

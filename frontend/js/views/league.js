@@ -266,6 +266,7 @@ async function fetchBoard(id, token, query) {
 /** The pieces of the league's home, each an element or { el, … }. */
 function boardParts(id, filters, load) {
   const parts = {
+    id,
     status: h('p.status', { role: 'status', 'aria-live': 'polite' }),
     title: h('h1.league-title'),
     roleBadge: h('span.role'),
@@ -291,6 +292,7 @@ function layOut(page, parts) {
     h('section.card.standings-card', { 'aria-labelledby': 'standings-title' },
       h('h2#standings-title', t('standings.title')), parts.standings.el, parts.updated),
     parts.boards,
+    h('p.league-links', h('a#open-disputes.button', { href: `#/league/${encodeURIComponent(parts.id)}/disputes` }, t('disputes.open'))),
     h('h2', t('league.recent')),
     parts.recent,
     parts.share.el,
