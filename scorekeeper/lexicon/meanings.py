@@ -56,7 +56,18 @@ DERIVATIONS = (("", ""), ("ically", "ic"), ("lly", "ll"), ("ably", "able"), ("ib
                ("ly", ""), ("iness", "y"), ("ness", ""), ("ation", "ate"), ("ation", "e"), ("ation", ""),
                ("ity", ""), ("ity", "e"), ("ers", ""), ("ers", "e"), ("er", ""), ("er", "e"), ("ment", ""),
                ("al", ""), ("ism", ""), ("ist", ""), ("ists", ""), ("able", ""), ("able", "e"), ("ful", ""),
-               ("less", ""))  # fmt: skip
+               ("less", ""), ("iest", "y"), ("ier", "y"), ("ship", ""), ("hood", ""), ("ic", "y"), ("al", "e"),
+               ("ency", "ent"), ("ess", ""))  # fmt: skip
+# Still nothing: the word with a common prefix taken off (READOPTING: adopt, UNFETTER: fetter, REMAPS: map),
+# also shown as "made from". Longest first, so OVER is tried before O-anything; the rest must be a word
+# of at least three letters (REMAP: map; UNION is a lemma itself, so ION is never asked for).
+PREFIXES = ("under", "over", "anti", "micro", "post", "semi", "inter", "non", "mis", "pre", "out", "sub",
+            "un", "re", "de", "co")  # fmt: skip
+_SHORTEST_REST = 3
+# WordNet spells the American way: a British spelling is looked up as its American form too
+# (INTELLECTUALISES: intellectualize, MICROMETRES: micrometer, PARALYSINGLY: paralyzing).
+SPELLINGS = (("isation", "ization"), ("ise", "ize"), ("isi", "izi"), ("yse", "yze"), ("ysi", "yzi"),
+             ("tres", "ters"), ("tre", "ter"), ("our", "or"), ("ae", "e"))  # fmt: skip
 _SHORTEST_STEM = 3
 _EXCEPTION = "="  # key prefix of an exception in the trie: "=mice" → noun mouse
 _TRIE = "meanings.marisa"
@@ -88,7 +99,7 @@ class Meanings:
     def __init__(self, trie: marisa_trie.BytesTrie):
         self._trie = trie
 
-    def lookup(self, word: str) -> list[Entry]:
+    def lookup(self, word: str, depth: int = 0) -> list[Entry]:
         """The word's own senses (if it is a lemma), then its base forms' (FINCHES → finch)."""
         key = fold_accents(word.strip()).lower()
         if not key.isascii() or not key.isalpha():
@@ -109,7 +120,37 @@ class Meanings:
             made_from = self._made_from(key)
             if made_from is not None:
                 entries.append(Entry(made_from[0], False, made_from[1][1][:MOST_SENSES], derived=True))
+        if not entries and depth < 1:
+            entries = self._another_way(key, depth + 1)
         return entries
+
+    def _another_way(self, key: str, depth: int) -> list[Entry]:
+        """The word spelled the American way, else with a common prefix taken off, else as two words: what
+        the first such form finds. A prefix's or a compound's words are what it is made from (``derived``),
+        never the word's own meaning."""
+        for british, american in SPELLINGS:
+            if british in key:
+                found = self.lookup(key.replace(british, american), depth)
+                if found:
+                    return found
+        for prefix in PREFIXES:
+            if key.startswith(prefix) and len(key) - len(prefix) >= _SHORTEST_REST:
+                found = self.lookup(key[len(prefix):], depth)
+                if found:
+                    lemma, _, senses, _ = found[0]
+                    return [Entry(lemma, False, senses, derived=True)]
+        # Two words written as one (WHITESPACE: white, space; CROSSBOWMEN: crossbow, man): each part a word
+        # or a plain form of one (not itself "made from"), at least three letters; of several cuts the most
+        # even (WHITE|SPACE, not WHITES|PACE), then the longer first word.
+        cuts = []
+        for cut in range(_SHORTEST_REST, len(key) - _SHORTEST_REST + 1):
+            parts = [[e for e in self.lookup(part, depth) if not e.derived][:1] for part in (key[:cut], key[cut:])]
+            if all(parts):
+                cuts.append((min(cut, len(key) - cut), cut, parts))
+        if cuts:
+            *_, parts = max(cuts, key=lambda c: c[:2])
+            return [Entry(e.lemma, False, e.senses, derived=True) for [e] in parts]
+        return []
 
     def _made_from(self, key: str) -> tuple[str, tuple[set[str], list[Sense]]] | None:
         """The first lemma a common suffix leads to, from the word or its plural/tense stripped."""

@@ -105,6 +105,24 @@ def test_a_word_wordnet_lacks_is_shown_with_the_word_it_is_made_from(client):
     assert word["found"] and entry["senses"][0]["pos"] == "adjective"
 
 
+@pytest.mark.parametrize(("asked", "made_from"), [
+    ("MICROMETRES", ["micrometer"]),  # spelled as WordNet spells it: the word itself, not "made from"
+    ("READOPTING", ["adopt"]), ("REMAPS", ["map"]), ("UNFETTER", ["fetter"]),  # a prefix taken off
+    ("FIZZIEST", ["fizzy"]), ("DEACONSHIP", ["deacon"]),  # a suffix
+    ("WHITESPACE", ["white", "space"]), ("CAMERAWOMEN", ["camera", "woman"]),  # two words written as one
+])
+def test_a_word_wordnet_lacks_is_found_by_spelling_prefix_or_as_two_words(client, asked, made_from):
+    (word,) = meanings(client, asked)["words"]
+    assert word["found"]
+    assert [e["lemma"] for e in word["entries"]] == made_from
+    assert all(e["derived"] for e in word["entries"]) == (asked != "MICROMETRES")
+
+
+def test_a_valid_word_of_no_known_parts_is_still_said_to_have_no_meaning(client):
+    (word,) = meanings(client, "ACALEPH")["words"]  # valid, and neither a prefix nor two words finds it
+    assert word["valid"] and not word["found"] and word["entries"] == []
+
+
 def test_at_a_league_table_the_words_are_judged_as_the_table_judges_them(client):
     league = client.post("/api/leagues", json={"name": "Club", "rules": {"bresk": {
         "extra_words": ["zzxq"], "banned_words": ["hat"]}}}).get_json()
