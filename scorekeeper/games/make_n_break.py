@@ -642,7 +642,19 @@ def _reason(state: dict[str, Any]) -> Any:
 
 
 def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
-    """Score a game typed in afterwards by replaying it through ``setup``/``apply``.
+    """Score a game typed in afterwards by replaying it through ``setup``/``apply`` (format: ``replay_sheet``)."""
+    return result(replay_sheet(sheet))
+
+
+def sheet_turns(sheet: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each turn of a sheet's game in order: the builder's seat, the points the builder scored in it (cards and
+    bonus builds; a left-arrow share goes to the neighbour, not the builder), its stage and round."""
+    return [{"seat": turn["builder"], "points": turn["points"][turn["builder"]], "stage": turn["stage"],
+             "round": turn["round"]} for turn in replay_sheet(sheet)["history"]]
+
+
+def replay_sheet(sheet: dict[str, Any]) -> dict[str, Any]:
+    """The state at the end of a game typed in afterwards, replayed through ``setup``/``apply``.
 
     ``{"variant"?: "standard"|"no-dice", "rounds"?: 5, "extreme_points"?: "card", "players": [names clockwise],
     "turns": [{"builder": name, "die"?: 1-3, "cards": [card…]}…], "sudden_death"?: [turn…]}``
@@ -669,7 +681,7 @@ def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
     for i, turn in enumerate(_sheet_list(sheet, "sudden_death")):
         _check_sudden_death_due(state, f"sudden_death.{i}")
         state = _replay_turn(state, turn, f"sudden_death.{i}")
-    return result(state)
+    return state
 
 
 def _rounds_of(turns: Any, players: int) -> int:

@@ -42,7 +42,7 @@ from .leagues import player_by_name, season_or_default
 log = logging.getLogger(__name__)
 
 
-class _Recent:
+class RecentByRevision:
     """A small per-process LRU of values valid for one league revision."""
 
     def __init__(self, size: int = 64):
@@ -70,8 +70,8 @@ class _Recent:
             self.items.clear()
 
 
-_TALLIES = _Recent()
-_RESULTS = _Recent()
+_TALLIES = RecentByRevision()
+_RESULTS = RecentByRevision()
 
 
 def forget() -> None:
