@@ -647,10 +647,32 @@ def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
 
 
 def sheet_turns(sheet: dict[str, Any]) -> list[dict[str, Any]]:
-    """Each turn of a sheet's game in order: the builder's seat, the points the builder scored in it (cards and
-    bonus builds; a left-arrow share goes to the neighbour, not the builder), its stage and round."""
-    return [{"seat": turn["builder"], "points": turn["points"][turn["builder"]], "stage": turn["stage"],
-             "round": turn["round"]} for turn in replay_sheet(sheet)["history"]]
+    """Each turn of a recorded sheet's game in order: the builder's seat, the points the builder scored in it
+    (cards, each scored as at the table, and "10" bonus builds), its stage and round.
+
+    Read straight from the sheet, which ``score_sheet`` checked when it was recorded: replaying every event
+    costs a copy of the state each, and a season's recap reads hundreds of sheets. A sheet with a sudden
+    death (whose round numbers follow who is still in it) is replayed.
+    """
+    if _sheet_list(sheet, "sudden_death"):
+        return [{"seat": turn["builder"], "points": turn["points"][turn["builder"]], "stage": turn["stage"],
+                 "round": turn["round"]} for turn in replay_sheet(sheet)["history"]]
+    names = _sheet_players(sheet.get("players"))
+    extreme_points = sheet.get("extreme_points", "card")
+    out = []
+    for i, turn in enumerate(_sheet_list(sheet, "turns")):
+        points = 0
+        for card in turn.get("cards") or []:
+            kind = card.get("kind")
+            if kind == "ten":
+                points += TEN_BONUS if card.get("completed") else 0
+                continue
+            completed = card.get("completed", True)
+            value = _card_value(kind, card.get("points"), completed, extreme_points)
+            points += value if completed and value is not None else 0
+        out.append({"seat": names.index(turn.get("builder")), "points": points, "stage": "rounds",
+                    "round": i // len(names) + 1})
+    return out
 
 
 def replay_sheet(sheet: dict[str, Any]) -> dict[str, Any]:

@@ -194,7 +194,7 @@ def make_n_break_award(results: list[Played], names: dict[Hashable, str],
             continue
         try:
             played = make_n_break.sheet_turns(sheet)
-        except RuleError:
+        except (RuleError, TypeError, ValueError, AttributeError):
             continue
         read += 1
         for i, turn in enumerate(played):
@@ -219,15 +219,14 @@ def block_buster_award(results: list[Played], names: dict[Hashable, str],
         if _sheet_players(sheet, result) is None:
             continue
         try:
-            scored = block_buster.score_sheet(sheet)
-        except RuleError:
+            penalties = block_buster.sheet_penalties(sheet)
+        except (RuleError, TypeError, ValueError):
             continue
         read += 1
-        for i, (entry, player) in enumerate(zip(result.entries, scored.players, strict=True)):
-            lost = -sum(line.points for line in player.lines if line.points < 0)
-            if entry.place == 1 and lost > 0:
-                holder = {"player": names[entry.player], "score": player.total, **_when(result)}
-                comebacks.append((lost, (n, i), holder))
+        for i, (entry, penalty) in enumerate(zip(result.entries, penalties, strict=True)):
+            if entry.place == 1 and penalty < 0:
+                holder = {"player": names[entry.player], "score": entry.score, **_when(result)}
+                comebacks.append((-penalty, (n, i), holder))
     lost, holders = _top(comebacks)
     return [_award("block_buster_comeback", lost, holders, len(mine), read, block_buster.id)]
 
