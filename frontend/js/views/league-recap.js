@@ -8,8 +8,20 @@ import { h } from '../lib/dom.js';
 import { recapImage } from '../lib/recap-image.js';
 import { ensureCss, fill, findLeague, formatDate, gameName, games, saveBlob } from './league-common.js';
 
+const TITLES = {
+  most_wins: () => t('recap.most_wins'),
+  longest_streak: () => t('recap.longest_streak'),
+  bresk_longest_word: () => t('recap.bresk_longest_word'),
+  bresk_best_grid: () => t('recap.bresk_best_grid'),
+  make_n_break_best_turn: () => t('recap.make_n_break_best_turn'),
+  block_buster_comeback: () => t('recap.block_buster_comeback'),
+};
 // What a sheet keeps that an award reads, for the note when no result kept it.
-const NOT_KEPT = { bresk_longest_word: 'recap.not_kept_grids', make_n_break_best_turn: 'recap.not_kept_turns', block_buster_comeback: 'recap.not_kept_penalties' };
+const NOT_KEPT = {
+  bresk_longest_word: (count) => t('recap.not_kept_grids', { count }),
+  make_n_break_best_turn: (count) => t('recap.not_kept_turns', { count }),
+  block_buster_comeback: (count) => t('recap.not_kept_penalties', { count }),
+};
 
 function valueText(award) {
   const n = award.value;
@@ -40,11 +52,11 @@ function holderText(award, holder) {
 
 /** An award in words, the same for the screen and the picture: {award, title, value, who: [], notes: []}. */
 export function told(award) {
-  const title = award.award === 'champion' ? t('recap.champion', { game: gameName(award.game) }) : t(`recap.${award.award}`);
+  const title = award.award === 'champion' ? t('recap.champion', { game: gameName(award.game) }) : TITLES[award.award]();
   const notes = [];
   if (award.value === null) {
     notes.push(award.award === 'block_buster_comeback' && award.read
-      ? t('recap.no_comeback') : t(NOT_KEPT[award.award], { count: award.results }));
+      ? t('recap.no_comeback') : NOT_KEPT[award.award](award.results));
     return { award: award.award, title, value: null, who: [], notes };
   }
   const who = award.holders.map((holder) => holderText(award, holder));
