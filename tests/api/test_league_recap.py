@@ -178,3 +178,19 @@ def test_a_recap_refuses_what_it_cannot_tell(client):
                          headers=auth(league["viewer_token"]))
     assert missing.status_code == 404
     assert client.get(f"/api/leagues/{league['id']}/recap").status_code == 401
+
+
+def test_games_typed_with_places_only_have_their_awards_said_empty(client):
+    """One Bresk! game typed with places only (Anna 1st, Ben 2nd): champion Anna (1 of 1), most wins and streak
+    Anna 1; no score and no grid, so the word and grid awards are there with nothing read."""
+    league = new_league(client, "Places only", players=("Anna", "Ben"))
+    body = {"game": "bresk", "played_on": EVENING_1,
+            "players": [{"name": "Anna", "place": 1}, {"name": "Ben", "place": 2}]}
+    assert post_result(client, league, body).status_code == 201
+    assert awards(get(client, league, "/recap")) == {
+        ("champion", "bresk"): (1, [(1, "Anna", 1)], 1, 1),
+        ("most_wins", None): (1, [(1, "Anna", 1)], 1, 1),
+        ("longest_streak", None): (1, [(1, "Anna", 1)], 1, 1),
+        ("bresk_longest_word", "bresk"): (None, [], 1, 0),
+        ("bresk_best_grid", "bresk"): (None, [], 1, 0),
+    }

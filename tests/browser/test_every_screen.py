@@ -63,7 +63,7 @@ def screens(world):
     yield "league-admin", f"#/league/{lid}?t={league['admin_token']}", "#league-settings"
     yield "league-record", f"#/league/{lid}/record", "form"
     yield "league-player", f"#/league/{lid}/player/Ann", ".player-title"
-    yield "league-recap", f"#/league/{lid}/recap", "li.award"
+    yield "league-recap", f"#/league/{lid}/recap", "ul.awards:not([aria-busy]) li"
     yield "league-settings", f"#/league/{lid}/admin", "#save-rules"
     yield "league-result", f"#/league/{lid}/result/{world['result']['id']}", ".result-title"
 

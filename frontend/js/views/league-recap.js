@@ -55,8 +55,9 @@ export function told(award) {
   const title = award.award === 'champion' ? t('recap.champion', { game: gameName(award.game) }) : TITLES[award.award]();
   const notes = [];
   if (award.value === null) {
-    notes.push(award.award === 'block_buster_comeback' && award.read
-      ? t('recap.no_comeback') : NOT_KEPT[award.award](award.results));
+    if (award.award === 'block_buster_comeback' && award.read) notes.push(t('recap.no_comeback'));
+    else if (NOT_KEPT[award.award]) notes.push(NOT_KEPT[award.award](award.results));
+    else notes.push(t('board.places_only')); // the best grid of games typed with places only
     return { award: award.award, title, value: null, who: [], notes };
   }
   const who = award.holders.map((holder) => holderText(award, holder));
@@ -152,7 +153,9 @@ export function mount(root, params) {
       shown = recap;
       showRecap(parts, recap);
     } catch (err) {
-      if (alive) parts.awards.replaceChildren(h('li.card.error', { role: 'alert' }, err.message));
+      if (!alive) return;
+      parts.awards.replaceChildren(h('li.card.error', { role: 'alert' }, err.message));
+      parts.awards.removeAttribute('aria-busy');
     }
   };
   const parts = {
