@@ -5,6 +5,9 @@
 
 Results are bulk-inserted (one transaction); then the standings for a season are timed cold
 (one query, one pass in Python, OpenSkill for every game) and warm (the per-revision cache).
+One result in ten of Bresk!, Make 'N' Break and Block Buster keeps a score sheet (grids, turns, penalties),
+so the recap (services/recaps.py) is timed re-reading them too, from nothing beside the standings from
+nothing, with the ratio of the two (the goal: at most 2×).
 """
 
 from __future__ import annotations
@@ -27,11 +30,38 @@ from scorekeeper import create_app  # noqa: E402
 from scorekeeper.config import database_url  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.models import League, LeaguePlayer, LeagueResult, LeagueTally, ResultEntry  # noqa: E402
-from scorekeeper.services import league_corrections, leagues, standings  # noqa: E402
+from scorekeeper.services import league_corrections, leagues, recaps, standings  # noqa: E402
 
 PLAYERS, RESULTS = 50, 10_000
 START = dt.date(2020, 1, 1)
 GAMES = ("scorepad", "make-n-break", "bresk", "block-buster", "wuerfelspiel")
+SHEET_EVERY = 10  # one result in ten of a game whose recap award reads a sheet keeps one
+WORDS = ("HOUSE", "GARDEN", "CAT", "DOG", "ORANGE", "TABLE", "SUN", "BREAD", "WATER", "STONE", "TREE", "BOOK")
+BB_PATTERN = ("red-circle", "red-star", "green-spiral", "green-spiral", "red-circle", "red-star", "red-star",
+              "green-spiral", "red-circle")
+
+
+def bench_sheet(rng: random.Random, game: str, names: list[str]) -> dict | None:
+    """A score sheet of ``game`` for two players (``names``), as a phone would send it; None for other games."""
+    if game == "bresk":
+        def grid():
+            rows = []
+            for r in range(8):
+                word = rng.choice(WORDS) if r % 2 == 0 else ""
+                rows.append((word + "#" * 8)[:8])
+            return rows
+        return {"lexicon": "en", "players": [{"name": n, "grid": grid()} for n in names]}
+    if game == "make-n-break":
+        turns = [{"builder": names[t % 2], "die": 1,
+                  "cards": [{"kind": "standard", "points": rng.randint(1, 3)} for _ in range(rng.randint(0, 4))]}
+                 for t in range(6)]
+        return {"players": names, "rounds": 3, "turns": turns}
+    if game == "block-buster":
+        owners = [rng.choice(("yellow", "blue", None)) for _ in BB_PATTERN]
+        return {"players": [{"name": n, "skips": rng.randint(0, 2), "leftover_squares": rng.randint(0, 6)}
+                            for n in names],
+                "point_blocks": [{"shape": s, "owner": o} for s, o in zip(BB_PATTERN, owners, strict=True)]}
+    return None
 
 
 def fill(league: League) -> None:
@@ -43,10 +73,13 @@ def fill(league: League) -> None:
     results, entries = [], []
     first_id = (db.session.scalar(select(db.func.max(LeagueResult.id))) or 0) + 1
     for n in range(RESULTS):
+        game = rng.choice(GAMES)
+        with_sheet = game in ("bresk", "make-n-break", "block-buster") and n % SHEET_EVERY == 0
+        seated = rng.sample(ids, 2 if with_sheet else rng.randint(2, 5))
+        sheet = bench_sheet(rng, game, [f"P{p}" for p in seated]) if with_sheet else None
         results.append({"id": first_id + n, "league_id": league.id, "uid": str(uuid.UUID(int=rng.getrandbits(128))),
-                        "game": rng.choice(GAMES), "played_on": START + dt.timedelta(days=n // 8), "table_code": None,
-                        "sheet": None, "digest": "0" * 64, "version": 1, "created_at_ms": 0, "updated_at_ms": 0})
-        seated = rng.sample(ids, rng.randint(2, 5))
+                        "game": game, "played_on": START + dt.timedelta(days=n // 8), "table_code": None,
+                        "sheet": sheet, "digest": "0" * 64, "version": 1, "created_at_ms": 0, "updated_at_ms": 0})
         scores = [rng.randint(0, 60) for _ in seated]
         for position, (player, score) in enumerate(zip(seated, scores, strict=True)):
             entries.append({"result_id": first_id + n, "player_id": player, "position": position, "score": score,
@@ -119,10 +152,51 @@ def run(url: str, label: str) -> None:
                 ms = statistics.median(times[case])
                 print(f"    {what:<52} {ms:8.1f} ms  ({ms / statistics.median(times['nothing']):.3f} of from nothing)"
                       f"  cpu {statistics.median(cpu[case]):7.1f} ms")
+        recap_beside_standings(league, label, season.id)
         standings.forget()
+        recaps.forget()
         db.session.delete(league)
         db.session.commit()
         db.engine.dispose()
+
+
+def recap_beside_standings(league: League, label: str, season_id: int) -> None:
+    """The recap from nothing beside the standings from nothing, each cold (no saved tally, nothing in memory)."""
+    sheets = sum(1 for sheet in db.session.scalars(select(LeagueResult.sheet).where(
+        LeagueResult.league_id == league.id)) if sheet is not None)
+    last_day = db.session.scalar(select(db.func.max(LeagueResult.played_on)).where(LeagueResult.league_id == league.id))
+
+    def cold() -> None:
+        db.session.execute(delete(LeagueTally).where(LeagueTally.league_id == league.id))
+        db.session.commit()
+        standings.forget()
+        recaps.forget()
+
+    cases = {
+        "standings, all time": lambda: standings.standings(league),
+        "recap, all time": lambda: recaps.recap(league),
+        "standings, one season": lambda: standings.standings(league, season_id),
+        "recap, one season": lambda: recaps.recap(league, season_id),
+        "recap, the last evening": lambda: recaps.recap(league, None, last_day),
+    }
+    times = {case: [] for case in cases}
+    cpu = {case: [] for case in cases}
+    for _ in range(5):
+        for case, work in cases.items():
+            cold()
+            t, c = time.perf_counter(), time.process_time()
+            work()
+            times[case].append((time.perf_counter() - t) * 1000)
+            cpu[case].append((time.process_time() - c) * 1000)
+    ms = {case: statistics.median(spent) for case, spent in times.items()}
+    cpu_ms = {case: statistics.median(spent) for case, spent in cpu.items()}
+    print(f"[{label}] recap beside standings, each from nothing ({sheets:,} results with a score sheet), median of 5 "
+          f"(load average {os.getloadavg()[0]:.1f}):")
+    for case in cases:
+        scope = "all time" if "all time" in case else "one season"
+        base = f"standings, {scope}"
+        print(f"    {case:<40} {ms[case]:8.1f} ms  ({ms[case] / ms[base]:.2f}× the standings {scope})"
+              f"  cpu {cpu_ms[case]:7.1f} ms  ({cpu_ms[case] / cpu_ms[base]:.2f}×)")
 
 
 def rating_cost() -> None:

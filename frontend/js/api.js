@@ -129,6 +129,7 @@ export const leagues = {
   standings: (id, token, params) => request('GET', `${leaguePath(id)}/standings${query(params)}`, undefined, bearer(token)),
   disputes: (id, token, params) => request('GET', `${leaguePath(id)}/disputes${query(params)}`, undefined, bearer(token)),
   leaderboards: (id, token, params) => request('GET', `${leaguePath(id)}/leaderboards${query(params)}`, undefined, bearer(token)),
+  recap: (id, token, params) => request('GET', `${leaguePath(id)}/recap${query(params)}`, undefined, bearer(token)),
   headToHead: (id, token, params) => request('GET', `${leaguePath(id)}/head-to-head${query(params)}`, undefined, bearer(token)),
   player: (id, token, name, params) =>
     request('GET', `${leaguePath(id)}/players/${encodeURIComponent(name)}${query(params)}`, undefined, bearer(token)),

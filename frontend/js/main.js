@@ -32,6 +32,7 @@ route('/leagues', () => import('./views/league-list.js'));
 route('/league/:id', () => import('./views/league.js'));
 route('/league/:id/record', () => import('./views/league-record.js'));
 route('/league/:id/player/:name', () => import('./views/league-player.js'));
+route('/league/:id/recap', () => import('./views/league-recap.js'));
 route('/league/:id/admin', () => import('./views/league-admin.js'));
 route('/league/:id/disputes', () => import('./views/league-disputes.js'));
 route('/league/:id/result/:result', () => import('./views/league-result.js'));

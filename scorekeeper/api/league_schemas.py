@@ -370,6 +370,62 @@ class PlayerPageSchema(Schema):
     scores = fields.List(fields.Nested(ScorePointSchema), required=True)
 
 
+# --- the recap of a season or an evening ----------------------------------------------------------------
+
+
+class RecapQuerySchema(Schema):
+    season = fields.Integer(validate=SEASON_ID, metadata={"description": "Season id; default: all time."})
+    day = fields.Date(metadata={"description": "One evening (YYYY-MM-DD): that day's results within the season."})
+
+
+class RecapHolderSchema(Schema):
+    player = fields.String(required=True)
+    wins = fields.Integer(metadata={"description": "champion, most_wins, longest_streak: first places (a streak's "
+                                                    "length)."})
+    played = fields.Integer(metadata={"description": "champion, most_wins, longest_streak: games played."})
+    word = fields.String(metadata={"description": "bresk_longest_word: the word."})
+    round = fields.Integer(metadata={"description": "make_n_break_best_turn: the turn's round."})
+    stage = fields.String(metadata={"description": "make_n_break_best_turn: rounds or sudden-death."})
+    score = fields.Integer(metadata={"description": "block_buster_comeback: the winner's final score."})
+    played_on = fields.String(metadata={"description": "The game the award comes from: its day…"})
+    result_id = fields.String(metadata={"description": "…and its result."})
+
+
+class RecapAwardSchema(Schema):
+    award = fields.String(required=True, validate=validate.OneOf(("champion", "most_wins", "longest_streak",
+                                                                 "bresk_longest_word", "bresk_best_grid",
+                                                                 "make_n_break_best_turn", "block_buster_comeback")),
+                          metadata={"description": "champion (one per game played), most_wins, longest_streak "
+                                                   "(wins in a row), bresk_longest_word (letters), bresk_best_grid "
+                                                   "(points), make_n_break_best_turn (points), block_buster_comeback "
+                                                   "(points lost to penalties by a winner)."})
+    game = fields.String(allow_none=True, required=True, metadata={"description": "The game, or null for all games."})
+    value = fields.Integer(allow_none=True, required=True, metadata={
+        "description": "What the award counts (see award); null when no result kept what it needs."})
+    holders = fields.List(fields.Nested(RecapHolderSchema), required=True, metadata={
+        "description": "Everyone level at the top (a tie stays a tie), the first to reach it first; at most 20."})
+    holders_total = fields.Integer(required=True, metadata={"description": "How many are level at the top."})
+    results = fields.Integer(required=True, metadata={"description": "Results the award is about."})
+    read = fields.Integer(required=True, metadata={
+        "description": "Of those, the results that kept what the award reads (a score sheet's grids, turns or "
+                       "penalties; a typed total keeps none)."})
+
+
+class RecapSeasonSchema(Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    all_time = fields.Boolean(required=True)
+
+
+class RecapSchema(Schema):
+    season = fields.Nested(RecapSeasonSchema, required=True)
+    day = fields.String(allow_none=True, required=True, metadata={"description": "The evening told, or null."})
+    results = fields.Integer(required=True, metadata={"description": "Results told (the evening's or the season's)."})
+    days = fields.List(fields.String(), required=True, metadata={
+        "description": "The season's evenings (days with results), newest first, at most 400."})
+    awards = fields.List(fields.Nested(RecapAwardSchema), required=True)
+
+
 # --- export / import ------------------------------------------------------------------------------------
 
 

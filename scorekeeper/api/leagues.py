@@ -27,6 +27,7 @@ from ..services import (
     league_queries,
     leagues,
     ratings,
+    recaps,
 )
 from ..services import standings as league_standings
 from .blueprint import Blueprint
@@ -57,6 +58,8 @@ from .league_schemas import (
     LeagueResultsQuerySchema,
     LeagueSchema,
     PlayerPageSchema,
+    RecapQuerySchema,
+    RecapSchema,
     RotatedSchema,
     RotateSchema,
     SeasonChangeSchema,
@@ -415,6 +418,19 @@ def head_to_head(query, league_id):
     teammates; in all and per game."""
     league, _ = _auth(league_id)
     return league_standings.head_to_head(league, query["a"], query["b"], query.get("season"), query.get("game"))
+
+
+@blp.route("/<league_id:league_id>/recap")
+@blp.arguments(RecapQuerySchema, location="query")
+@blp.response(200, RecapSchema)
+@blp.doc(security=SECURITY)
+@_errors(401, 404)
+def recap(query, league_id):
+    """The season told back (all time by default), or one evening (``day``): the champion of each game, most
+    wins, the longest winning streak, Bresk!'s longest word and best grid, Make 'N' Break's biggest turn and
+    Block Buster's biggest comeback from penalties. Level holders all hold an award."""
+    league, _ = _auth(league_id)
+    return recaps.recap(league, query.get("season"), query.get("day"))
 
 
 @blp.route("/<league_id:league_id>/export")

@@ -948,6 +948,18 @@ def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
     return result(apply(_refresh(state), {"type": "finish"}))
 
 
+def sheet_penalties(sheet: dict[str, Any]) -> list[int]:
+    """Each player's points lost to penalties in a recorded sheet, in its order (0 or less): the start
+    penalty, skipped spaces and leftover squares, as ``_penalty_lines`` counts them. Read from the setup
+    and the sheet's numbers, which ``score_sheet`` checked when it was recorded, without replaying the board."""
+    players = sheet.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
+        raise RuleError("bad_sheet", "A score sheet must be an object.")
+    state = _sheet_setup(sheet, players)
+    return [player["start_penalty"] - SKIP_COST * int(p.get("skips", 0) or 0) - int(p.get("leftover_squares", 0) or 0)
+            for player, p in zip(state["players"], players, strict=True)]
+
+
 def _sheet_setup(sheet: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, Any]:
     options: dict[str, Any] = {"variant": sheet.get("variant", "standard")}
     for key in ("tie_takes_nobody", "max_squares_per_block", "official_2p_blocks", "two_player_sets"):

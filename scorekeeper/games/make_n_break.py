@@ -642,7 +642,41 @@ def _reason(state: dict[str, Any]) -> Any:
 
 
 def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
-    """Score a game typed in afterwards by replaying it through ``setup``/``apply``.
+    """Score a game typed in afterwards by replaying it through ``setup``/``apply`` (format: ``replay_sheet``)."""
+    return result(replay_sheet(sheet))
+
+
+def sheet_turns(sheet: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each turn of a recorded sheet's game in order: the builder's seat, the points the builder scored in it
+    (cards, each scored as at the table, and "10" bonus builds), its stage and round.
+
+    Read straight from the sheet, which ``score_sheet`` checked when it was recorded: replaying every event
+    costs a copy of the state each, and a season's recap reads hundreds of sheets. A sheet with a sudden
+    death (whose round numbers follow who is still in it) is replayed.
+    """
+    if _sheet_list(sheet, "sudden_death"):
+        return [{"seat": turn["builder"], "points": turn["points"][turn["builder"]], "stage": turn["stage"],
+                 "round": turn["round"]} for turn in replay_sheet(sheet)["history"]]
+    names = _sheet_players(sheet.get("players"))
+    extreme_points = sheet.get("extreme_points", "card")
+    out = []
+    for i, turn in enumerate(_sheet_list(sheet, "turns")):
+        points = 0
+        for card in turn.get("cards") or []:
+            kind = card.get("kind")
+            if kind == "ten":
+                points += TEN_BONUS if card.get("completed") else 0
+                continue
+            completed = card.get("completed", True)
+            value = _card_value(kind, card.get("points"), completed, extreme_points)
+            points += value if completed and value is not None else 0
+        out.append({"seat": names.index(turn.get("builder")), "points": points, "stage": "rounds",
+                    "round": i // len(names) + 1})
+    return out
+
+
+def replay_sheet(sheet: dict[str, Any]) -> dict[str, Any]:
+    """The state at the end of a game typed in afterwards, replayed through ``setup``/``apply``.
 
     ``{"variant"?: "standard"|"no-dice", "rounds"?: 5, "extreme_points"?: "card", "players": [names clockwise],
     "turns": [{"builder": name, "die"?: 1-3, "cards": [card…]}…], "sudden_death"?: [turn…]}``
@@ -669,7 +703,7 @@ def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
     for i, turn in enumerate(_sheet_list(sheet, "sudden_death")):
         _check_sudden_death_due(state, f"sudden_death.{i}")
         state = _replay_turn(state, turn, f"sudden_death.{i}")
-    return result(state)
+    return state
 
 
 def _rounds_of(turns: Any, players: int) -> int:

@@ -34,7 +34,7 @@ from ..extensions import db
 from ..models import League, LeagueResult, LeagueTally, ResultEntry, Season
 from . import league_stats, scoring
 from .house_rules import lowest_wins
-from .league_queries import in_season, player_names
+from .league_queries import in_season, plain_rows, player_names
 from .league_stats import Entry, Played, Tally
 from .leagues import export as export_league
 from .leagues import player_by_name, season_or_default
@@ -42,7 +42,7 @@ from .leagues import player_by_name, season_or_default
 log = logging.getLogger(__name__)
 
 
-class _Recent:
+class RecentByRevision:
     """A small per-process LRU of values valid for one league revision."""
 
     def __init__(self, size: int = 64):
@@ -70,8 +70,8 @@ class _Recent:
             self.items.clear()
 
 
-_TALLIES = _Recent()
-_RESULTS = _Recent()
+_TALLIES = RecentByRevision()
+_RESULTS = RecentByRevision()
 
 
 def forget() -> None:
@@ -112,7 +112,7 @@ def _played(league: League, season: Season, game: str | None, after=None) -> Ite
     ).order_by(LeagueResult.played_on, LeagueResult.id, ResultEntry.position)
     days: dict[str, dt.date] = {}
     current, entries = None, []
-    for row, uid, played_on, game_id, version, player_id, score, place, team in _plain_rows(query):
+    for row, uid, played_on, game_id, version, player_id, score, place, team in plain_rows(query):
         if current is None or current[0] != row:
             if current is not None:
                 yield Played(current[1], current[2], current[3], tuple(entries), current[0], current[4])
@@ -142,7 +142,7 @@ def _count(tally: Tally, league: League, season: Season, game: str | None) -> No
     days: dict[Any, dt.date] = {}
     add = tally.count
     current, played_on, version, entries, last_position, in_order = None, None, 1, [], -1, True
-    for row, day, row_version, position, player_id, score, place, team in _plain_rows(query):
+    for row, day, row_version, position, player_id, score, place, team in plain_rows(query):
         if row != current:
             if current is not None:
                 add(played_on, current, version, entries if in_order else _by_position(entries))
@@ -163,7 +163,7 @@ def _by_position(entries: list[tuple]) -> list[tuple]:
 
 
 @contextlib.contextmanager
-def _collector_paused():
+def collector_paused():
     """Counting a big league makes tens of thousands of small tuples, none of them garbage in a cycle; the
     cyclic garbage collector, woken every few hundred of them to scan everything young, took longer than
     the counting itself. Reference counting still frees everything as usual."""
@@ -174,27 +174,6 @@ def _collector_paused():
     finally:
         if was_enabled:
             gc.enable()
-
-
-def _plain_rows(query) -> list[tuple]:
-    """The rows of ``query`` as the database driver gives them (SQLite's dates as text).
-
-    A big league's standings read tens of thousands of rows; SQLAlchemy's per-row result processing
-    (SQLite's dates are parsed by a regular expression, row by row) cost more than the query itself.
-    """
-    connection = db.session.connection()
-    compiled = query.compile(dialect=connection.dialect)
-    sqlite_dates = connection.dialect.name == "sqlite"
-    params = {k: v.isoformat() if sqlite_dates and isinstance(v, dt.date) else v for k, v in compiled.params.items()}
-    if compiled.positional:
-        params = tuple(params[k] for k in compiled.positiontup)
-    cursor = connection.connection.cursor()  # the session's own connection and transaction
-    try:
-        cursor.execute(str(compiled), params)
-        rows = cursor.fetchall()
-    finally:
-        cursor.close()
-    return rows
 
 
 def _still_counts(league: League, season: Season, game: str | None, tally: Tally) -> bool:
@@ -256,7 +235,7 @@ def _tally(league: League, season: Season, game: str | None) -> Tally:
     if current is None or saved.revision < revision:
         if current is None or not _still_counts(league, season, game, current):
             current = Tally()
-        with _collector_paused():
+        with collector_paused():
             _count(current, league, season, game)
         _save(league, scope, revision, current)
     _TALLIES.put(key, revision, current)
@@ -271,7 +250,7 @@ def _results(league: League, season: Season, game: str | None) -> list[Played]:
     key = (league.public_id, _scope(season, game))
     cached = _RESULTS.get(key, league.revision)
     if cached is None:
-        with _collector_paused():
+        with collector_paused():
             cached = list(_played(league, season, game))
         _RESULTS.put(key, league.revision, cached)
     return cached

@@ -64,6 +64,7 @@ def screens(world):
     yield "league-record", f"#/league/{lid}/record", "form"
     yield "league-player", f"#/league/{lid}/player/Ann", ".player-title"
     yield "league-disputes", f"#/league/{lid}/disputes", ".disputes:not([aria-busy])"
+    yield "league-recap", f"#/league/{lid}/recap", "ul.awards:not([aria-busy]) li"
     yield "league-settings", f"#/league/{lid}/admin", "#save-rules"
     yield "league-result", f"#/league/{lid}/result/{world['result']['id']}", ".result-title"
 

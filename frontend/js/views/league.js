@@ -275,6 +275,7 @@ function boardParts(id, filters, load) {
     filters: filterRow(filters, load),
     standings: standingsPart(id, filters),
     updated: h('p.meta.updated'),
+    recapLink: h('a#recap-link.button', { href: `#/league/${encodeURIComponent(id)}/recap` }, t('recap.link')),
     recent: h('ul.results', { 'aria-busy': 'true' }),
     boards: h('section.leaderboards', { 'aria-labelledby': 'boards-title', hidden: true },
       h('h2#boards-title', t('board.title')), h('ul.boards')),
@@ -290,7 +291,7 @@ function layOut(page, parts) {
     parts.actions,
     parts.filters.el,
     h('section.card.standings-card', { 'aria-labelledby': 'standings-title' },
-      h('h2#standings-title', t('standings.title')), parts.standings.el, parts.updated),
+      h('div.standings-head', h('h2#standings-title', t('standings.title')), parts.recapLink), parts.standings.el, parts.updated),
     parts.boards,
     h('p.league-links', h('a#open-disputes.button', { href: `#/league/${encodeURIComponent(parts.id)}/disputes` }, t('disputes.open'))),
     h('h2', t('league.recent')),
@@ -305,6 +306,8 @@ function showBoard(parts, id, { league, table, results, leaders, catalogue }) {
   parts.filters.update(league, catalogue);
   parts.meta.textContent = t('home.players', { count: league.players });
   parts.standings.show(table);
+  const season = parts.filters.el.querySelector('#filter-season').value;
+  parts.recapLink.href = `#/league/${encodeURIComponent(id)}/recap${season ? `?season=${encodeURIComponent(season)}` : ''}`;
   parts.recent.replaceChildren(...(results.results.length ? results.results.map((r) => resultItem(r, id)) : [h('li.muted', t('league.nothing_recorded'))]));
   parts.boards.hidden = !leaders.games.length;
   fill(parts.boards.querySelector('.boards'), leaders.games.map((b) => leaderboardCard(b, id)));
