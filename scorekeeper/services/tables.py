@@ -359,15 +359,14 @@ class _Appending:
         self.snapshot, self.league_id, self.league_token_hash = row.snapshot, row.league_id, row.league_token_hash
         self.league: Any = None if row.league_id is None else _HouseRules(row.league_rules)
 
-
-class _HouseRules(NamedTuple):
-    rules: dict[str, Any] | None
-
-
     def shown(self, seq: int, snapshot: dict[str, Any]) -> TableRow:
         row = self.row
         return TableRow(row.id, self.code, row.game, row.options, row.seats, seq, snapshot, row.created_at_ms,
                         row.league)
+
+
+class _HouseRules(NamedTuple):
+    rules: dict[str, Any] | None
 
 
 def _judge(table: Table | _Appending) -> reducer.Judge:
