@@ -147,7 +147,9 @@ def read(code: str) -> TableRow:
     machinery cost more than the query (measured 117 µs against 17 µs a read on SQLite,
     239 against 128 on PostgreSQL). On PostgreSQL it runs outside a transaction, so no
     BEGIN and ROLLBACK round trips, and a row read in the last second is served again
-    while this process has heard of no change to it (see ``_RecentRows``).
+    while this process has heard of no change to it (see ``_RecentRows``). When such a row
+    expires, the readers waiting for it at that moment share one fetch (they all expired at
+    once and each read it again: the read tail of issue 31's measurements).
     """
     code = normalize_code(code)
     hub = streams.hub() if current_app.config["RECENT_ROWS"] and db.engine.dialect.name == "postgresql" else None
@@ -155,15 +157,42 @@ def read(code: str) -> TableRow:
     row = _recent_rows.get(code, hub, epoch)
     if row is not None:
         return row
+    if epoch is None:
+        return _load(code)
+    # One fetch per expired row: the readers that find it gone while it is being fetched wait for that one.
+    flight, leading = _recent_rows.join(code, epoch)
+    if not leading:
+        if flight.done.wait(_RecentRows.FLIGHT_WAIT_S):
+            row = _recent_rows.still_good(flight, hub, epoch)
+            if row is not None:
+                return row
+        return _load(code)  # the fetch failed (a 404 says itself again), went stale or is stuck: read anew
+    try:
+        row = _load(code)
+        _recent_rows.put(row, hub, epoch)
+        flight.row = row
+        return row
+    finally:
+        _recent_rows.land(code, flight)
+
+
+def _load(code: str) -> TableRow:
     found = _fetch(code) if is_table_code(code) else None
     if found is None:
         get(code)  # raises the 404
     table_id, code, game, options, seats, last_seq, snapshot, created_at_ms, league = found
     if isinstance(snapshot, str):  # SQLite hands JSON columns back as text; psycopg decodes them
         options, seats, snapshot = jsonio.loads(options), jsonio.loads(seats), jsonio.loads(snapshot)
-    row = TableRow(table_id, code, game, options, seats, last_seq, snapshot, created_at_ms, league)
-    _recent_rows.put(row, hub, epoch)
-    return row
+    return TableRow(table_id, code, game, options, seats, last_seq, snapshot, created_at_ms, league)
+
+
+class _Flight:
+    """A fetch of one table's row under way, which the readers arriving meanwhile wait for."""
+
+    __slots__ = ("epoch", "done", "row", "waiting")
+
+    def __init__(self, epoch: int):
+        self.epoch, self.done, self.row, self.waiting = epoch, threading.Event(), None, 0
 
 
 class _RecentRows:
@@ -181,9 +210,12 @@ class _RecentRows:
 
     TTL_S = 1.0
     SIZE = 2000
+    # How long a reader waits for another's fetch of the same row before reading it itself.
+    FLIGHT_WAIT_S = 2.0
 
     def __init__(self) -> None:
         self._rows: OrderedDict[str, tuple[TableRow, int, float]] = OrderedDict()
+        self._flights: dict[str, _Flight] = {}
         self._lock = threading.Lock()
 
     @staticmethod
@@ -201,6 +233,31 @@ class _RecentRows:
             return None
         row, seen, at = hit
         if seen != epoch or time.monotonic() - at > self.TTL_S or hub.latest(row.id) > row.last_seq:
+            return None
+        return row
+
+    def join(self, code: str, epoch: int) -> tuple[_Flight, bool]:
+        """The fetch of ``code`` under way, or a new one; True when the caller is to make it."""
+        with self._lock:
+            flight = self._flights.get(code)
+            if flight is not None and flight.epoch == epoch:
+                flight.waiting += 1
+                return flight, False
+            flight = self._flights[code] = _Flight(epoch)
+            return flight, True
+
+    def land(self, code: str, flight: _Flight) -> None:
+        with self._lock:
+            if self._flights.get(code) is flight:
+                del self._flights[code]
+        flight.done.set()
+
+    @staticmethod
+    def still_good(flight: _Flight, hub: streams.Hub, epoch: int) -> TableRow | None:
+        """A flight's row for a reader that waited for it: as for a remembered row, only while the hub has
+        listened throughout and heard of no change beyond it (a write answered here just now, say)."""
+        row = flight.row
+        if row is None or hub.epoch != epoch or hub.latest(row.id) > row.last_seq:
             return None
         return row
 
