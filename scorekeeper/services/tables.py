@@ -285,26 +285,17 @@ def _fetch(code: str) -> tuple | None:
     pooled = engine.raw_connection()
     driver = pooled.driver_connection
     try:
-        if postgres:
-            driver.autocommit = True
-        try:
-            cursor = pooled.cursor()
-            cursor.execute(sql, (code,) if positional else {"code": code})
-            row = cursor.fetchone()
-            cursor.close()
-        finally:
+        with table_sql.driver_errors(engine, pooled):
             if postgres:
-                driver.autocommit = False
-    except dialect.loaded_dbapi.Error as err:
-        lost = dialect.is_disconnect(err, driver, None)
-        if lost:
-            # As SQLAlchemy does for its own statements: a lost server means every pooled connection is dead.
-            pooled.invalidate(err)
-            engine.dispose(close=False)
-        # Raised as SQLAlchemy raises its own statements' errors, so errors.py answers them alike (a lost
-        # connection: 503 with Retry-After).
-        raise DBAPIError.instance(sql, None, err, dialect.loaded_dbapi.Error, hide_parameters=True,
-                                  connection_invalidated=lost, dialect=dialect) from err
+                driver.autocommit = True
+            try:
+                cursor = pooled.cursor()
+                cursor.execute(sql, (code,) if positional else {"code": code})
+                row = cursor.fetchone()
+                cursor.close()
+            finally:
+                if postgres:
+                    driver.autocommit = False
     finally:
         pooled.close()
     return row
