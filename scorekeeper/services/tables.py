@@ -8,7 +8,8 @@ each event row keeps the reducer's trail for later undos and redos.
 Appends to one table are serialised by the first statement of the append's
 transaction, an UPDATE that bumps ``tables.last_seq``: it takes the row's
 write lock (PostgreSQL) or the database's (SQLite), so sequence numbers are
-gap-free and two phones acting at once are simply ordered.
+gap-free and two phones acting at once are simply ordered. The append's
+statements run on the driver connection itself (``table_sql.py``).
 """
 
 from __future__ import annotations
