@@ -117,6 +117,10 @@ def load(instance_path: str, test_config: dict[str, Any] | None = None) -> dict[
         "RECENT_ROWS": not (test_config or {}).get("TESTING", False)
         and env.get("SCOREKEEPER_RECENT_ROWS", "on") != "off",
         "RATELIMIT_HEADERS_ENABLED": True,
+        # PostgreSQL: how long an append waits for its table's row lock (another append to the same table)
+        # before answering 503 table_busy with Retry-After, so one busy table cannot hold every connection
+        # of a worker's pool (services/table_sql.py). SQLite's writers wait for its lock as database.py says.
+        "TABLE_LOCK_WAIT_MS": int(env.get("SCOREKEEPER_TABLE_LOCK_WAIT_MS", "5000")),
         # A league import is answered by a child process of each worker (offload.py); off in tests unless a
         # test turns it on, and in that child.
         "OFFLOAD": not (test_config or {}).get("TESTING", False)

@@ -18,12 +18,14 @@ export class ApiError extends Error {
   // No answer, or the server's database not answering (a 503 it asks to retry): either way the action is
   // kept and sent again (lib/offline.js), its id making sure it counts once.
   get offline() {
-    return this.status === 0 || this.code === 'database_unavailable';
+    return this.status === 0 || RETRIED.has(this.code);
   }
 }
 
-// A 503 database_unavailable is asked again after its Retry-After (at most RETRY_MAX_S), up to RETRIES times:
-// the server connects afresh by then (a database restart, a lost connection).
+// A 503 database_unavailable or table_busy is asked again after its Retry-After (at most RETRY_MAX_S), up to
+// RETRIES times: the server connects afresh by then (a database restart, a lost connection), or the appends
+// ahead of this one at the same table are done.
+const RETRIED = new Set(['database_unavailable', 'table_busy']);
 const RETRIES = 2;
 const RETRY_MAX_S = 5;
 const pause = (seconds) => new Promise((done) => setTimeout(done, Math.min(RETRY_MAX_S, Math.max(0.2, seconds)) * 1000));
@@ -48,7 +50,7 @@ async function request(method, path, body, { headers = {}, signal, early } = {})
     const data = type.includes('json') ? await response.json() : await response.text();
     if (response.ok) return data;
     const error = new ApiError(typeof data === 'object' ? data : { status: response.status, message: String(data) });
-    if (error.code !== 'database_unavailable' || attempt >= RETRIES) throw error;
+    if (!RETRIED.has(error.code) || attempt >= RETRIES) throw error;
     await pause(Number(response.headers.get('Retry-After')) || 1);
   }
 }

@@ -8,7 +8,8 @@ each event row keeps the reducer's trail for later undos and redos.
 Appends to one table are serialised by the first statement of the append's
 transaction, an UPDATE that bumps ``tables.last_seq``: it takes the row's
 write lock (PostgreSQL) or the database's (SQLite), so sequence numbers are
-gap-free and two phones acting at once are simply ordered.
+gap-free and two phones acting at once are simply ordered. The append's
+statements run on the driver connection itself (``table_sql.py``).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from collections import OrderedDict
 from typing import Any, NamedTuple
 
 from flask import current_app
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import bindparam, select
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from .. import games, jsonio, names, reducer, timer
@@ -33,7 +34,7 @@ from ..extensions import db
 from ..games.base import check_event_data
 from ..links import public_base
 from ..models import TABLE_CODE_ALPHABET, TABLE_CODE_LENGTH, Event, League, Table, is_table_code, now_ms
-from . import house_rules, leagues, scoring, streams
+from . import house_rules, leagues, scoring, streams, table_sql
 
 log = logging.getLogger(__name__)
 
@@ -147,7 +148,9 @@ def read(code: str) -> TableRow:
     machinery cost more than the query (measured 117 µs against 17 µs a read on SQLite,
     239 against 128 on PostgreSQL). On PostgreSQL it runs outside a transaction, so no
     BEGIN and ROLLBACK round trips, and a row read in the last second is served again
-    while this process has heard of no change to it (see ``_RecentRows``).
+    while this process has heard of no change to it (see ``_RecentRows``). When such a row
+    expires, the readers waiting for it at that moment share one fetch (they all expired at
+    once and each read it again: the read tail of issue 31's measurements).
     """
     code = normalize_code(code)
     hub = streams.hub() if current_app.config["RECENT_ROWS"] and db.engine.dialect.name == "postgresql" else None
@@ -155,15 +158,42 @@ def read(code: str) -> TableRow:
     row = _recent_rows.get(code, hub, epoch)
     if row is not None:
         return row
+    if epoch is None:
+        return _load(code)
+    # One fetch per expired row: the readers that find it gone while it is being fetched wait for that one.
+    flight, leading = _recent_rows.join(code, epoch)
+    if not leading:
+        if flight.done.wait(_RecentRows.FLIGHT_WAIT_S):
+            row = _recent_rows.still_good(flight, hub, epoch)
+            if row is not None:
+                return row
+        return _load(code)  # the fetch failed (a 404 says itself again), went stale or is stuck: read anew
+    try:
+        row = _load(code)
+        _recent_rows.put(row, hub, epoch)
+        flight.row = row
+        return row
+    finally:
+        _recent_rows.land(code, flight)
+
+
+def _load(code: str) -> TableRow:
     found = _fetch(code) if is_table_code(code) else None
     if found is None:
         get(code)  # raises the 404
     table_id, code, game, options, seats, last_seq, snapshot, created_at_ms, league = found
     if isinstance(snapshot, str):  # SQLite hands JSON columns back as text; psycopg decodes them
         options, seats, snapshot = jsonio.loads(options), jsonio.loads(seats), jsonio.loads(snapshot)
-    row = TableRow(table_id, code, game, options, seats, last_seq, snapshot, created_at_ms, league)
-    _recent_rows.put(row, hub, epoch)
-    return row
+    return TableRow(table_id, code, game, options, seats, last_seq, snapshot, created_at_ms, league)
+
+
+class _Flight:
+    """A fetch of one table's row under way, which the readers arriving meanwhile wait for."""
+
+    __slots__ = ("epoch", "done", "row", "waiting")
+
+    def __init__(self, epoch: int):
+        self.epoch, self.done, self.row, self.waiting = epoch, threading.Event(), None, 0
 
 
 class _RecentRows:
@@ -181,9 +211,12 @@ class _RecentRows:
 
     TTL_S = 1.0
     SIZE = 2000
+    # How long a reader waits for another's fetch of the same row before reading it itself.
+    FLIGHT_WAIT_S = 2.0
 
     def __init__(self) -> None:
         self._rows: OrderedDict[str, tuple[TableRow, int, float]] = OrderedDict()
+        self._flights: dict[str, _Flight] = {}
         self._lock = threading.Lock()
 
     @staticmethod
@@ -201,6 +234,31 @@ class _RecentRows:
             return None
         row, seen, at = hit
         if seen != epoch or time.monotonic() - at > self.TTL_S or hub.latest(row.id) > row.last_seq:
+            return None
+        return row
+
+    def join(self, code: str, epoch: int) -> tuple[_Flight, bool]:
+        """The fetch of ``code`` under way, or a new one; True when the caller is to make it."""
+        with self._lock:
+            flight = self._flights.get(code)
+            if flight is not None and flight.epoch == epoch:
+                flight.waiting += 1
+                return flight, False
+            flight = self._flights[code] = _Flight(epoch)
+            return flight, True
+
+    def land(self, code: str, flight: _Flight) -> None:
+        with self._lock:
+            if self._flights.get(code) is flight:
+                del self._flights[code]
+        flight.done.set()
+
+    @staticmethod
+    def still_good(flight: _Flight, hub: streams.Hub, epoch: int) -> TableRow | None:
+        """A flight's row for a reader that waited for it: as for a remembered row, only while the hub has
+        listened throughout and heard of no change beyond it (a write answered here just now, say)."""
+        row = flight.row
+        if row is None or hub.epoch != epoch or hub.latest(row.id) > row.last_seq:
             return None
         return row
 
@@ -228,26 +286,17 @@ def _fetch(code: str) -> tuple | None:
     pooled = engine.raw_connection()
     driver = pooled.driver_connection
     try:
-        if postgres:
-            driver.autocommit = True
-        try:
-            cursor = pooled.cursor()
-            cursor.execute(sql, (code,) if positional else {"code": code})
-            row = cursor.fetchone()
-            cursor.close()
-        finally:
+        with table_sql.driver_errors(engine, pooled):
             if postgres:
-                driver.autocommit = False
-    except dialect.loaded_dbapi.Error as err:
-        lost = dialect.is_disconnect(err, driver, None)
-        if lost:
-            # As SQLAlchemy does for its own statements: a lost server means every pooled connection is dead.
-            pooled.invalidate(err)
-            engine.dispose(close=False)
-        # Raised as SQLAlchemy raises its own statements' errors, so errors.py answers them alike (a lost
-        # connection: 503 with Retry-After).
-        raise DBAPIError.instance(sql, None, err, dialect.loaded_dbapi.Error, hide_parameters=True,
-                                  connection_invalidated=lost, dialect=dialect) from err
+                driver.autocommit = True
+            try:
+                cursor = pooled.cursor()
+                cursor.execute(sql, (code,) if positional else {"code": code})
+                row = cursor.fetchone()
+                cursor.close()
+            finally:
+                if postgres:
+                    driver.autocommit = False
     finally:
         pooled.close()
     return row
@@ -340,18 +389,36 @@ def _existing(code: str, uid: str, kind: str, data: dict[str, Any], host_url: st
 
 
 class _History:
-    """The table's stored events, as the reducer asks for them (undo and redo only)."""
+    """The table's stored events, as the reducer asks for them (undo and redo only), read inside the append."""
 
-    def __init__(self, table_id: int):
-        self.table_id = table_id
+    def __init__(self, table_id: int, tx: table_sql.Append):
+        self.table_id, self.tx = table_id, tx
 
     def event(self, seq: int) -> reducer.Past:
-        row = db.session.execute(select(Event.seq, Event.type, Event.data, Event.created_at_ms, Event.trail)
-                                 .where(Event.table_id == self.table_id, Event.seq == seq)).one()
-        return reducer.Past(row.seq, row.type, row.data, row.created_at_ms, row.trail)
+        return reducer.Past(*self.tx.past(self.table_id, seq))
 
 
-def _judge(table: Table) -> reducer.Judge:
+class _Appending:
+    """The table an append works on: its locked row, and for a league's table the league's house rules
+    (all a game's rules read of a league) until the committed result is posted to the league itself."""
+
+    def __init__(self, code: str, row: table_sql.Locked):
+        self.code, self.row = code, row
+        self.id, self.game, self.options, self.seats = row.id, row.game, row.options, row.seats
+        self.snapshot, self.league_id, self.league_token_hash = row.snapshot, row.league_id, row.league_token_hash
+        self.league: Any = None if row.league_id is None else _HouseRules(row.league_rules)
+
+    def shown(self, seq: int, snapshot: dict[str, Any]) -> TableRow:
+        row = self.row
+        return TableRow(row.id, self.code, row.game, row.options, row.seats, seq, snapshot, row.created_at_ms,
+                        row.league)
+
+
+class _HouseRules(NamedTuple):
+    rules: dict[str, Any] | None
+
+
+def _judge(table: Table | _Appending) -> reducer.Judge:
     def judge(words: Any, reveal: bool) -> dict[str, Any]:
         from .judge import judge_challenge
 
@@ -377,30 +444,70 @@ def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: i
     ``internal`` events (the pointer to the next table) are written by the app itself, never sent by a phone.
     ``host_url`` is the address the phone asked on (a conflict's table view carries a join link made from
     it); ``league_token`` the league link the phone sent, if any (see ``post_to_league``).
+
+    The statements are table_sql.py's, on the driver connection. An id stored before is a retry or an
+    offline replay: its first outcome stands, whatever this table has become since (an undo sent again
+    is not "stale"). The first statement sees such an id; one stored by a request racing this one is
+    seen by the insert, which then stores nothing, or, when the race made this step fail, by a look
+    after the rollback.
     """
     _check_kind(code, kind, internal)
-    first = _existing(code, uid, kind, data, host_url)
-    if first is not None:  # a retry or an offline replay: the first outcome stands
-        return first, read(code), False
-
+    code = normalize_code(code)
     now = now_ms()
-    table, seq = _lock_next_seq(code, now)
+    # The transaction's connection is let go before any other is asked for (the repeat's look, the
+    # league's result): holding one while waiting for another, many requests at once would empty the pool.
+    tx = table_sql.Append(db.engine, current_app.config["TABLE_LOCK_WAIT_MS"])
     try:
-        event, shown, to_post = _store_step(table, seq, uid, kind, data, now, expected_seq, host_url, sender)
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
-        first = _existing(code, uid, kind, data, host_url)
-        if first is None:
-            raise
-        return first, read(code), False  # the same id raced us and won: its outcome stands
-    except Exception:
-        db.session.rollback()
+        stored = _append_in(tx, code, uid, kind, data, now, expected_seq, host_url, sender)
+    except DomainError:
+        tx.close()
+        first = _existing(code, uid, kind, data, host_url)  # a racing request may have stored this id
+        if first is not None:
+            return first, read(code), False
         raise
-    streams.hub().published(shown.id, seq)
+    finally:
+        tx.close()
+    if stored is None:  # the id was stored before: a retry or an offline replay, whose first outcome stands
+        first = _existing(code, uid, kind, data, host_url)
+        if first is None:  # cannot be: the id was found stored, and events are never deleted
+            raise RuntimeError(f"event {uid} at table {code} was neither stored nor found")
+        return first, read(code), False
+    table, event, shown, to_post = stored
+    streams.hub().published(shown.id, shown.last_seq)
     if to_post is not None:
+        table.league = db.session.get(League, table.league_id)
         post_to_league(table, to_post, event["at_ms"], league_token)
     return event, shown, True
+
+
+def _append_in(tx: table_sql.Append, code: str, uid: str, kind: str, data: dict[str, Any], now: int,
+               expected_seq: int | None, host_url: str, sender: Sender):
+    """The append's transaction: (table, event, shown, result to post) once committed; None when the id
+    was stored before (nothing written)."""
+    try:
+        locked = tx.lock(code, uid, now)
+    except DBAPIError as err:
+        if table_sql.is_lock_timeout(err):
+            raise Unavailable("table_busy", "This table is busy just now; try again in a moment.",
+                              extra={"retry_after": 1}) from None
+        raise
+    if locked is None:
+        tx.rollback()
+        get(code)  # raises the 404
+    if locked.repeat is not None:
+        tx.rollback()
+        return None
+    table = _Appending(code, locked)
+    try:
+        event, shown, to_post, trail = _step(table, tx, uid, kind, data, now, expected_seq, host_url, sender)
+    except DomainError:
+        tx.rollback()
+        raise
+    if not tx.store(table.id, event["seq"], uid, kind, event["data"], trail, now, shown.snapshot, streams.CHANNEL):
+        tx.rollback()
+        return None
+    tx.commit()
+    return table, event, shown, to_post
 
 
 def _check_kind(code: str, kind: str, internal: bool) -> None:
@@ -414,55 +521,34 @@ def _check_kind(code: str, kind: str, internal: bool) -> None:
                       "(POST /api/tables/{{code}}/again).", "type", kind=kind)
 
 
-def _lock_next_seq(code: str, now: int) -> tuple[Table, int]:
-    """The table, write-locked, and the seq its next event takes."""
-    # The write lock, first thing: everything after it sees the table as no one else can change it.
-    row = db.session.execute(
-        update(Table).where(Table.code == normalize_code(code))
-        .values(last_seq=Table.last_seq + 1, updated_at_ms=now)
-        .returning(Table.id, Table.last_seq)
-    ).first()
-    if row is None:
-        db.session.rollback()
-        get(code)  # raises the 404
-    return db.session.get(Table, row.id, populate_existing=True), row.last_seq
+def _step(table: _Appending, tx: table_sql.Append, uid: str, kind: str, data: dict[str, Any], now: int,
+          expected_seq: int | None, host_url: str, sender: Sender):
+    """One event through the reducer, on the locked table (written by the caller).
 
-
-def _store_step(table: Table, seq: int, uid: str, kind: str, data: dict[str, Any], now: int,
-                expected_seq: int | None, host_url: str,
-                sender: Sender) -> tuple[dict[str, Any], Any, dict[str, Any] | None]:
-    """One event through the reducer, written with the new snapshot (not yet committed).
-
-    Returns the event as answered, the table as answered and the result to post to the table's league
-    (None unless the score moved at a league's table), all taken now: after the commit the objects
-    would be reloaded.
+    Returns the event as answered, the table as answered, the result to post to the table's league
+    (None unless the score moved at a league's table) and the event's trail.
     """
+    seq = table.row.last_seq
+    before = table.shown(seq - 1, table.snapshot)
     if expected_seq is not None and expected_seq != seq - 1:
         raise Conflict("stale", "The table has moved on (it is at {seq}, you expected {expected_seq}); here is "
                        "the current state.",
-                       extra={"table": view_for_conflict(table, seq - 1, host_url)}, seq=seq - 1,
-                       expected_seq=expected_seq)
+                       extra={"table": view(before, host_url)}, seq=seq - 1, expected_seq=expected_seq)
     # Only the fields each event takes, bounded, before any rule sees them (nothing else is stored).
     check_event_data({**SERVICE_EVENT_FIELDS, **games.get(table.game).EVENT_FIELDS}, kind, data)
     try:
         done = reducer.step(table.snapshot, {"seq": seq, "type": kind, "data": data, "device": sender.device,
                                              "on_behalf": sender.on_behalf}, rules_of(table),
-                            _History(table.id), now=now, randbelow=secrets.randbelow, judge=_judge(table))
+                            _History(table.id, tx), now=now, randbelow=secrets.randbelow, judge=_judge(table))
     except reducer.Stale as err:
-        raise Conflict("stale", err.message, extra={"table": view_for_conflict(table, seq - 1, host_url)}) from None
+        raise Conflict("stale", err.message, extra={"table": view(before, host_url)}) from None
     except reducer.SeatHeld as err:  # the phone asks its player (take over? do it for Ben?) and sends again
-        raise Conflict(err.code, err.message,
-                       extra={"table": view_for_conflict(table, seq - 1, host_url)}) from None
-    stored, snapshot = done.data, done.snapshot
+        raise Conflict(err.code, err.message, extra={"table": view(before, host_url)}) from None
+    snapshot = done.snapshot
     scored = snapshot["game"] is not table.snapshot["game"]  # timer and challenge events leave the score alone
-    db.session.add(Event(table_id=table.id, seq=seq, uid=uid, type=kind, data=stored, trail=done.trail,
-                         created_at_ms=now))
-    table.snapshot = snapshot
-    event = {"seq": seq, "id": uid, "type": kind, "data": stored, "at_ms": now}
-    shown = row_of(table)
-    in_league = table.league_id is not None  # read after the commit, it would reload the whole row
-    streams.notify_in_transaction(table.id, seq)
-    return event, shown, snapshot["result"] if scored and in_league else None
+    event = {"seq": seq, "id": uid, "type": kind, "data": done.data, "at_ms": now}
+    to_post = snapshot["result"] if scored and table.league_id is not None else None
+    return event, table.shown(seq, snapshot), to_post, done.trail
 
 
 def again_event_id(code: str) -> str:
@@ -561,9 +647,3 @@ def post_to_league(table: Table, result: dict[str, Any], at_ms: int, league_toke
     except DomainError as err:  # the event is stored and stays so: the phone hears of it, not of a refusal
         db.session.rollback()
         log.warning("table %s could not correct its league result: %r", table.code, str(err.message))
-
-
-def view_for_conflict(table: Table, seq: int, host_url: str) -> dict[str, Any]:
-    out = view(table, host_url)
-    out["seq"] = seq
-    return out

@@ -3,6 +3,7 @@ on SQLite every read goes to the database."""
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
@@ -134,3 +135,51 @@ def test_the_recent_rows_can_be_turned_off(monkeypatch):
     assert load("/tmp", {"TESTING": True})["RECENT_ROWS"] is False
     monkeypatch.setenv("SCOREKEEPER_RECENT_ROWS", "off")
     assert load("/tmp")["RECENT_ROWS"] is False
+
+
+def test_readers_of_an_expired_row_share_one_fetch(cached, backend, monkeypatch):
+    """Eight phones reading a table whose remembered row just expired: one fetch serves them all."""
+    if backend["name"] != "postgresql":
+        pytest.skip("SQLite remembers no rows (its reads cost 17 µs): every read is a fetch of its own")
+    app, client, code, fetched = cached
+    readers = 8
+    assert seq_of(client, code) == 0
+    monkeypatch.setattr(tables._RecentRows, "TTL_S", 0.0)  # every remembered row has expired
+    counted = tables._fetch
+
+    def slow_fetch(code_):
+        # Held until every other reader has found the fetch under way, so they are all there at once.
+        deadline = time.monotonic() + 10
+        while tables._recent_rows._flights[code_].waiting < readers - 1 and time.monotonic() < deadline:
+            time.sleep(0.005)
+        return counted(code_)
+
+    monkeypatch.setattr(tables, "_fetch", slow_fetch)
+    before = len(fetched)
+    seqs: list[int] = []
+    threads = [threading.Thread(target=lambda: seqs.append(seq_of(app.test_client(), code)))
+               for _ in range(readers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert seqs == [0] * readers
+    assert len(fetched) - before == 1
+
+
+def test_a_reader_never_takes_a_shared_fetch_older_than_a_change_heard_of(cached, backend):
+    """A fetch that began before a change this process heard of is not handed to a reader after it."""
+    if backend["name"] != "postgresql":
+        pytest.skip("SQLite remembers no rows: every read is a fetch of its own")
+    app, client, code, fetched = cached
+    with app.app_context():
+        row = tables.read(code)
+        hub = streams.hub()
+        epoch = hub.epoch
+        flight, leading = tables._recent_rows.join("ZZZZZZ", epoch)
+        assert leading
+        flight.row = row
+        assert tables._recent_rows.still_good(flight, hub, epoch) == row
+        hub.published(row.id, row.last_seq + 1)
+        assert tables._recent_rows.still_good(flight, hub, epoch) is None
+        tables._recent_rows.land("ZZZZZZ", flight)

@@ -203,9 +203,11 @@ def test_a_table_never_opened_here_opens_by_itself_when_the_connection_is_back(p
     assert phone.locator(".scoreboard .name").all_inner_texts() == ["Ann", "Ben"]
 
 
-def test_a_point_the_server_could_not_store_for_a_moment_is_sent_again(phone, live_server):
-    """The database lost its connection: the server answers 503 database_unavailable with Retry-After, and the
-    phone asks again after it, so the point counts once, without the player doing anything."""
+@pytest.mark.parametrize("code_503", ["database_unavailable", "table_busy"])
+def test_a_point_the_server_could_not_store_for_a_moment_is_sent_again(phone, live_server, code_503):
+    """The database lost its connection (or the table's lock was busy past its bound): the server answers 503
+    with Retry-After, and the phone asks again after it, so the point counts once, without the player doing
+    anything."""
     code = start_table_in_the_ui(phone, "scorepad", ("Ann", "Ben"))
     refused = []
 
@@ -215,7 +217,7 @@ def test_a_point_the_server_could_not_store_for_a_moment_is_sent_again(phone, li
             return
         refused.append(route.request.post_data_json["id"])
         route.fulfill(status=503, headers={"Retry-After": "1"}, json={
-            "code": "database_unavailable", "status": 503, "message": "The database is not answering just now."})
+            "code": code_503, "status": 503, "message": "The database is not answering just now."})
 
     phone.expected_errors.append("status of 503")
     phone.context.route(f"**/api/tables/{code}/events", database_away)

@@ -1,0 +1,60 @@
+"""PostgreSQL: an append waits for its table's row lock (another append to the same table) only so long,
+then answers 503 table_busy with Retry-After, so one busy table cannot hold a worker's connections."""
+
+from __future__ import annotations
+
+import time
+import uuid
+
+import pytest
+from sqlalchemy import create_engine, text
+from support import migrate, pg_url_for, wipe
+
+from scorekeeper import create_app
+from scorekeeper.config import database_url
+from scorekeeper.extensions import db
+
+WAIT_MS = 300
+
+
+@pytest.fixture
+def pg_app(pg_schema):
+    url = database_url(pg_url_for(pg_schema), "")
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url, "TABLE_LOCK_WAIT_MS": WAIT_MS})
+    migrate(app)
+    wipe(app)
+    yield app, url
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+def point(client, code):
+    return client.post(f"/api/tables/{code}/events",
+                       json={"id": str(uuid.uuid4()), "type": "points", "data": {"seat": 0, "points": 1}})
+
+
+def test_an_append_behind_a_held_table_lock_is_a_503_busy_in_bounded_time_and_stores_nothing(pg_app):
+    app, url = pg_app
+    client = app.test_client()
+    code = client.post("/api/tables", json={"game": "scorepad", "seats": [{"name": "Ann"}]}).get_json()["code"]
+    assert point(client, code).status_code == 201
+    other = create_engine(url)
+    holder = other.connect()
+    try:
+        holder.begin()  # another append to this table, taking its time
+        holder.execute(text("UPDATE tables SET updated_at_ms = updated_at_ms WHERE code = :code"), {"code": code})
+        started = time.monotonic()
+        busy = point(client, code)
+        waited = time.monotonic() - started
+        assert busy.status_code == 503, busy.get_json()
+        assert busy.get_json()["code"] == "table_busy" and busy.headers["Retry-After"] == "1"
+        assert WAIT_MS / 1000 <= waited < WAIT_MS / 1000 + 2
+        assert client.get(f"/api/tables/{code}").get_json()["seq"] == 1  # reads never wait for the lock
+    finally:
+        holder.rollback()
+        holder.close()
+        other.dispose()
+    assert [point(client, code).status_code for _ in range(2)] == [201, 201]
+    events = client.get(f"/api/tables/{code}/events").get_json()["events"]
+    assert [e["seq"] for e in events] == [1, 2, 3]  # the refused one took no seq
