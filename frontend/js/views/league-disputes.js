@@ -24,8 +24,15 @@ function challengeItem(c) {
     h('p.meta', [who, c.list, gameName(c.game), t('disputes.at_table', { code: c.table }), when(c.at_ms)].join(' · ')));
 }
 
+const CHANGES = {
+  added: () => t('disputes.word_added'),
+  banned: () => t('disputes.word_banned'),
+  no_longer_added: () => t('disputes.word_no_longer_added'),
+  no_longer_banned: () => t('disputes.word_no_longer_banned'),
+};
+
 function changeItem(c) {
-  return h('li', h('strong', c.word), ' ', t(`disputes.word_${c.change}`), h('span.meta', ` · ${gameName(c.game)} · ${when(c.at_ms)}`));
+  return h('li', h('strong', c.word), ' ', CHANGES[c.change](), h('span.meta', ` · ${gameName(c.game)} · ${when(c.at_ms)}`));
 }
 
 function arguedList(argued) {
