@@ -5,8 +5,8 @@ from __future__ import annotations
 from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 
 from .. import games
-from ..games.base import N_
 from ..services.tables import DEVICE_ID
+from ..text import N_
 
 
 class StrictBoolean(fields.Boolean):

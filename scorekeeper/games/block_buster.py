@@ -74,17 +74,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..text import N_, Np_, joined
 from .base import (
-    N_,
     Game,
     Line,
-    Np_,
     Option,
     PlayerResult,
     Result,
     RuleError,
     evolve,
-    joined,
     places_from_result,
     rank_sides,
     refuse_same_names,

@@ -68,11 +68,10 @@ import unicodedata
 from collections import Counter
 from typing import Any
 
+from ..text import N_, Np_
 from .base import (
-    N_,
     Game,
     Line,
-    Np_,
     Option,
     PlayerResult,
     Result,

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .base import N_, RuleError
+from ..text import N_
+from .base import RuleError
 
 DICE: dict[str, dict] = {
     "make-n-break": {

@@ -74,11 +74,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..text import N_, Np_, with_said
 from .base import (
-    N_,
     Game,
     Line,
-    Np_,
     Option,
     PlayerResult,
     Result,
@@ -92,7 +91,6 @@ from .base import (
     refuse_same_names,
     resolve_options,
     rolled,
-    with_said,
 )
 from .base import check_typed_final as league_check
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import N_, Game, Line, Option, PlayerResult, Result, RuleError, resolve_options, winners_by_total
+from ..text import N_
+from .base import Game, Line, Option, PlayerResult, Result, RuleError, resolve_options, winners_by_total
 from .base import places_from_result as league_places_from
 from .base import rank_sides as league_rank
 

@@ -58,11 +58,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..text import N_, Np_
 from .base import (
-    N_,
     Game,
     Line,
-    Np_,
     Option,
     PlayerResult,
     Result,

@@ -24,8 +24,8 @@ from typing import Any
 
 from .. import games
 from ..domain_errors import DomainError, TooBig
-from ..games.base import N_
 from ..models import League
+from ..text import N_
 from . import league_import
 from .league_input import refuse
 

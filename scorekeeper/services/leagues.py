@@ -23,8 +23,9 @@ from sqlalchemy.exc import IntegrityError
 from .. import games, names
 from ..domain_errors import Conflict, Forbidden, NotFound, Refused, Unauthorized
 from ..extensions import db
-from ..games.base import N_, RuleError, rename_sheet_players
+from ..games.base import RuleError, rename_sheet_players
 from ..models import League, LeaguePlayer, LeagueResult, ResultEntry, ResultVersion, Season, now_ms
+from ..text import N_
 from . import house_rules, scoring
 from .league_input import clean_name, game_refusal, refuse
 from .league_queries import in_season, player_names
