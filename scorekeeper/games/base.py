@@ -189,6 +189,56 @@ def no_turn(state: dict[str, Any]) -> None:
     return None
 
 
+def sheet_names(sheet: dict[str, Any]) -> list[str]:
+    """The players' names in a score sheet of any game here, in its order (a name, or an object with one)."""
+    players = sheet.get("players") if isinstance(sheet, dict) else None
+    if not isinstance(players, list):
+        return []
+    return [p if isinstance(p, str) else str(p.get("name", "")) if isinstance(p, dict) else "" for p in players]
+
+
+def rename_sheet_players(sheet: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """A copy of ``sheet`` with its players, in order, renamed to ``names``: who played changes, what they
+    did stays. ``players`` as names or objects with a name; a game whose sheet names players elsewhere
+    too declares its own ``rename_players`` that calls this first."""
+    old = sheet_names(sheet)
+    if len(old) != len(names):
+        raise RuleError("bad_players", "This score sheet has {old_count} players; name {old_count}.", "players",
+                        old_count=len(old))
+    new = evolve(sheet)
+    for i, name in enumerate(names):
+        if isinstance(new["players"][i], dict):
+            new["players"][i]["name"] = name
+        else:
+            new["players"][i] = name
+    return new
+
+
+def renaming_builders(*keys: str) -> Callable[[dict[str, Any], list[str]], dict[str, Any]]:
+    """A ``rename_players`` for a sheet whose turns (the lists under ``keys``) name their ``builder``."""
+    def rename(sheet: dict[str, Any], names: list[str]) -> dict[str, Any]:
+        new = rename_sheet_players(sheet, names)
+        renamed = dict(zip(sheet_names(sheet), names, strict=True))
+        for key in keys:
+            for turn in new.get(key) or ():
+                if isinstance(turn, dict) and isinstance(turn.get("builder"), str) and turn["builder"] in renamed:
+                    turn["builder"] = renamed[turn["builder"]]
+        return new
+    return rename
+
+
+@dataclass(frozen=True)
+class Sample:
+    """What a game is played with by the registry-wide tests: a typed final result that can happen
+    (``scores`` for ``MIN_SEATS`` players, the last one ahead) and a short table, ``events`` from
+    ``setup(options, seats)`` for ``len(seats)`` players, played to its end."""
+
+    scores: tuple[int, ...]
+    seats: tuple[str, ...] = ("Ana", "Ben")
+    options: dict[str, Any] = field(default_factory=dict)
+    events: tuple[dict[str, Any], ...] = ()
+
+
 @dataclass(frozen=True)
 class Game:
     """Everything a game declares: the one definition the services, the league's house rules, the API's
@@ -227,11 +277,25 @@ class Game:
     # event type -> the data field naming the seat it is done for, for acts that are a player's own (a grid
     # handed in): they come from the phone holding that seat, or are confirmed as done for that player.
     PLAYER_ACTS: dict[str, str] = field(default_factory=dict)
+    # Every table's turn order begins with seat 0 (BG Stats is told who started); False: no turn order kept.
+    FIRST_SEAT_STARTS: bool = False
+    # The boolean option that ranks the lowest total first (a golf-style pad), if the game has one: a
+    # BG Stats file's "lowest wins" game becomes that house rule.
+    LOWEST_WINS_OPTION: str | None = None
+    # (sheet, names) -> the sheet with its players renamed in order; a game whose sheet names players in
+    # more places (turns naming their builder) renames them there too.
+    rename_players: Callable[[dict[str, Any], list[str]], dict[str, Any]] = rename_sheet_players
+    # What the registry-wide tests play this game with (tests/games/test_every_game.py), so a new game
+    # is tested by them as it is added.
+    SAMPLE: Sample | None = None
 
     def describe(self) -> dict[str, Any]:
-        """The game in GET /api/games: its own catalogue, with the options and word-list needs declared here."""
-        return {**self.catalogue(), "options": [o.to_dict() for o in self.OPTIONS],
-                "word_list_option": self.word_list_option, "turns": self.turn_seat is not no_turn}
+        """The game in GET /api/games: its own catalogue (what only it has: variants, dice, boards), with
+        what is declared here (id, name, seats, options, word-list needs, turns)."""
+        return {"id": self.id, "name": self.name, "min_seats": self.MIN_SEATS, "max_seats": self.MAX_SEATS,
+                "variants": [], **self.catalogue(), "options": [o.to_dict() for o in self.OPTIONS],
+                "word_list_option": self.word_list_option, "turns": self.turn_seat is not no_turn,
+                "first_seat_starts": self.FIRST_SEAT_STARTS}
 
     def option(self, name: str) -> Option | None:
         return next((o for o in self.OPTIONS if o.name == name), None)
@@ -508,33 +572,3 @@ def check_typed_final(players: list[dict[str, Any]], *, game: str, min_players: 
                                 f"players.{first_seat[a]}.place", who=who, why=why, rule=rule, exception=extra[0])
             raise RuleError("places_disagree", "{who} is {why}: {rule}.",
                             f"players.{first_seat[a]}.place", who=who, why=why, rule=rule)
-
-
-def sheet_names(sheet: dict[str, Any]) -> list[str]:
-    """The players' names in a score sheet of any game here, in its order (a name, or an object with one)."""
-    players = sheet.get("players") if isinstance(sheet, dict) else None
-    if not isinstance(players, list):
-        return []
-    return [p if isinstance(p, str) else str(p.get("name", "")) if isinstance(p, dict) else "" for p in players]
-
-
-def rename_sheet_players(sheet: dict[str, Any], names: list[str]) -> dict[str, Any]:
-    """A copy of ``sheet`` with its players, in order, renamed to ``names``: who played changes, what they
-    did stays. Covers every sheet format here: ``players`` as names or objects with a name, and turns
-    (``turns``, ``sudden_death``) that name their ``builder``."""
-    old = sheet_names(sheet)
-    if len(old) != len(names):
-        raise RuleError("bad_players", "This score sheet has {old_count} players; name {old_count}.", "players",
-                        old_count=len(old))
-    new = evolve(sheet)
-    renamed = dict(zip(old, names, strict=True))
-    for i, name in enumerate(names):
-        if isinstance(new["players"][i], dict):
-            new["players"][i]["name"] = name
-        else:
-            new["players"][i] = name
-    for key in ("turns", "sudden_death"):
-        for turn in new.get(key) or ():
-            if isinstance(turn, dict) and isinstance(turn.get("builder"), str) and turn["builder"] in renamed:
-                turn["builder"] = renamed[turn["builder"]]
-    return new

@@ -76,6 +76,7 @@ from .base import (
     PlayerResult,
     Result,
     RuleError,
+    Sample,
     WordCheck,
     evolve,
     places_from_result,
@@ -156,16 +157,11 @@ _LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 def catalogue() -> dict[str, Any]:
     return {
-        "id": id,
-        "name": name,
         "summary": N_("Roll the dice, fill an 8×8 grid with letters and spaces, score every word across and down."),
-        "min_seats": MIN_SEATS,
-        "max_seats": MAX_SEATS,
-        "variants": [],
-        "options": [o.to_dict() for o in OPTIONS],
         "events": list(EVENTS),
         "dice": ["bresk", "alphabet"],
         "grid": {"rows": SIZE, "columns": SIZE, "space": SPACE},
+        "card_scan": True,  # a played card can be read from a photo (POST /api/games/bresk/scan)
         "bonuses": {"longest_word": LONGEST_WORD_BONUS, "most_words": MOST_WORDS_BONUS},
     }
 
@@ -614,10 +610,16 @@ def turn_seat(state: dict[str, Any]) -> int | None:
     return None if state["finished"] or state["placements"] >= SQUARES else state["roller"]
 
 
+# Played by the registry-wide tests (tests/games/test_every_game.py).
+SAMPLE = Sample(scores=(5, 9), seats=("Ana",), options={"hand_in_early": True}, events=(
+    {"type": "hand_in", "data": {"seat": 0, "grid": ["########"] * 8}},
+))
+
+
 GAME = Game(
     id=id, name=name, MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS, OPTIONS=OPTIONS, EVENT_FIELDS=EVENT_FIELDS,
     catalogue=catalogue, setup=setup, apply=apply, result=result, score_sheet=score_sheet,
     league_places=league_places, places_from_scores=places_from_scores, check_final=check_final,
     word_list_option="lexicon",
-    turn_seat=turn_seat, PLAYER_ACTS={"hand_in": "seat"},
+    turn_seat=turn_seat, PLAYER_ACTS={"hand_in": "seat"}, FIRST_SEAT_STARTS=True, SAMPLE=SAMPLE,
 )

@@ -82,6 +82,7 @@ from .base import (
     PlayerResult,
     Result,
     RuleError,
+    Sample,
     chips,
     dispatch,
     evolve,
@@ -89,6 +90,7 @@ from .base import (
     places_from_result,
     rank_sides,
     refuse_same_names,
+    renaming_builders,
     resolve_options,
     rolled,
 )
@@ -155,16 +157,11 @@ OPTIONS = (
 
 def catalogue() -> dict[str, Any]:
     return {
-        "id": id,
-        "name": name,
         "summary": N_("Build the card before the timer runs out; completed cards pay chips of 10 and 1."),
-        "min_seats": MIN_SEATS,
-        "max_seats": MAX_SEATS,
         "variants": [
             {"id": "standard", "name": "Standard", "description": N_("Roll the die to set the timer each turn.")},
             {"id": "no-dice", "name": "No-Dice", "description": N_("Fixed timer setting; both \"10\" cards removed.")},
         ],
-        "options": [o.to_dict() for o in OPTIONS],
         "events": ["roll", "die", "card", "end_turn", "bonus"],
         "dice": [DIE],
         "deck": {"cards": DECK, "left_arrow": LEFT_ARROW_CARDS, "ten": MAX_TENS_PER_TURN},
@@ -779,10 +776,18 @@ def turn_seat(state: dict[str, Any]) -> int | None:
     return None if state["finished"] else state["builder"]
 
 
+# Played by the registry-wide tests (tests/games/test_every_game.py).
+SAMPLE = Sample(scores=(5, 9), events=(
+    {"type": "die", "data": {"face": 2}}, {"type": "card", "data": {"kind": "standard", "points": 1}},
+    {"type": "end_turn", "data": {}},
+))
+
+
 GAME = Game(
     id=id, name=name, MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS, OPTIONS=OPTIONS, EVENT_FIELDS=EVENT_FIELDS,
     catalogue=catalogue, setup=setup, apply=apply, result=result, score_sheet=score_sheet,
     league_places=league_places, places_from_scores=places_from_scores, check_final=check_final,
     timer_setting=timer_setting,
-    turn_seat=turn_seat,
+    turn_seat=turn_seat, FIRST_SEAT_STARTS=True, rename_players=renaming_builders("turns", "sudden_death"),
+    SAMPLE=SAMPLE,
 )

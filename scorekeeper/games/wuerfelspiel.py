@@ -66,12 +66,14 @@ from .base import (
     PlayerResult,
     Result,
     RuleError,
+    Sample,
     dispatch,
     evolve,
     not_your_turn,
     places_from_result,
     rank_sides,
     refuse_same_names,
+    renaming_builders,
     resolve_options,
     rolled,
 )
@@ -114,13 +116,7 @@ OPTIONS = (
 
 def catalogue() -> dict[str, Any]:
     return {
-        "id": id,
-        "name": name,
         "summary": N_("Build dice towers from the cards while the stopper rolls up to 30."),
-        "min_seats": MIN_SEATS,
-        "max_seats": MAX_SEATS,
-        "variants": [],
-        "options": [o.to_dict() for o in OPTIONS],
         "events": ["roll", "stopper", "card", "end_turn"],
         "dice": [STOPPER_DIE],
         "stop_at": STOP_AT,
@@ -436,9 +432,16 @@ def turn_seat(state: dict[str, Any]) -> int | None:
     return None if state["finished"] else state["builder"]
 
 
+# Played by the registry-wide tests (tests/games/test_every_game.py).
+SAMPLE = Sample(scores=(5, 9), events=(
+    *({"type": "stopper", "data": {"face": 3}} for _ in range(10)),
+    {"type": "card", "data": {"kind": "standard", "points": 2}}, {"type": "end_turn", "data": {}},
+))
+
+
 GAME = Game(
     id=id, name=name, MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS, OPTIONS=OPTIONS, EVENT_FIELDS=EVENT_FIELDS,
     catalogue=catalogue, setup=setup, apply=apply, result=result, score_sheet=score_sheet,
     league_places=league_places, places_from_scores=places_from_scores, check_final=check_final,
-    turn_seat=turn_seat,
+    turn_seat=turn_seat, FIRST_SEAT_STARTS=True, rename_players=renaming_builders("turns"), SAMPLE=SAMPLE,
 )

@@ -417,7 +417,9 @@ def _keeping_sheet(result: LeagueResult, payload: dict[str, Any]) -> dict[str, A
     sheet = result.sheet
     if given:
         try:
-            sheet = rename_sheet_players(result.sheet, [str(p.get("name") or "") for p in given])
+            game = games.get(result.game)
+            rename = game.rename_players if game else rename_sheet_players
+            sheet = rename(result.sheet, [str(p.get("name") or "") for p in given])
         except RuleError as err:
             raise game_refusal(err, "players") from None
     return {**payload, "players": None, "sheet": sheet}

@@ -427,7 +427,7 @@ def test_setup_checks_seats_and_options():
 
 
 def test_catalogue():
-    entry = bresk.catalogue()
+    entry = bresk.GAME.describe()
     assert (entry["id"], entry["name"], entry["min_seats"], entry["max_seats"]) == ("bresk", "Bresk!", 1, 10)
     assert {o["name"]: o["default"] for o in entry["options"]}["hand_in_early"] is False
     assert entry["events"] == ["roll", "hand_in"]

@@ -11,8 +11,15 @@ import { LIST_NAMES, REASON_TEXT, cellLetter, getLexicon, lexiconNow, listName, 
 import { fillMeanings } from '../lib/meanings.js';
 import { mountJudge } from '../views/judge.js';
 import { seatsPart } from '../views/seats.js';
-import { mountScan } from './bresk-scan.js';
 import { scoreCells } from './bresk-score.js';
+import { nameDice } from '../components/dice.js';
+import { cardRows, mountScan, scanAvailable } from './bresk-scan.js';
+
+export const stylesheet = '/css/games/bresk.css';
+// A paper card read from a photo, for a league result typed in afterwards (views/league-record.js).
+export const cardScan = { mountScan, cardRows, scanAvailable };
+// The Bresk die (a table's may show one face twice: bresk-0-twice, …) and the alphabet die.
+nameDice((die) => (die === 'alphabet' ? t('dice.alphabet') : die === 'bresk' || die.startsWith('bresk-') ? t('dice.bresk') : null));
 
 export { scoreCells };
 
@@ -608,7 +615,7 @@ function showPlayer(player, slot, i, lexiconId, code) {
 }
 
 export function mount(root, session) {
-  useStylesheet('/css/games/bresk.css');
+  useStylesheet(stylesheet);
   const pad = myPad(session);
   const ask = askCard();
   const entry = entryCard(pad, session, ask.forced);

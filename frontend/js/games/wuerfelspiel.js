@@ -5,7 +5,11 @@
 import { h, stat, tapGuard, useStylesheet } from '../lib/dom.js';
 import { t } from '../i18n.js';
 import { lang } from '../lib/language.js';
+import { nameDice } from '../components/dice.js';
 import { STYLESHEET } from './make-n-break.js';
+
+export const stylesheet = STYLESHEET; // the two Make 'N' Break games share one
+nameDice((die) => (die === 'stopper' ? t('dice.stopper') : null));
 
 export const usesTimer = false; // the stopper die is the clock
 

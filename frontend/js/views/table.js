@@ -61,14 +61,17 @@ function queuedEvent(item) {
 
 // The game's controls are a separate module; if the network drops before it arrives,
 // say so and try again when the phone is back online (or when asked), instead of a blank panel.
+const plainPad = () => import('../components/score-pad.js');
+
 async function loadPanel(gameId, panel, onTrouble) {
-  let id = panelId(gameId);
+  const id = panelId(gameId);
+  let load = id ? () => importPanel(id) : plainPad;
   for (;;) {
     try {
-      return await importPanel(id);
+      return await load();
     } catch {
-      if (id !== 'scorepad' && await panelMissing(id)) {
-        id = 'scorepad';
+      if (load !== plainPad && await panelMissing(id)) {
+        load = plainPad; // a game with no panel of its own gets the plain score pad
         continue;
       }
       const retry = h('button', t('table.try_again'));
@@ -269,8 +272,9 @@ function bgStatsPart(session) {
     }
     bgstats ||= await import('../lib/bgstats.js');
     if (!latest.result.finished) return;
-    const gameName = store.get().catalogue?.games.find((g) => g.id === latest.game)?.name || latest.game;
-    link.href = bgstats.pushLink(bgstats.playFromTable(latest, { gameName, t, endMs }));
+    const game = store.get().catalogue?.games.find((g) => g.id === latest.game);
+    const options = { gameName: game?.name || latest.game, t, endMs, firstSeatStarts: game?.first_seat_starts };
+    link.href = bgstats.pushLink(bgstats.playFromTable(latest, options));
   }
   return { el, update };
 }
