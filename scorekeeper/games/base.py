@@ -277,6 +277,8 @@ class Game:
     # event type -> the data field naming the seat it is done for, for acts that are a player's own (a grid
     # handed in): they come from the phone holding that seat, or are confirmed as done for that player.
     PLAYER_ACTS: dict[str, str] = field(default_factory=dict)
+    # The game's own dice by name ({"name", "faces", "description"}), rollable at any table (games/dice.py).
+    DICE: dict[str, dict[str, Any]] = field(default_factory=dict)
     # Every table's turn order begins with seat 0 (BG Stats is told who started); False: no turn order kept.
     FIRST_SEAT_STARTS: bool = False
     # The boolean option that ranks the lowest total first (a golf-style pad), if the game has one: a

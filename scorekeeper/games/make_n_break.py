@@ -44,7 +44,7 @@ Decisions where the rulebook is silent (each named here, as docs/ARCHITECTURE.md
   bonus build with the timer on 1 (+5 when completed).
 - The die: the rulebook says only "The builder rolls the die" and turns the timer's dial
   "to the number rolled"; the dial has 1, 2 and 3, so the app's die shows 1, 2, 3 twice
-  each (``dice.py``). A real die typed in (``die``) counts exactly like an app roll.
+  each (``DICE`` below). A real die typed in (``die``) counts exactly like an app roll.
 - Extreme cards: the rulebook names the points of the '4 left-arrow' card (2 each) and
   the '10' card (+5) only; the "Extreme 4" and "Extreme 5" cards score the number they
   show (4 and 5). ``extreme_points: printed`` instead takes the points a table reads
@@ -107,6 +107,13 @@ MAX_SEATS = 9
 
 DIE = "make-n-break"
 DIE_FACES = (1, 2, 3)
+DICE: dict[str, dict] = {
+    "make-n-break": {
+        "name": N_("Make 'N' Break die"),
+        "faces": [1, 2, 3, 1, 2, 3],
+        "description": N_("Sets the timer dial: 1, 2 or 3."),
+    },
+}
 BONUS_SETTING = 1  # the "10" bonus build always runs with the timer on 1
 TEN_BONUS = 5
 LEFT_ARROW_EACH = 2
@@ -788,6 +795,6 @@ GAME = Game(
     catalogue=catalogue, setup=setup, apply=apply, result=result, score_sheet=score_sheet,
     league_places=league_places, places_from_scores=places_from_scores, check_final=check_final,
     timer_setting=timer_setting,
-    turn_seat=turn_seat, FIRST_SEAT_STARTS=True, rename_players=renaming_builders("turns", "sudden_death"),
+    turn_seat=turn_seat, DICE=DICE, FIRST_SEAT_STARTS=True, rename_players=renaming_builders("turns", "sudden_death"),
     SAMPLE=SAMPLE,
 )

@@ -88,6 +88,13 @@ MIN_SEATS = 2
 MAX_SEATS = 8
 
 STOPPER_DIE = "stopper"
+DICE: dict[str, dict] = {
+    "stopper": {
+        "name": N_("Würfelspiel stopper die"),
+        "faces": [0, 0, 0, 1, 2, 3],
+        "description": N_("The small yellow die: 1, 2, 3 and three blanks (0), summed to 30."),
+    },
+}
 BUILDING_CARDS = 30  # "30 building cards", each fulfilled at most once a turn
 STOPPER_FACES = (0, 1, 2, 3)
 STOP_AT = 30
@@ -443,5 +450,5 @@ GAME = Game(
     id=id, name=name, MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS, OPTIONS=OPTIONS, EVENT_FIELDS=EVENT_FIELDS,
     catalogue=catalogue, setup=setup, apply=apply, result=result, score_sheet=score_sheet,
     league_places=league_places, places_from_scores=places_from_scores, check_final=check_final,
-    turn_seat=turn_seat, FIRST_SEAT_STARTS=True, rename_players=renaming_builders("turns"), SAMPLE=SAMPLE,
+    turn_seat=turn_seat, DICE=DICE, FIRST_SEAT_STARTS=True, rename_players=renaming_builders("turns"), SAMPLE=SAMPLE,
 )
