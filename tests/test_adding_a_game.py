@@ -18,7 +18,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 NEWGAME = ROOT / "tests" / "fixtures" / "newgame"
-CHECKS = ["tests/fixtures/newgame/tally_played.py", "tests/games/test_every_game.py", "tests/api/test_games.py"]
+CHECKS = ["tests/fixtures/newgame/tally_played.py", "tests/games/test_every_game.py", "tests/api/test_games.py",
+          "tests/test_log_lines.py"]
 
 
 def with_tally(*args: str) -> subprocess.CompletedProcess:

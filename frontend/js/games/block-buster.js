@@ -825,3 +825,4 @@ export function screen(view) {
     ],
   };
 }
+export { logLines } from './block-buster-log.js'; // its lines in the table's log

@@ -9,8 +9,8 @@ import { h, stat, useStylesheet } from '../lib/dom.js';
 import { t } from '../i18n.js';
 import { LIST_NAMES, REASON_TEXT, cellLetter, getLexicon, lexiconNow, listName, onLexiconProgress } from '../lib/lexicon.js';
 import { fillMeanings } from '../lib/meanings.js';
-import { mountJudge } from '../views/judge.js';
-import { seatsPart } from '../views/seats.js';
+import { mountJudge } from '../components/judge.js';
+import { seatsPart } from '../components/seats.js';
 import { scoreCells } from './bresk-score.js';
 import { nameDice } from '../components/dice.js';
 import { cardRows, mountScan, scanAvailable } from './bresk-scan.js';
@@ -257,7 +257,7 @@ function renderForced(forced, pad) {
     h('span.bresk-forced-letters', left.map((x) => h('b', display(x))))] : []));
 }
 
-/** Who I am: one button per seat, held at the server (views/seats.js), each with a ✓ once handed in;
+/** Who I am: one button per seat, held at the server (components/seats.js), each with a ✓ once handed in;
  *  `onPick` after this phone's seat changed. */
 function seatCard(pad, session, onPick) {
   const part = seatsPart(session, {
@@ -682,3 +682,4 @@ export function screen(view) {
     ],
   };
 }
+export { logLines } from './bresk-log.js'; // its lines in the table's log

@@ -13,7 +13,7 @@ nameDice((die) => (die === 'stopper' ? t('dice.stopper') : null));
 
 export const usesTimer = false; // the stopper die is the clock
 
-/** On the stopper's phone (views/seats.js): a person rolls the yellow die, so that phone says so. */
+/** On the stopper's phone (components/seats.js): a person rolls the yellow die, so that phone says so. */
 export function turnNote(view, seat) {
   const s = view.state;
   if (s.finished || s.options.stopper !== 'person' || seat !== s.stopper) return '';
@@ -371,3 +371,4 @@ export function screen(view) {
     ],
   };
 }
+export { logLines } from './wuerfelspiel-log.js'; // its lines in the table's log

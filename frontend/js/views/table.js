@@ -16,7 +16,7 @@ import '../lib/offline.js';
 import '../lib/uuid.js';
 import { navigate } from '../router.js';
 import { TableSession } from '../session.js';
-import { seatsPart } from './seats.js';
+import { seatsPart } from '../components/seats.js';
 import { rememberPlayers, store } from '../store.js';
 
 function shareSheet(code, joinUrl) {
@@ -49,10 +49,12 @@ function scoreboard(result) {
         p.lines.length ? h('ul.lines', p.lines.map((l) => h('li', h('span', l.label), h('span', (l.points > 0 ? '+' : '') + l.points)))) : h('p.muted', t('table.no_points'))))));
 }
 
-// The log's words (lib/log-lines.js, with Block Buster's rules behind it) are loaded once the table is
-// on screen: the log and the list of unsent actions wait for them, the first screen does not.
+// The log's words (lib/log-lines.js, with the game's own lines from its phone module) are loaded once the
+// table is on screen: the log and the list of unsent actions wait for them, the first screen does not.
 let describe = null;
-const logLines = () => import('../lib/log-lines.js').then((m) => (describe = m.describe));
+let gameLines = null; // the panel's logLines, once it is in (until then the shared lines and event names)
+const logLines = () => import('../lib/log-lines.js')
+  .then((m) => (describe = (event, view, t) => m.describe(event, view, t, gameLines)));
 
 // An action waiting in the outbox, as the event it will become.
 function queuedEvent(item) {
@@ -68,7 +70,9 @@ async function loadPanel(gameId, panel, onTrouble) {
   let load = id ? () => importPanel(id) : plainPad;
   for (;;) {
     try {
-      return await load();
+      const module = await load();
+      gameLines = module.logLines || null;
+      return module;
     } catch {
       if (load !== plainPad && await panelMissing(id)) {
         load = plainPad; // a game with no panel of its own gets the plain score pad

@@ -1,0 +1,10 @@
+// Bresk!'s lines in the table's log (lib/log-lines.js describe, which is handed them by the table screen).
+// Pure: no DOM, so node runs it too (tests/test_log_lines.py).
+
+export function logLines(t, { face }) {
+  return {
+    roll: (d) => (d.results || []).map((r) => (r.die === 'alphabet' ? t('log.alphabet_die', { face: face(r) })
+      : t('log.bresk_die', { face: face(r) }))).join(', ') || t('log.rolled_nothing'),
+    hand_in: (d, { seat }) => t('log.handed_in', { name: seat(d.seat) }),
+  };
+}
