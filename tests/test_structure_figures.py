@@ -53,3 +53,7 @@ def test_the_registry_is_what_the_bench_reads():
     from scorekeeper import games
 
     assert tuple(games.REGISTRY) == structure.GAME_IDS
+
+
+def test_no_javascript_function_is_over_60_lines():
+    assert structure.long_js_functions(structure.js_files()) == []
