@@ -1,9 +1,9 @@
 // Block Buster's lines in the table's log (lib/log-lines.js describe, which is handed them by the table screen).
-// Pure: no DOM, so node runs it too (tests/test_log_lines.py).
-import { MINUS } from '../lib/log-lines.js';
+// Pure: no DOM, so node runs it too (tests/test_log_lines.py); the shared helpers come in `common`, so the
+// log's own module still loads only once the table is on screen.
 import { judge, seatOfColour } from './block-buster-rules.js';
 
-export function logLines(t) {
+export function logLines(t, { MINUS }) {
   const SHAPES = {
     'red-circle': t('bb.red_circle'), 'red-star': t('bb.red_star'), 'green-spiral': t('bb.green_spiral'),
     'blue-wave': t('bb.blue_wave'), 'yellow-moon': t('bb.yellow_moon'),

@@ -1,5 +1,6 @@
 // Bresk!'s lines in the table's log (lib/log-lines.js describe, which is handed them by the table screen).
-// Pure: no DOM, so node runs it too (tests/test_log_lines.py).
+// Pure: no DOM, so node runs it too (tests/test_log_lines.py); the shared helpers come in `common`, so the
+// log's own module still loads only once the table is on screen.
 
 export function logLines(t, { face }) {
   return {

@@ -1,12 +1,11 @@
 // Make 'N' Break's lines in the table's log (lib/log-lines.js describe, which is handed them by the table screen).
-// Pure: no DOM, so node runs it too (tests/test_log_lines.py).
-import { duration } from '../lib/log-lines.js';
-
+// Pure: no DOM, so node runs it too (tests/test_log_lines.py); the shared helpers come in `common`, so the
+// log's own module still loads only once the table is on screen.
 // Shared with the Würfelspiel's lines (wuerfelspiel-log.js): who built, and a turn's end.
 export const builderOf = (t, d, { seat }) => (Number.isInteger(d.builder) ? seat(d.builder) : t('log.the_builder'));
 export const turnEnded = (t) => (d, ctx) => t('log.turn_ended', { name: builderOf(t, d, ctx) });
 
-export function logLines(t, { COMMON }) {
+export function logLines(t, { COMMON, duration }) {
   const MNB_CARD = {
     standard: (d) => t('log.mnb_standard', { points: d.points }),
     'red-hand': (d) => t('log.mnb_red_hand', { count: d.points }),
@@ -22,12 +21,12 @@ export function logLines(t, { COMMON }) {
       const r = (d.results || []).find((x) => x.die === 'make-n-break');
       if (!r) return COMMON.roll(d);
       const seconds = mnbSeconds(view, r.face);
-      return seconds ? t('log.mnb_rolled_time', { face: r.face, duration: duration(seconds, t) }) : t('log.mnb_rolled', { face: r.face });
+      return seconds ? t('log.mnb_rolled_time', { face: r.face, duration: duration(seconds) }) : t('log.mnb_rolled', { face: r.face });
     },
     die: (d, ctx) => {
       const seconds = mnbSeconds(ctx.view, d.face);
       const name = builderOf(t, d, ctx);
-      return seconds ? t('log.mnb_die_time', { name, face: d.face, duration: duration(seconds, t) }) : t('log.mnb_die', { name, face: d.face });
+      return seconds ? t('log.mnb_die_time', { name, face: d.face, duration: duration(seconds) }) : t('log.mnb_die', { name, face: d.face });
     },
     card: (d, ctx) => {
       const name = builderOf(t, d, ctx);

@@ -45,7 +45,7 @@ function commonLines(t) {
     challenge: (d) => t('log.challenged', { words: (d.words || []).join(', ') || t('log.a_word'),
       verdict: d.verdict?.valid ? t('log.valid') : t('log.not_valid') }),
   };
-  return { COMMON, face };
+  return { COMMON, face, duration: (seconds) => duration(seconds, t), MINUS, signedPoints };
 }
 
 function linesIn(t, gameLines) {
