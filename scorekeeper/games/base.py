@@ -230,8 +230,8 @@ def renaming_builders(*keys: str) -> Callable[[dict[str, Any], list[str]], dict[
 @dataclass(frozen=True)
 class Sample:
     """What a game is played with by the registry-wide tests: a typed final result that can happen
-    (``scores`` for ``MIN_SEATS`` players, the last one ahead) and a short table, ``events`` from
-    ``setup(options, seats)`` for ``len(seats)`` players, played to its end."""
+    (``scores``, one a player, the last player ahead) and a short table: ``events`` the game takes, in
+    order, after ``setup(options, seats)`` (a few moves; it need not reach the game's end)."""
 
     scores: tuple[int, ...]
     seats: tuple[str, ...] = ("Ana", "Ben")
@@ -257,7 +257,7 @@ class Game:
     MAX_SEATS: int
     OPTIONS: tuple[Option, ...]  # what a table may set; those with league=True are house rules too
     EVENT_FIELDS: dict[str, tuple[str, ...]]  # event type -> the data fields it takes (see check_event_data)
-    catalogue: Callable[[], dict[str, Any]]  # variants, options, patterns, dice for GET /api/games
+    catalogue: Callable[[], dict[str, Any]]  # what only it has (variants, boards, its dice) for GET /api/games
     setup: Callable[..., dict[str, Any]]  # (options, seats) -> the first state
     apply: Callable[..., dict[str, Any]]  # (state, event, **context) -> the next state, or RuleError
     result: Callable[..., Result]  # (state, **context) -> the score now
