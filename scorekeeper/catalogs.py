@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ast
 import datetime
+import inspect
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,7 +28,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
-from . import domain_errors
+from . import domain_errors, games
 
 PACKAGE = Path(__file__).resolve().parent
 CATALOGS = PACKAGE / "translations"
@@ -66,7 +67,11 @@ def sentence_arguments(call: ast.Call) -> list[ast.expr]:
 
 
 def source_files() -> list[Path]:
-    return sorted(p for p in PACKAGE.rglob("*.py") if "migrations" not in p.parts)
+    """The package's modules, and the rules module of each registered game kept outside it
+    (``SCOREKEEPER_GAMES``): its sentences belong in the catalogs as ours do."""
+    ours = {p for p in PACKAGE.rglob("*.py") if "migrations" not in p.parts}
+    added = {Path(inspect.getsourcefile(game.setup)).resolve() for game in games.REGISTRY.values()}
+    return sorted(ours | {p for p in added if PACKAGE not in p.parents})
 
 
 def extract() -> Iterator[tuple[str | tuple[str, str], Path, int]]:
@@ -88,11 +93,15 @@ def extract() -> Iterator[tuple[str | tuple[str, str], Path, int]]:
                         yield text, path, node.lineno
 
 
+def _where(path: Path) -> str:
+    return path.relative_to(PACKAGE.parent).as_posix() if PACKAGE.parent in path.parents else path.as_posix()
+
+
 def template() -> Catalog:
     """Every sentence the code says, as an empty catalog."""
     catalog = Catalog(project=PROJECT, domain=DOMAIN, fuzzy=False, creation_date=STABLE_DATE)
     for message, path, line in extract():
-        catalog.add(message, locations=[(path.relative_to(PACKAGE.parent).as_posix(), line)],
+        catalog.add(message, locations=[(_where(path), line)],
                     flags=("python-brace-format",) if "{" in (message[0] if isinstance(message, tuple) else message)
                     else ())
     return catalog

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .games.base import Text
+from .text import Text
 
 
 class DomainError(Exception):

@@ -35,8 +35,9 @@ from .domain_errors import (
     Unavailable,
     UnknownTable,
 )
-from .games.base import N_, RuleError
+from .games.base import RuleError
 from .limits import join_code_miss, over_limit
+from .text import N_
 
 log = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
 """The API's words in the asker's language: English, or German, chosen by ``Accept-Language``.
 
-The code says everything in English, as templates with named values (``games/base.py``
+The code says everything in English, as templates with named values (``text.py``
 ``Text``, ``N_``); the answer is rendered here, at the edge, from the gettext catalog
 ``scorekeeper/translations/<language>/LC_MESSAGES/messages.po``. A catalog is read and
 compiled in memory the first time a language is asked for (a few milliseconds), so no
@@ -29,7 +29,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import has_request_context, request
 
-from .games.base import SAID, Text, unsaid
+from .text import SAID, Text, unsaid
 
 DEFAULT = "en"  # the language the code is written in, and the answer when none we have is asked for
 CATALOGS = Path(__file__).resolve().parent / "translations"
@@ -94,7 +94,7 @@ def render(value: Any, language_code: str | None = None) -> str:
 def localize(value: Any, language_code: str | None = None) -> Any:
     """``value`` (an answer's JSON, or state as stored) with every text in it said in ``language_code``
     (this request's by default): a ``Text`` anywhere, and each field a stored dict keeps the template of
-    under ``SAID`` (``games/base.py`` ``with_said``), which is then dropped. Nothing else is copied."""
+    under ``SAID`` (``text.py`` ``with_said``), which is then dropped. Nothing else is copied."""
     language_code = language_code or language()
     return _localize(value, language_code)
 

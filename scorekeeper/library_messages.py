@@ -9,7 +9,7 @@ catalog extraction (``make messages``) and by the test that keeps the catalogs c
 
 from __future__ import annotations
 
-from .games.base import N_
+from .text import N_
 
 MARSHMALLOW = (
     N_("Missing data for required field."),

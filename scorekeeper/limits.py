@@ -36,7 +36,7 @@ from limits.storage import MemoryStorage
 from limits.strategies import FixedWindowRateLimiter
 from werkzeug.exceptions import TooManyRequests
 
-from .games.base import N_
+from .text import N_
 
 log = logging.getLogger(__name__)
 

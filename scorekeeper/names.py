@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import unicodedata
 
-from .games.base import N_, name_key, visible
+from .games.base import name_key, visible
+from .text import N_
 
 ZWJ = "\u200d"
 MAX_LENGTH = 40  # a player's name, at a table's seat and in a league alike: a seat's name joins its league

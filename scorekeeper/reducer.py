@@ -57,7 +57,8 @@ from typing import Any, Protocol
 
 from . import timer
 from .games import dice
-from .games.base import N_, Game, RuleError
+from .games.base import Game, RuleError
+from .text import N_
 
 CHECKPOINT_EVERY = 16
 MAX_CHALLENGES_SHOWN = 50

@@ -10,7 +10,7 @@ from flask import Blueprint, Flask, Response, current_app, jsonify, render_templ
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
 from . import links
-from .games.base import N_
+from .text import N_
 
 _HERE = Path(__file__).resolve().parent
 # An installed wheel carries frontend/ inside the package; a checkout has it beside it.

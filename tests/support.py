@@ -21,7 +21,7 @@ from sqlalchemy import create_engine, text
 
 from scorekeeper.config import database_url
 from scorekeeper.extensions import db
-from scorekeeper.games.base import SAID
+from scorekeeper.text import SAID
 
 ROOT = Path(__file__).resolve().parent.parent
 IN_CI = os.environ.get("CI", "").lower() == "true"

@@ -55,8 +55,10 @@ TIE = finished_table("scorepad", ["Ana", "Ben", "Cy"], {}, [
 
 
 def plays(views, lang="en"):
-    cases = [{"view": v, "name": games.get(v["game"]).name, "end": END_MS} for v in views]
-    return run_js("lib/bgstats.js", "m.playFromTable(c.view, { gameName: c.name, t, endMs: c.end })", cases,
+    cases = [{"view": v, "name": games.get(v["game"]).name, "end": END_MS,
+              "starts": games.get(v["game"]).describe()["first_seat_starts"]} for v in views]  # as the catalogue says
+    body = "m.playFromTable(c.view, { gameName: c.name, t, endMs: c.end, firstSeatStarts: c.starts })"
+    return run_js("lib/bgstats.js", body, cases,
                   translator(lang))
 
 

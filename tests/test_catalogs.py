@@ -13,7 +13,8 @@ import pytest
 from babel.messages.catalog import Catalog
 
 from scorekeeper import catalogs, i18n
-from scorekeeper.games.base import N_, Np_, RuleError
+from scorekeeper.games.base import RuleError
+from scorekeeper.text import N_, Np_
 
 
 @pytest.mark.parametrize("language", catalogs.languages())

@@ -1,14 +1,18 @@
-"""The table's log in words (frontend/js/lib/log-lines.js), run in node on real table states.
+"""The table's log in words (frontend/js/lib/log-lines.js and each game's own lines, games/<id>-log.js,
+handed in as the table screen hands them), run in node on real table states.
 
 Each game's events, as the server stores them, against the line a person at the table reads.
 The states come from the Python rules, so a renamed field on either side fails here.
 """
 
+import inspect
 import json
+from pathlib import Path
 
 import pytest
 from node_runner import FRONTEND_JS, module_url, run_js
 
+from scorekeeper import games
 from scorekeeper.games import block_buster, bresk, make_n_break, scorepad, wuerfelspiel
 
 SEATS = ["Ana", "Ben", "Cleo"]
@@ -105,13 +109,28 @@ def translator(lang: str) -> str:
             f"const t = translator(JSON.parse(readFileSync({catalog}, 'utf8')), {json.dumps(lang)}).translate;")
 
 
-ENGLISH = translator("en")
+def log_module(game) -> Path:
+    """Where a game's own log lines are: frontend/js/games/<id>-log.js, or for a game kept outside the
+    package (``SCOREKEEPER_GAMES``), beside its rules module."""
+    ours = FRONTEND_JS / "games" / f"{game.id}-log.js"
+    return ours if ours.exists() else Path(inspect.getsourcefile(game.setup)).parent / f"{game.id}-log.js"
+
+
+def game_lines(prelude: str) -> str:
+    """``prelude`` and ``lines``: each registered game's own log lines, by id, as its phone module has them."""
+    urls = {g.id: log_module(g).as_uri() for g in games.REGISTRY.values() if log_module(g).exists()}
+    return prelude + "\nconst lines = {};\n" + "".join(
+        f"lines[{json.dumps(g)}] = (await import({json.dumps(url)})).logLines;\n" for g, url in urls.items())
+
+
+DESCRIBE = "m.describe(c.event, c.view, t, lines[c.view?.game])"
+ENGLISH = game_lines(translator("en"))
 
 
 @pytest.fixture(scope="module")
 def lines():
     cases = [{"event": {"type": kind, "data": data}, "view": v} for v, kind, data, _ in CASES]
-    return run_js("lib/log-lines.js", "m.describe(c.event, c.view, t)", cases, ENGLISH)
+    return run_js("lib/log-lines.js", DESCRIBE, cases, ENGLISH)
 
 
 @pytest.mark.parametrize("index", range(len(CASES)), ids=[f"{c[0]['game']}-{c[1]}-{i}" for i, c in enumerate(CASES)])
@@ -121,14 +140,27 @@ def test_each_event_reads_as_words(lines, index):
 
 def test_every_game_event_has_a_line():
     """No event the rules take falls back to its bare name ("point block")."""
-    games = (block_buster, bresk, make_n_break, scorepad, wuerfelspiel)
+    named = (block_buster, bresk, make_n_break, scorepad, wuerfelspiel)
     covered = {(v["game"], kind) for v, kind, _, _ in CASES}
-    missing_lines = [(g.id, kind) for g in games for kind in g.EVENT_FIELDS if (g.id, kind) not in covered]
+    missing_lines = [(g.id, kind) for g in named for kind in g.EVENT_FIELDS if (g.id, kind) not in covered]
     assert missing_lines == []
 
 
+@pytest.mark.parametrize("game", list(games.REGISTRY.values()), ids=lambda g: g.id)
+def test_every_registered_game_says_its_sample_table_in_words(game):
+    """Registry-wide: each event of the game's sample table reads as words of its own phone module,
+    not as the event's bare name (a new game is held to it as soon as it is registered)."""
+    assert log_module(game).exists(), f"{game.id} has no games/{game.id}-log.js"
+    state = game.setup(dict(game.SAMPLE.options), list(game.SAMPLE.seats))
+    cases = [{"event": e, "view": {"game": game.id, "seats": list(game.SAMPLE.seats), "state": state}}
+             for e in game.SAMPLE.events]
+    got = run_js("lib/log-lines.js", DESCRIBE, cases, ENGLISH)
+    bare = [e["type"].replace("_", " ").replace("-", " ") for e in game.SAMPLE.events]
+    assert [line for line, name in zip(got, bare, strict=True) if line == name] == []
+
+
 def test_a_player_the_view_does_not_know_is_named_by_seat():
-    got = run_js("lib/log-lines.js", "m.describe(c.event, c.view, t)",
+    got = run_js("lib/log-lines.js", DESCRIBE,
                  [{"event": {"type": "pass", "data": {"seat": 3}}, "view": {**BB, "seats": SEATS}},
                   {"event": {"type": "point_block", "data": {"index": 0}}, "view": None}], ENGLISH)
     assert got == ["Seat 4 passed", "point block"]
@@ -140,6 +172,7 @@ def test_a_german_table_reads_german_lines():
              (BB, "skip", {"seat": 0, "spaces": 2}, "Ana hat 2 Felder übersprungen: 2 × −2"),
              (WS, "end_turn", {"builder": 0}, "Zug von Ana beendet"),
              (PAD, "timer", {"action": "set", "seconds": 90}, "Timer auf 1 Minute 30 gestellt")]
-    got = run_js("lib/log-lines.js", "m.describe(c.event, c.view, t)",
-                 [{"event": {"type": kind, "data": data}, "view": v} for v, kind, data, _ in cases], translator("de"))
+    got = run_js("lib/log-lines.js", DESCRIBE,
+                 [{"event": {"type": kind, "data": data}, "view": v} for v, kind, data, _ in cases],
+                 game_lines(translator("de")))
     assert got == [line for *_, line in cases]

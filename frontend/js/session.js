@@ -106,7 +106,7 @@ export class TableSession extends EventTarget {
     return this.send(api.eventsPath(this.code), body, handles);
   }
 
-  /** The seat this phone holds at the server (views/seats.js), or null. */
+  /** The seat this phone holds at the server (components/seats.js), or null. */
   get mySeat() {
     return seatOf(this.view);
   }

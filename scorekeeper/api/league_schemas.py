@@ -5,8 +5,8 @@ from __future__ import annotations
 from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 
 from ..cooperate import let_others_run
-from ..games.base import N_
 from ..services import house_rules
+from ..text import N_
 from .schemas import StrictBoolean
 
 NAME = validate.Length(min=1, max=40)

@@ -11,12 +11,12 @@ from webargs.fields import DelimitedList
 
 from .. import i18n
 from ..domain_errors import NotFound, Refused
-from ..games.base import N_
 from ..lexicon import LEXICON_IDS, REASONS, Lexicon, UnknownLexicon, compact, get_lexicon
 from ..lexicon.meanings import get_meanings
 from ..library_messages import WORD_LENGTH, WORDS_AT_A_TIME
 from ..limits import word_checks
 from ..services import judge, scoring, tables
+from ..text import N_
 from .blueprint import Blueprint
 from .schemas import StrictBoolean
 

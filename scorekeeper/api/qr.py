@@ -14,8 +14,8 @@ from flask import Response, request
 from marshmallow import Schema, fields, validate
 
 from ..domain_errors import Refused
-from ..games.base import N_
 from ..links import our_hosts
+from ..text import N_
 from .blueprint import Blueprint
 
 FOREIGN = N_("Only links into this app get a QR code.")

@@ -5,8 +5,8 @@ from __future__ import annotations
 from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 
 from .. import games
-from ..games.base import N_
 from ..services.tables import DEVICE_ID
+from ..text import N_
 
 
 class StrictBoolean(fields.Boolean):
@@ -19,10 +19,13 @@ class StrictBoolean(fields.Boolean):
 
 
 class LineSchema(Schema):
+    """One line of a score; a game may add fields of its own that its phone draws the line by."""
+
+    class Meta:
+        unknown = INCLUDE
+
     label = fields.String(required=True, metadata={"description": "In the asker's language (Accept-Language)."})
     points = fields.Integer(required=True)
-    shape = fields.String(metadata={"description": "Block Buster's set lines: the shape's id, to draw it by."})
-    count = fields.Integer(metadata={"description": "Block Buster's set lines: how many of the shape."})
 
 
 class PlayerResultSchema(Schema):
@@ -81,6 +84,10 @@ class GameSchema(Schema):
     turns = fields.Boolean(required=True, metadata={
         "description": "The game has turns the app follows (a table's turn_seat): a phone may claim its seat to be "
                        "told when it is its turn."})
+    first_seat_starts = fields.Boolean(required=True, metadata={
+        "description": "Every table's turn order begins with its first seat (who started, for BG Stats)."})
+    card_scan = fields.Boolean(metadata={
+        "description": "A played card of the game can be read from a photo (POST /api/games/{game}/scan)."})
 
 
 class DieSchema(Schema):

@@ -10,8 +10,8 @@ from werkzeug.exceptions import TooManyRequests
 
 from .. import i18n
 from ..errors import ErrorSchema
-from ..games.base import N_
 from ..services import leagues, streams, tables
+from ..text import N_
 from .blueprint import Blueprint
 from .league_link import league_token
 from .qr import svg

@@ -1,21 +1,37 @@
 """Pure game rules. See base.py for the definition every game declares; REGISTRY maps url slugs to them.
 
-Adding a game: its rules module (ending with its ``GAME``), its phone panel (``frontend/js/games/``),
-and one line here.
+Adding a game (docs/ADDING-A-GAME.md): its rules module (ending with its ``GAME``), its phone module
+(``frontend/js/games/<id>.js``), one line in ``BUILT_IN`` below and its sentences in the catalogs.
+
+A game kept outside this package (a contributor trying one out, the test game in
+``tests/fixtures/newgame/``) is registered the same way without editing this file:
+``SCOREKEEPER_GAMES`` names its rules modules, dotted and comma-separated, each ending with its ``GAME``.
 """
 
 from __future__ import annotations
 
+import importlib
+import os
+
 from . import block_buster, bresk, make_n_break, scorepad, wuerfelspiel
 from .base import Game
 
-REGISTRY: dict[str, Game] = {g.id: g for g in (
+BUILT_IN: tuple[Game, ...] = (
     bresk.GAME,
     block_buster.GAME,
     make_n_break.GAME,
     wuerfelspiel.GAME,
     scorepad.GAME,
-)}
+)
+
+
+def added_games(setting: str | None) -> tuple[Game, ...]:
+    """The games of the rules modules a ``SCOREKEEPER_GAMES`` value names (an unknown module fails at start)."""
+    names = [n.strip() for n in (setting or "").split(",") if n.strip()]
+    return tuple(importlib.import_module(name).GAME for name in names)
+
+
+REGISTRY: dict[str, Game] = {g.id: g for g in (*BUILT_IN, *added_games(os.environ.get("SCOREKEEPER_GAMES")))}
 
 
 def get(game_id: str) -> Game | None:

@@ -22,88 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-
-class Text(str):
-    """A sentence for a person: its English words, and the template and values they were made from.
-
-    It is a ``str`` (the English rendering), so it goes wherever text goes; the API renders the
-    template again in the asker's language (``scorekeeper/i18n.py``), with each value that is itself
-    a ``Text`` translated too. Templates use ``str.format`` fields named for what they hold.
-    """
-
-    template: str
-    params: dict[str, Any]
-    plural: str | None  # the template when ``count`` is not 1 (in English; other languages have their forms)
-    count: int | None
-
-    def __new__(cls, template: str, params: dict[str, Any] | None = None, plural: str | None = None,
-                count: int | None = None) -> Text:
-        params = params or {}
-        chosen = plural if plural is not None and count != 1 else template
-        self = super().__new__(cls, chosen.format(**params) if params else chosen)
-        self.template, self.params, self.plural, self.count = template, params, plural, count
-        return self
-
-    def __reduce__(self):  # copies and pickles keep what it was made from
-        return Text, (self.template, self.params, self.plural, self.count)
-
-
-def N_(template: str, **params: Any) -> Text:  # noqa: N802 - the gettext convention extraction looks for
-    """Mark ``template`` for the message catalogs (``make messages``) and keep its values."""
-    return Text(template, params)
-
-
-def Np_(singular: str, plural: str, count: int, /, **params: Any) -> Text:  # noqa: N802 - as N_
-    """``N_`` for a sentence with a number in it: the catalogs hold each language's plural forms."""
-    return Text(singular, params, plural, count)
-
-
-# The key under which a stored dict keeps the templates of its texts ({"label": said(label)}), so the
-# state stays JSON and its plain English strings stay where they were; the API says them again in the
-# asker's language (``scorekeeper/i18n.py`` ``localize``) and drops this key.
-SAID = "said"
-
-
-def said(text: Any) -> Any:
-    """A ``Text`` as JSON that keeps what it was made from (``Text.from_said`` makes it again)."""
-    if not isinstance(text, Text):
-        return text
-    out: dict[str, Any] = {"template": text.template}
-    if text.params:
-        out["params"] = {k: said(v) for k, v in text.params.items()}
-    if text.plural is not None:
-        out["plural"], out["count"] = text.plural, text.count
-    return out
-
-
-def unsaid(form: Any) -> Any:
-    """``said`` undone: the ``Text`` again (values that were texts too), anything else as it is."""
-    if not isinstance(form, dict) or "template" not in form:
-        return form
-    params = {k: unsaid(v) for k, v in form.get("params", {}).items()}
-    return Text(form["template"], params, form.get("plural"), form.get("count"))
-
-
-def with_said(out: dict[str, Any], **texts: Any) -> dict[str, Any]:
-    """``out`` with ``texts`` as fields: their English words, and the templates of those that are a
-    ``Text`` kept under ``SAID`` (state is stored as JSON and copied by ``marshal``, so only plain
-    strings and dicts go in)."""
-    kept = {}
-    for key, text in texts.items():
-        out[key] = str(text)
-        if isinstance(text, Text):
-            kept[key] = said(text)
-    if kept:
-        out[SAID] = kept
-    return out
-
-
-def joined(items: list[Any], separator: str = "; ") -> Any:
-    """``items`` as one text, each item still translatable ("row 1, column 2; row 3, column 1")."""
-    out = items[0]
-    for item in items[1:]:
-        out = Text("{first}" + separator + "{then}", {"first": out, "then": item})
-    return out
+from ..text import N_, Text, with_said
 
 
 class RuleError(Exception):
@@ -270,6 +189,56 @@ def no_turn(state: dict[str, Any]) -> None:
     return None
 
 
+def sheet_names(sheet: dict[str, Any]) -> list[str]:
+    """The players' names in a score sheet of any game here, in its order (a name, or an object with one)."""
+    players = sheet.get("players") if isinstance(sheet, dict) else None
+    if not isinstance(players, list):
+        return []
+    return [p if isinstance(p, str) else str(p.get("name", "")) if isinstance(p, dict) else "" for p in players]
+
+
+def rename_sheet_players(sheet: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """A copy of ``sheet`` with its players, in order, renamed to ``names``: who played changes, what they
+    did stays. ``players`` as names or objects with a name; a game whose sheet names players elsewhere
+    too declares its own ``rename_players`` that calls this first."""
+    old = sheet_names(sheet)
+    if len(old) != len(names):
+        raise RuleError("bad_players", "This score sheet has {old_count} players; name {old_count}.", "players",
+                        old_count=len(old))
+    new = evolve(sheet)
+    for i, name in enumerate(names):
+        if isinstance(new["players"][i], dict):
+            new["players"][i]["name"] = name
+        else:
+            new["players"][i] = name
+    return new
+
+
+def renaming_builders(*keys: str) -> Callable[[dict[str, Any], list[str]], dict[str, Any]]:
+    """A ``rename_players`` for a sheet whose turns (the lists under ``keys``) name their ``builder``."""
+    def rename(sheet: dict[str, Any], names: list[str]) -> dict[str, Any]:
+        new = rename_sheet_players(sheet, names)
+        renamed = dict(zip(sheet_names(sheet), names, strict=True))
+        for key in keys:
+            for turn in new.get(key) or ():
+                if isinstance(turn, dict) and isinstance(turn.get("builder"), str) and turn["builder"] in renamed:
+                    turn["builder"] = renamed[turn["builder"]]
+        return new
+    return rename
+
+
+@dataclass(frozen=True)
+class Sample:
+    """What a game is played with by the registry-wide tests: a typed final result that can happen
+    (``scores``, one a player, the last player ahead) and a short table: ``events`` the game takes, in
+    order, after ``setup(options, seats)`` (a few moves; it need not reach the game's end)."""
+
+    scores: tuple[int, ...]
+    seats: tuple[str, ...] = ("Ana", "Ben")
+    options: dict[str, Any] = field(default_factory=dict)
+    events: tuple[dict[str, Any], ...] = ()
+
+
 @dataclass(frozen=True)
 class Game:
     """Everything a game declares: the one definition the services, the league's house rules, the API's
@@ -288,7 +257,7 @@ class Game:
     MAX_SEATS: int
     OPTIONS: tuple[Option, ...]  # what a table may set; those with league=True are house rules too
     EVENT_FIELDS: dict[str, tuple[str, ...]]  # event type -> the data fields it takes (see check_event_data)
-    catalogue: Callable[[], dict[str, Any]]  # variants, options, patterns, dice for GET /api/games
+    catalogue: Callable[[], dict[str, Any]]  # what only it has (variants, boards, its dice) for GET /api/games
     setup: Callable[..., dict[str, Any]]  # (options, seats) -> the first state
     apply: Callable[..., dict[str, Any]]  # (state, event, **context) -> the next state, or RuleError
     result: Callable[..., Result]  # (state, **context) -> the score now
@@ -308,11 +277,27 @@ class Game:
     # event type -> the data field naming the seat it is done for, for acts that are a player's own (a grid
     # handed in): they come from the phone holding that seat, or are confirmed as done for that player.
     PLAYER_ACTS: dict[str, str] = field(default_factory=dict)
+    # The game's own dice by name ({"name", "faces", "description"}), rollable at any table (games/dice.py).
+    DICE: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # Every table's turn order begins with seat 0 (BG Stats is told who started); False: no turn order kept.
+    FIRST_SEAT_STARTS: bool = False
+    # The boolean option that ranks the lowest total first (a golf-style pad), if the game has one: a
+    # BG Stats file's "lowest wins" game becomes that house rule.
+    LOWEST_WINS_OPTION: str | None = None
+    # (sheet, names) -> the sheet with its players renamed in order; a game whose sheet names players in
+    # more places (turns naming their builder) renames them there too.
+    rename_players: Callable[[dict[str, Any], list[str]], dict[str, Any]] = rename_sheet_players
+    # What the registry-wide tests play this game with (tests/games/test_every_game.py), so a new game
+    # is tested by them as it is added.
+    SAMPLE: Sample | None = None
 
     def describe(self) -> dict[str, Any]:
-        """The game in GET /api/games: its own catalogue, with the options and word-list needs declared here."""
-        return {**self.catalogue(), "options": [o.to_dict() for o in self.OPTIONS],
-                "word_list_option": self.word_list_option, "turns": self.turn_seat is not no_turn}
+        """The game in GET /api/games: its own catalogue (what only it has: variants, dice, boards), with
+        what is declared here (id, name, seats, options, word-list needs, turns)."""
+        return {"id": self.id, "name": self.name, "min_seats": self.MIN_SEATS, "max_seats": self.MAX_SEATS,
+                "variants": [], **self.catalogue(), "options": [o.to_dict() for o in self.OPTIONS],
+                "word_list_option": self.word_list_option, "turns": self.turn_seat is not no_turn,
+                "first_seat_starts": self.FIRST_SEAT_STARTS}
 
     def option(self, name: str) -> Option | None:
         return next((o for o in self.OPTIONS if o.name == name), None)
@@ -589,33 +574,3 @@ def check_typed_final(players: list[dict[str, Any]], *, game: str, min_players: 
                                 f"players.{first_seat[a]}.place", who=who, why=why, rule=rule, exception=extra[0])
             raise RuleError("places_disagree", "{who} is {why}: {rule}.",
                             f"players.{first_seat[a]}.place", who=who, why=why, rule=rule)
-
-
-def sheet_names(sheet: dict[str, Any]) -> list[str]:
-    """The players' names in a score sheet of any game here, in its order (a name, or an object with one)."""
-    players = sheet.get("players") if isinstance(sheet, dict) else None
-    if not isinstance(players, list):
-        return []
-    return [p if isinstance(p, str) else str(p.get("name", "")) if isinstance(p, dict) else "" for p in players]
-
-
-def rename_sheet_players(sheet: dict[str, Any], names: list[str]) -> dict[str, Any]:
-    """A copy of ``sheet`` with its players, in order, renamed to ``names``: who played changes, what they
-    did stays. Covers every sheet format here: ``players`` as names or objects with a name, and turns
-    (``turns``, ``sudden_death``) that name their ``builder``."""
-    old = sheet_names(sheet)
-    if len(old) != len(names):
-        raise RuleError("bad_players", "This score sheet has {old_count} players; name {old_count}.", "players",
-                        old_count=len(old))
-    new = evolve(sheet)
-    renamed = dict(zip(old, names, strict=True))
-    for i, name in enumerate(names):
-        if isinstance(new["players"][i], dict):
-            new["players"][i]["name"] = name
-        else:
-            new["players"][i] = name
-    for key in ("turns", "sudden_death"):
-        for turn in new.get(key) or ():
-            if isinstance(turn, dict) and isinstance(turn.get("builder"), str) and turn["builder"] in renamed:
-                turn["builder"] = renamed[turn["builder"]]
-    return new

@@ -74,17 +74,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..text import N_, Np_, joined
 from .base import (
-    N_,
     Game,
     Line,
-    Np_,
     Option,
     PlayerResult,
     Result,
     RuleError,
+    Sample,
     evolve,
-    joined,
     places_from_result,
     rank_sides,
     refuse_same_names,
@@ -287,11 +286,7 @@ def rules_for(variant: Variant, players: int, two_player_sets: str = "three-win"
 
 def catalogue() -> dict[str, Any]:
     return {
-        "id": id,
-        "name": name,
         "summary": N_("Surround point blocks with your blocks; sets of shapes score, penalty tokens cost."),
-        "min_seats": MIN_SEATS,
-        "max_seats": MAX_SEATS,
         "colours": list(COLOURS),
         "shapes": [{"id": s, "name": SHAPE_NAMES[s]} for s in SHAPES],
         "patterns": {
@@ -307,7 +302,6 @@ def catalogue() -> dict[str, Any]:
         "spaces_around_point_block": SPACES_AROUND,
         "clinch_at": CLINCH_AT,
         "leftover_points_per_square": -1,
-        "options": [o.to_dict() for o in OPTIONS],
         "events": ["skip", "pass", "point_block", "leftover", "finish"],
     }
 
@@ -1063,8 +1057,16 @@ def check_final(players: list[dict[str, Any]], **_: Any) -> None:
 
 # --- what the services, the league and the phone read of this game (games/base.py Game) ----------
 
+# Played by the registry-wide tests (tests/games/test_every_game.py).
+SAMPLE = Sample(scores=(5, 9), seats=("Yellow", "Blue"), events=(
+    {"type": "pass", "data": {"seat": 1}}, {"type": "leftover", "data": {"seat": 1, "squares": 8}},
+    {"type": "pass", "data": {"seat": 0}}, {"type": "leftover", "data": {"seat": 0, "squares": 0}},
+))
+
+
 GAME = Game(
     id=id, name=name, MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS, OPTIONS=OPTIONS, EVENT_FIELDS=EVENT_FIELDS,
     catalogue=catalogue, setup=setup, apply=apply, result=result, score_sheet=score_sheet,
     league_places=league_places, places_from_scores=places_from_scores, check_final=check_final,
+    FIRST_SEAT_STARTS=True, SAMPLE=SAMPLE,
 )

@@ -41,7 +41,7 @@ What the dice allow, checked at every hand-in (and on a sheet that lists its rol
 
 Decisions where the rulebook is silent or unclear (the rulebook's words quoted)
     - The alphabet die has one blank: "If the blank side of the alphabet die is rolled"
-      speaks of one side, so the die is A–Z and one blank, 27 faces (``dice.py``); the
+      speaks of one side, so the die is A–Z and one blank, 27 faces (``DICE`` below); the
       app's rolls give each the same chance.
     - The "six-sided Bresk die" shows 0, 1, 2, 3 and "the Bresk side": five kinds of
       face on six sides, so one is printed twice. The rulebook does not say which; the
@@ -68,15 +68,15 @@ import unicodedata
 from collections import Counter
 from typing import Any
 
+from ..text import N_, Np_
 from .base import (
-    N_,
     Game,
     Line,
-    Np_,
     Option,
     PlayerResult,
     Result,
     RuleError,
+    Sample,
     WordCheck,
     evolve,
     places_from_result,
@@ -86,7 +86,6 @@ from .base import (
     winners_by_total,
 )
 from .base import check_typed_final as league_check
-from .dice import DICE
 
 # The data fields each event takes (the table service refuses any other; see base.check_event_data).
 EVENT_FIELDS = {"hand_in": ("seat", "grid")}
@@ -148,6 +147,29 @@ EVENTS = ("roll", "hand_in")
 SERVICE_EVENTS = ("challenge",)  # logged by the service; no effect on the game state
 
 BRESK_FACE = "BRESK"
+DICE: dict[str, dict] = {
+    "bresk": {
+        "name": N_("Bresk die"),
+        "faces": [0, 1, 2, 3, "BRESK", "BRESK"],
+        "description": N_("0 ends the turn; 1–3 letters or spaces; BRESK rolls the alphabet die."),
+    },
+    "alphabet": {
+        "name": N_("Bresk alphabet die"),
+        # The rulebook speaks of "the blank side" (one): A–Z and one blank, which means
+        # everybody writes a space, written '#' in a grid (see games/bresk.py).
+        "faces": [chr(c) for c in range(ord("A"), ord("Z") + 1)] + ["#"],
+        "description": N_("A–Z and one blank side; the blank means everyone writes a space."),
+    },
+}
+# A Bresk die shows five kinds of face on six sides; the rulebook does not say which is
+# printed twice (option bresk_die_twice). These are the other four.
+for _twice in (0, 1, 2, 3):
+    DICE[f"bresk-{_twice}-twice"] = {
+        "name": N_("Bresk die ({twice} twice)", twice=_twice),
+        "faces": [0, 1, 2, 3, "BRESK", _twice],
+        "description": N_("A Bresk die with one BRESK face and {twice} on two faces.", twice=_twice),
+    }
+
 BRESK_FACES = frozenset(DICE["bresk"]["faces"])
 ALPHABET_FACES = frozenset(DICE["alphabet"]["faces"])
 
@@ -157,16 +179,11 @@ _LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 def catalogue() -> dict[str, Any]:
     return {
-        "id": id,
-        "name": name,
         "summary": N_("Roll the dice, fill an 8×8 grid with letters and spaces, score every word across and down."),
-        "min_seats": MIN_SEATS,
-        "max_seats": MAX_SEATS,
-        "variants": [],
-        "options": [o.to_dict() for o in OPTIONS],
         "events": list(EVENTS),
         "dice": ["bresk", "alphabet"],
         "grid": {"rows": SIZE, "columns": SIZE, "space": SPACE},
+        "card_scan": True,  # a played card can be read from a photo (POST /api/games/bresk/scan)
         "bonuses": {"longest_word": LONGEST_WORD_BONUS, "most_words": MOST_WORDS_BONUS},
     }
 
@@ -481,7 +498,7 @@ def _roll(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
 
 
 def bresk_die(options: dict[str, Any]) -> str:
-    """The name (in ``dice.py``) of the Bresk die this table rolls."""
+    """The name (in ``DICE``) of the Bresk die this table rolls."""
     twice = options.get("bresk_die_twice", BRESK_FACE)
     return "bresk" if twice == BRESK_FACE else f"bresk-{twice}-twice"
 
@@ -615,10 +632,16 @@ def turn_seat(state: dict[str, Any]) -> int | None:
     return None if state["finished"] or state["placements"] >= SQUARES else state["roller"]
 
 
+# Played by the registry-wide tests (tests/games/test_every_game.py).
+SAMPLE = Sample(scores=(5, 9), seats=("Ana",), options={"hand_in_early": True}, events=(
+    {"type": "hand_in", "data": {"seat": 0, "grid": ["########"] * 8}},
+))
+
+
 GAME = Game(
     id=id, name=name, MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS, OPTIONS=OPTIONS, EVENT_FIELDS=EVENT_FIELDS,
     catalogue=catalogue, setup=setup, apply=apply, result=result, score_sheet=score_sheet,
     league_places=league_places, places_from_scores=places_from_scores, check_final=check_final,
     word_list_option="lexicon",
-    turn_seat=turn_seat, PLAYER_ACTS={"hand_in": "seat"},
+    turn_seat=turn_seat, PLAYER_ACTS={"hand_in": "seat"}, DICE=DICE, FIRST_SEAT_STARTS=True, SAMPLE=SAMPLE,
 )

@@ -1,4 +1,5 @@
-"""The physical dice of the four games, face by face.
+"""The dice a table can roll, face by face: the plain six-sided die every game may use, and each
+registered game's own (its ``Game.DICE``, declared in its rules module).
 
 Rolls happen on the server (the caller supplies the randomness) so that every
 phone at a table shows the same faces; this module only says what the faces are.
@@ -8,31 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .base import N_, RuleError
+from ..text import N_
+from .base import RuleError
 
-DICE: dict[str, dict] = {
-    "make-n-break": {
-        "name": N_("Make 'N' Break die"),
-        "faces": [1, 2, 3, 1, 2, 3],
-        "description": N_("Sets the timer dial: 1, 2 or 3."),
-    },
-    "stopper": {
-        "name": N_("Würfelspiel stopper die"),
-        "faces": [0, 0, 0, 1, 2, 3],
-        "description": N_("The small yellow die: 1, 2, 3 and three blanks (0), summed to 30."),
-    },
-    "bresk": {
-        "name": N_("Bresk die"),
-        "faces": [0, 1, 2, 3, "BRESK", "BRESK"],
-        "description": N_("0 ends the turn; 1–3 letters or spaces; BRESK rolls the alphabet die."),
-    },
-    "alphabet": {
-        "name": N_("Bresk alphabet die"),
-        # The rulebook speaks of "the blank side" (one): A–Z and one blank, which means
-        # everybody writes a space, written '#' in a grid (see games/bresk.py).
-        "faces": [chr(c) for c in range(ord("A"), ord("Z") + 1)] + ["#"],
-        "description": N_("A–Z and one blank side; the blank means everyone writes a space."),
-    },
+# Everybody's die; each game's own are declared by the game.
+COMMON: dict[str, dict] = {
     "d6": {
         "name": N_("Six-sided die"),
         "faces": [1, 2, 3, 4, 5, 6],
@@ -40,16 +21,14 @@ DICE: dict[str, dict] = {
     },
 }
 
-# A Bresk die shows five kinds of face on six sides; the rulebook does not say which is
-# printed twice (games/bresk.py, option bresk_die_twice). These are the other four.
-for _twice in (0, 1, 2, 3):
-    DICE[f"bresk-{_twice}-twice"] = {
-        "name": N_("Bresk die ({twice} twice)", twice=_twice),
-        "faces": [0, 1, 2, 3, "BRESK", _twice],
-        "description": N_("A Bresk die with one BRESK face and {twice} on two faces.", twice=_twice),
-    }
-
 MAX_DICE_PER_ROLL = 12
+
+
+def every_die() -> dict[str, dict]:
+    """Each registered game's dice, then the common die (read when asked: the registry imports the games)."""
+    from . import REGISTRY  # the registry's rules modules do not import this one: no cycle
+
+    return {name: die for game in REGISTRY.values() for name, die in game.DICE.items()} | COMMON
 
 
 def roll(names: list[str], randbelow: Callable[[int], int]) -> list[dict]:
@@ -59,16 +38,15 @@ def roll(names: list[str], randbelow: Callable[[int], int]) -> list[dict]:
     if len(names) > MAX_DICE_PER_ROLL:
         raise RuleError("too_many_dice", "At most {MAX_DICE_PER_ROLL} dice at once.", "data.dice",
                         MAX_DICE_PER_ROLL=MAX_DICE_PER_ROLL)
-    out = []
+    out, known = [], every_die()
     for i, name in enumerate(names):
-        die = DICE.get(name) if isinstance(name, str) else None
+        die = known.get(name) if isinstance(name, str) else None
         if die is None:
-            known = ", ".join(DICE)
             raise RuleError("unknown_die", "There is no die called {name!r}; the dice are {known}.", f"data.dice.{i}",
-                            name=name, known=known)
+                            name=name, known=", ".join(known))
         out.append({"die": name, "face": die["faces"][randbelow(len(die["faces"]))]})
     return out
 
 
 def catalogue() -> list[dict]:
-    return [{"id": key, **value} for key, value in DICE.items()]
+    return [{"id": key, **value} for key, value in every_die().items()]

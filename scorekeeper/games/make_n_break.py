@@ -44,7 +44,7 @@ Decisions where the rulebook is silent (each named here, as docs/ARCHITECTURE.md
   bonus build with the timer on 1 (+5 when completed).
 - The die: the rulebook says only "The builder rolls the die" and turns the timer's dial
   "to the number rolled"; the dial has 1, 2 and 3, so the app's die shows 1, 2, 3 twice
-  each (``dice.py``). A real die typed in (``die``) counts exactly like an app roll.
+  each (``DICE`` below). A real die typed in (``die``) counts exactly like an app roll.
 - Extreme cards: the rulebook names the points of the '4 left-arrow' card (2 each) and
   the '10' card (+5) only; the "Extreme 4" and "Extreme 5" cards score the number they
   show (4 and 5). ``extreme_points: printed`` instead takes the points a table reads
@@ -74,15 +74,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..text import N_, Np_, with_said
 from .base import (
-    N_,
     Game,
     Line,
-    Np_,
     Option,
     PlayerResult,
     Result,
     RuleError,
+    Sample,
     chips,
     dispatch,
     evolve,
@@ -90,9 +90,9 @@ from .base import (
     places_from_result,
     rank_sides,
     refuse_same_names,
+    renaming_builders,
     resolve_options,
     rolled,
-    with_said,
 )
 from .base import check_typed_final as league_check
 
@@ -107,6 +107,13 @@ MAX_SEATS = 9
 
 DIE = "make-n-break"
 DIE_FACES = (1, 2, 3)
+DICE: dict[str, dict] = {
+    "make-n-break": {
+        "name": N_("Make 'N' Break die"),
+        "faces": [1, 2, 3, 1, 2, 3],
+        "description": N_("Sets the timer dial: 1, 2 or 3."),
+    },
+}
 BONUS_SETTING = 1  # the "10" bonus build always runs with the timer on 1
 TEN_BONUS = 5
 LEFT_ARROW_EACH = 2
@@ -157,16 +164,11 @@ OPTIONS = (
 
 def catalogue() -> dict[str, Any]:
     return {
-        "id": id,
-        "name": name,
         "summary": N_("Build the card before the timer runs out; completed cards pay chips of 10 and 1."),
-        "min_seats": MIN_SEATS,
-        "max_seats": MAX_SEATS,
         "variants": [
             {"id": "standard", "name": "Standard", "description": N_("Roll the die to set the timer each turn.")},
             {"id": "no-dice", "name": "No-Dice", "description": N_("Fixed timer setting; both \"10\" cards removed.")},
         ],
-        "options": [o.to_dict() for o in OPTIONS],
         "events": ["roll", "die", "card", "end_turn", "bonus"],
         "dice": [DIE],
         "deck": {"cards": DECK, "left_arrow": LEFT_ARROW_CARDS, "ten": MAX_TENS_PER_TURN},
@@ -815,10 +817,18 @@ def turn_seat(state: dict[str, Any]) -> int | None:
     return None if state["finished"] else state["builder"]
 
 
+# Played by the registry-wide tests (tests/games/test_every_game.py).
+SAMPLE = Sample(scores=(5, 9), events=(
+    {"type": "die", "data": {"face": 2}}, {"type": "card", "data": {"kind": "standard", "points": 1}},
+    {"type": "end_turn", "data": {}},
+))
+
+
 GAME = Game(
     id=id, name=name, MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS, OPTIONS=OPTIONS, EVENT_FIELDS=EVENT_FIELDS,
     catalogue=catalogue, setup=setup, apply=apply, result=result, score_sheet=score_sheet,
     league_places=league_places, places_from_scores=places_from_scores, check_final=check_final,
     timer_setting=timer_setting,
-    turn_seat=turn_seat,
+    turn_seat=turn_seat, DICE=DICE, FIRST_SEAT_STARTS=True, rename_players=renaming_builders("turns", "sudden_death"),
+    SAMPLE=SAMPLE,
 )

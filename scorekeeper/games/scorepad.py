@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import N_, Game, Line, Option, PlayerResult, Result, RuleError, resolve_options, winners_by_total
+from ..text import N_
+from .base import Game, Line, Option, PlayerResult, Result, RuleError, Sample, resolve_options, winners_by_total
 from .base import places_from_result as league_places_from
 from .base import rank_sides as league_rank
 
@@ -31,13 +32,7 @@ OPTIONS = (
 
 def catalogue() -> dict[str, Any]:
     return {
-        "id": id,
-        "name": name,
         "summary": N_("A plain score pad for any other game: points per player, rounds if you like."),
-        "min_seats": MIN_SEATS,
-        "max_seats": MAX_SEATS,
-        "variants": [],
-        "options": [o.to_dict() for o in OPTIONS],
         "events": ["points", "next_round", "finish"],
     }
 
@@ -160,8 +155,16 @@ def check_final(players: list[dict[str, Any]], **_: Any) -> None:
 
 # --- what the services, the league and the phone read of this game (games/base.py Game) ----------
 
+# Played by the registry-wide tests (tests/games/test_every_game.py).
+SAMPLE = Sample(scores=(5, 9), events=(
+    {"type": "points", "data": {"seat": 0, "points": 5}}, {"type": "points", "data": {"seat": 1, "points": 9}},
+    {"type": "finish", "data": {}},
+))
+
+
 GAME = Game(
     id=id, name=name, MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS, OPTIONS=OPTIONS, EVENT_FIELDS=EVENT_FIELDS,
     catalogue=catalogue, setup=setup, apply=apply, result=result, score_sheet=score_sheet,
     league_places=league_places, places_from_scores=places_from_scores, check_final=check_final,
+    LOWEST_WINS_OPTION="lowest_wins", SAMPLE=SAMPLE,
 )

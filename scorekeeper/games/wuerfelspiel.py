@@ -58,21 +58,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..text import N_, Np_
 from .base import (
-    N_,
     Game,
     Line,
-    Np_,
     Option,
     PlayerResult,
     Result,
     RuleError,
+    Sample,
     dispatch,
     evolve,
     not_your_turn,
     places_from_result,
     rank_sides,
     refuse_same_names,
+    renaming_builders,
     resolve_options,
     rolled,
 )
@@ -87,6 +88,13 @@ MIN_SEATS = 2
 MAX_SEATS = 8
 
 STOPPER_DIE = "stopper"
+DICE: dict[str, dict] = {
+    "stopper": {
+        "name": N_("Würfelspiel stopper die"),
+        "faces": [0, 0, 0, 1, 2, 3],
+        "description": N_("The small yellow die: 1, 2, 3 and three blanks (0), summed to 30."),
+    },
+}
 BUILDING_CARDS = 30  # "30 building cards", each fulfilled at most once a turn
 STOPPER_FACES = (0, 1, 2, 3)
 STOP_AT = 30
@@ -115,13 +123,7 @@ OPTIONS = (
 
 def catalogue() -> dict[str, Any]:
     return {
-        "id": id,
-        "name": name,
         "summary": N_("Build dice towers from the cards while the stopper rolls up to 30."),
-        "min_seats": MIN_SEATS,
-        "max_seats": MAX_SEATS,
-        "variants": [],
-        "options": [o.to_dict() for o in OPTIONS],
         "events": ["roll", "stopper", "card", "end_turn"],
         "dice": [STOPPER_DIE],
         "stop_at": STOP_AT,
@@ -437,9 +439,16 @@ def turn_seat(state: dict[str, Any]) -> int | None:
     return None if state["finished"] else state["builder"]
 
 
+# Played by the registry-wide tests (tests/games/test_every_game.py).
+SAMPLE = Sample(scores=(5, 9), events=(
+    *({"type": "stopper", "data": {"face": 3}} for _ in range(10)),
+    {"type": "card", "data": {"kind": "standard", "points": 2}}, {"type": "end_turn", "data": {}},
+))
+
+
 GAME = Game(
     id=id, name=name, MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS, OPTIONS=OPTIONS, EVENT_FIELDS=EVENT_FIELDS,
     catalogue=catalogue, setup=setup, apply=apply, result=result, score_sheet=score_sheet,
     league_places=league_places, places_from_scores=places_from_scores, check_final=check_final,
-    turn_seat=turn_seat,
+    turn_seat=turn_seat, DICE=DICE, FIRST_SEAT_STARTS=True, rename_players=renaming_builders("turns"), SAMPLE=SAMPLE,
 )

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from ..games.base import N_
+from ..text import N_
 
 SIZE = 8
 WORK_SIDE = 1600  # px, the long side the grid is looked for at

@@ -14,7 +14,7 @@ import io
 import os
 
 from .. import children
-from ..games.base import N_
+from ..text import N_
 
 NOT_A_PHOTO = N_("The photo must be a JPEG or PNG picture.")
 

@@ -27,8 +27,12 @@ from .league_queries import player_names
 from .leagues import players as league_players
 
 NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://scorekeeper.invalid/bgstats")
-# Our games whose first seat starts (every table's turn order begins with seat 0); the score pad keeps no turns.
-SEAT_ZERO_STARTS = frozenset({"make-n-break", "wuerfelspiel", "block-buster", "bresk"})
+
+
+def _first_seat_starts(game_id: str) -> bool:
+    """Whether every table of the game begins its turn order with seat 0 (its ``FIRST_SEAT_STARTS``)."""
+    game = games.get(game_id)
+    return bool(game and game.FIRST_SEAT_STARTS)
 
 
 def stable_uuid(*parts: object) -> str:
@@ -66,7 +70,7 @@ def _play(result: LeagueResult, game_ref: int, player_ref: dict[int, int], playe
         first_time = (entry.player_id, result.game) not in played
         played.add((entry.player_id, result.game))
         scores.append(_score(entry, player_ref[entry.player_id], seat if from_table else None, first_time,
-                             from_table and result.game in SEAT_ZERO_STARTS))
+                             from_table and _first_seat_starts(result.game)))
     return {"uuid": play_uuid(result.uid), "playDate": f"{result.played_on.isoformat()} 00:00:00",
             "durationMin": 0, "gameRefId": game_ref, "locationRefId": 0, "rounds": 0,
             "usesTeams": any(e.team for e in result.entries), "ignored": False, "playerScores": scores}

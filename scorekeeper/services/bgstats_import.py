@@ -24,8 +24,8 @@ from typing import Any
 
 from .. import games
 from ..domain_errors import DomainError, TooBig
-from ..games.base import N_
 from ..models import League
+from ..text import N_
 from . import league_import
 from .league_input import refuse
 
@@ -179,8 +179,10 @@ def as_league_export(data: Any, name: str) -> tuple[dict[str, Any], list[int], d
         results.append({"id": play["uuid"], "game": ours, "played_on": _played_on(play, field),
                         "players": _places(_players_of(play, field, names))})
         origin.append(i)
-    lowest = any(ours == "scorepad" and g.get("highestWins") is False for g, ours in game_of.values())
-    return ({"name": name, "rules": {"scorepad": {"lowest_wins": True}} if lowest else {},
+    # A game BG Stats ranks lowest first becomes the house rule of ours that does, where ours has one.
+    rules = {ours: {games.get(ours).LOWEST_WINS_OPTION: True} for g, ours in game_of.values()
+             if ours and g.get("highestWins") is False and games.get(ours).LOWEST_WINS_OPTION}
+    return ({"name": name, "rules": rules,
              "players": [p["name"] for p in players], "results": results}, origin, left_out)
 
 

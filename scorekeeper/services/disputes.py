@@ -17,8 +17,8 @@ from sqlalchemy import select
 
 from .. import names
 from ..extensions import db
-from ..games.base import SAID
 from ..models import Event, League, LeagueWordChange, Table, now_ms
+from ..text import SAID
 from .house_rules import WORD_LISTS
 
 SCANNED = 2000  # the newest challenges a request looks through (a player's filter reads among these)

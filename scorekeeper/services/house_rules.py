@@ -92,7 +92,9 @@ def table_defaults(league: League, game_id: str) -> dict[str, Any]:
 
 def lowest_wins(league: League, game_id: str) -> bool:
     """Whether the league's house rule ranks this game's typed scores lowest first (a golf-style score pad)."""
-    return bool(table_defaults(league, game_id).get("lowest_wins"))
+    game = games.get(game_id)
+    option = game.LOWEST_WINS_OPTION if game else None
+    return bool(option and table_defaults(league, game_id).get(option))
 
 
 def word_list(league: League | None, game_id: str) -> str | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..games.base import N_, RuleError, Text, joined, with_said
+from ..games.base import RuleError
 from ..lexicon import (
     ABBREVIATION,
     ADDED_BY_LEAGUE,
@@ -29,6 +29,7 @@ from ..lexicon import (
 from ..lexicon.meanings import LICENCE as MEANINGS_LICENCE
 from ..lexicon.meanings import SOURCE as MEANINGS_SOURCE
 from ..lexicon.meanings import Meanings
+from ..text import N_, Text, joined, with_said
 
 MAX_WORDS = 10  # words in one challenge
 MAX_WORD_LENGTH = 64  # characters in one word, as typed

@@ -18,8 +18,8 @@ from sqlalchemy.exc import IntegrityError
 from .. import games, names
 from ..domain_errors import Conflict, NotFound, Refused
 from ..extensions import db
-from ..games.base import N_, Np_, joined
 from ..models import League, LeaguePlayer, LeagueResult, LeagueTally, ResultEntry, ResultVersion, Season, now_ms
+from ..text import N_, Np_, joined
 from .league_input import clean_name
 from .league_queries import player_names
 from .leagues import bump, get_result, player_by_name, season_or_default, version_data

@@ -38,8 +38,8 @@ from .. import names
 from ..cooperate import let_others_run
 from ..domain_errors import DomainError, TooBig
 from ..extensions import db
-from ..games.base import N_
 from ..models import League, LeaguePlayer, LeagueResult, ResultEntry, ResultVersion, Season, is_table_code, now_ms
+from ..text import N_
 from .house_rules import check as check_rules
 from .league_input import clean_name, refuse
 from .leagues import IMPORTED, check_result, new_tokens, result_digest, token_hash

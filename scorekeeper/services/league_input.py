@@ -10,7 +10,8 @@ from typing import Any
 
 from .. import names
 from ..domain_errors import Refused
-from ..games.base import N_, RuleError
+from ..games.base import RuleError
+from ..text import N_
 
 
 def clean_name(value: str, field: str, most: int = names.MAX_LENGTH, what: str = N_("A name")) -> str:

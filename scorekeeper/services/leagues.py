@@ -23,8 +23,9 @@ from sqlalchemy.exc import IntegrityError
 from .. import games, names
 from ..domain_errors import Conflict, Forbidden, NotFound, Refused, Unauthorized
 from ..extensions import db
-from ..games.base import N_, RuleError, rename_sheet_players
+from ..games.base import RuleError, rename_sheet_players
 from ..models import League, LeaguePlayer, LeagueResult, ResultEntry, ResultVersion, Season, now_ms
+from ..text import N_
 from . import disputes, house_rules, scoring
 from .league_input import clean_name, game_refusal, refuse
 from .league_queries import in_season, player_names
@@ -418,7 +419,9 @@ def _keeping_sheet(result: LeagueResult, payload: dict[str, Any]) -> dict[str, A
     sheet = result.sheet
     if given:
         try:
-            sheet = rename_sheet_players(result.sheet, [str(p.get("name") or "") for p in given])
+            game = games.get(result.game)
+            rename = game.rename_players if game else rename_sheet_players
+            sheet = rename(result.sheet, [str(p.get("name") or "") for p in given])
         except RuleError as err:
             raise game_refusal(err, "players") from None
     return {**payload, "players": None, "sheet": sheet}

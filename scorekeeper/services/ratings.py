@@ -26,7 +26,7 @@ import math
 from collections.abc import Hashable, Iterable
 from typing import Any
 
-from ..games.base import N_
+from ..text import N_
 
 MODEL = "bradley-terry-full"  # saved with each tally: a tally rated by another model is counted again
 MU = 25.0

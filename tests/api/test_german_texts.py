@@ -14,7 +14,7 @@ import uuid
 
 from support import BLOCK_BUSTER_EXAMPLE, first_stream_message
 
-from scorekeeper.games.base import SAID
+from scorekeeper.text import SAID
 
 GERMAN = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.8"}
 ENGLISH = {"Accept-Language": "en-GB,en;q=0.9"}

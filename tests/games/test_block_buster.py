@@ -122,7 +122,7 @@ def test_rulebook_example_explains_every_point_block():
 
 def test_result_is_json_and_module_is_pure():
     json.dumps(bb.score_sheet(EXAMPLE).to_dict())
-    json.dumps(bb.catalogue())
+    json.dumps(bb.GAME.describe())
     json.dumps(bb.setup({}, ["Ann", "Bob"]))
     tree = ast.parse(Path(bb.__file__).read_text())
     imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
@@ -151,7 +151,7 @@ def test_result_is_json_and_module_is_pure():
     ],
 )
 def test_catalogue_patterns_are_the_rulebooks_row_by_row(area, rows):
-    pattern = bb.catalogue()["patterns"][area]
+    pattern = bb.GAME.describe()["patterns"][area]
     assert pattern["rows"] == rows
     assert pattern["point_blocks"] == len(rows) ** 2
 
@@ -168,7 +168,7 @@ def test_catalogue_patterns_are_the_rulebooks_row_by_row(area, rows):
     ],
 )
 def test_catalogue_variants(variant, players, area, blocks_per_colour, blocks_per_player, start, win_at):
-    entry = next(v for v in bb.catalogue()["variants"] if v["id"] == variant)
+    entry = next(v for v in bb.GAME.describe()["variants"] if v["id"] == variant)
     rules = entry["by_players"][players]
     assert rules["area"] == area
     assert rules["blocks_per_colour"] == blocks_per_colour
@@ -178,7 +178,7 @@ def test_catalogue_variants(variant, players, area, blocks_per_colour, blocks_pe
 
 
 def test_catalogue_lists_what_a_phone_needs():
-    cat = bb.catalogue()
+    cat = bb.GAME.describe()
     assert cat["id"] == "block-buster" and cat["name"] == "Block Buster"
     assert (cat["min_seats"], cat["max_seats"]) == (2, 4)
     assert [s["id"] for s in cat["shapes"]] == [RC, RS, GS, BW, YM]
@@ -667,7 +667,7 @@ def test_three_of_a_shape_on_the_big_board_wins_at_once_unless_the_group_plays_i
 
 
 def test_the_two_player_sets_option_quotes_the_rulebook_and_leaves_the_small_board_alone():
-    option = next(o for o in bb.catalogue()["options"] if o["name"] == "two_player_sets")
+    option = next(o for o in bb.GAME.describe()["options"] if o["name"] == "two_player_sets")
     assert option["default"] == "three-win" and option["league"] is True
     assert "like a 4-player game" in option["description"] and "(for 2 players)" in option["description"]
     standard = bb.setup({"two_player_sets": "as-with-4"}, ["Ann", "Bob"])["rules"]

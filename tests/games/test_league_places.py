@@ -27,17 +27,18 @@ def test_a_golf_pad_result_ranks_the_lowest_first():
     assert pad.league_places(result) == [2, 1]
 
 
-@pytest.mark.parametrize("game", list(games.REGISTRY))
-def test_every_game_says_how_places_are_decided(game):
-    module = games.get(game)
-    assert module.places_from_scores([5, 9], [None, None]) == [2, 1]
-    module.check_final([{"name": "Ana", "score": 5, "place": 2}, {"name": "Ben", "score": 9, "place": 1}])
-
-
-def test_renaming_a_sheet_renames_its_turns_too():
+@pytest.mark.parametrize("game", ["make-n-break", "wuerfelspiel"])
+def test_renaming_a_sheet_renames_its_turns_too(game):
+    rename = games.get(game).rename_players
     sheet = {"players": ["Ana", "Ben"], "turns": [{"builder": "Ana"}, {"builder": "Ben"}]}
-    swapped = rename_sheet_players(sheet, ["Ben", "Ana"])
+    swapped = rename(sheet, ["Ben", "Ana"])
     assert swapped == {"players": ["Ben", "Ana"], "turns": [{"builder": "Ben"}, {"builder": "Ana"}]}
     assert sheet["players"] == ["Ana", "Ben"]  # the original is left alone
     with pytest.raises(RuleError):
-        rename_sheet_players(sheet, ["Ana"])
+        rename(sheet, ["Ana"])
+
+
+def test_the_shared_rename_knows_no_game_s_turns():
+    sheet = {"players": [{"name": "Ana", "grid": []}, "Ben"], "turns": [{"builder": "Ana"}]}
+    assert rename_sheet_players(sheet, ["Cy", "Di"]) == {"players": [{"name": "Cy", "grid": []}, "Di"],
+                                                         "turns": [{"builder": "Ana"}]}

@@ -69,7 +69,7 @@ def refused(events, bad, seats=PLAYERS, **options):
 
 def test_catalogue_and_attributes():
     assert (mnb.id, mnb.name, mnb.MIN_SEATS, mnb.MAX_SEATS) == ("make-n-break", "Make 'N' Break Extreme", 2, 9)
-    entry = mnb.catalogue()
+    entry = mnb.GAME.describe()
     assert entry["id"] == "make-n-break"
     assert {o["name"]: o["default"] for o in entry["options"]} == {
         "variant": "standard", "rounds": 5, "no_dice_setting": 3, "seconds_1": 30, "seconds_2": 40, "seconds_3": 50,

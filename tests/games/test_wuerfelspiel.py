@@ -52,7 +52,7 @@ def play(events, seats=PLAYERS, **options):
 
 def test_catalogue_and_attributes():
     assert (wsp.id, wsp.name, wsp.MIN_SEATS, wsp.MAX_SEATS) == ("wuerfelspiel", "Make 'n' Break Würfelspiel", 2, 8)
-    assert {o["name"]: o["default"] for o in wsp.catalogue()["options"]} == {
+    assert {o["name"]: o["default"] for o in wsp.GAME.describe()["options"]} == {
         "stopper": "app", "pace_ms": 1500, "turns_each": 3, "max_card_points": 10,
         "red_card_points": "number"}
 

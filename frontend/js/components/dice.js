@@ -3,13 +3,18 @@ import { h } from '../lib/dom.js';
 import { t } from '../i18n.js';
 
 const LABEL = { '#': 'blank', 0: 'blank', BRESK: 'BRESK' };
-const NAMES = () => ({ 'make-n-break': t('dice.die'), stopper: t('dice.stopper'), bresk: t('dice.bresk'), alphabet: t('dice.alphabet'), d6: t('dice.die') });
+
+// Each game's phone module names its own dice as it loads (nameDice(die => name or null)); the plain six-sided
+// die is everybody's, and a die nobody named is shown by its id.
+const namers = [(die) => (die === 'd6' ? t('dice.die') : null)];
+export function nameDice(namer) {
+  namers.push(namer);
+}
+const dieName = (die) => namers.reduce((found, namer) => found || namer(die), null) || die;
 
 export function face(result) {
   const text = LABEL[result.face] ?? String(result.face);
-  // A table's Bresk die may show another face twice (bresk-0-twice, …): still the Bresk die.
-  const names = NAMES();
-  const name = names[result.die] || (result.die.startsWith('bresk-') ? names.bresk : result.die);
+  const name = dieName(result.die);
   return h('div.die', { dataset: { die: result.die, face: String(result.face) }, title: name },
     h('span', text === 'blank' ? '' : text));
 }

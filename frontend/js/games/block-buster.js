@@ -17,6 +17,8 @@ import { h, stat, useStylesheet } from '../lib/dom.js';
 import { t } from '../i18n.js';
 import { SHAPE_NAMES, SPACES, coloursInPlay, judge, seatOfColour } from './block-buster-rules.js';
 
+export const stylesheet = '/css/games/block-buster.css'; // the board's drawings, the big screen's too
+
 export { judge };
 export const usesTimer = false;
 // The live score card (each player's colours, sets and penalties) is the table's scoreboard: the
@@ -762,7 +764,7 @@ function scoreCard() {
 // --- the panel --------------------------------------------------------------------------
 
 export function mount(root, session, game) {
-  useStylesheet('/css/games/block-buster.css');
+  useStylesheet(stylesheet);
   const ctx = {
     game,
     view: null,
@@ -823,3 +825,4 @@ export function screen(view) {
     ],
   };
 }
+export { logLines } from './block-buster-log.js'; // its lines in the table's log

@@ -66,6 +66,70 @@ export async function downscale(file, maxSide = MAX_SIDE) {
     canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('toBlob'))), 'image/jpeg', QUALITY));
 }
 
+/** The squares as read, each one a field the player may correct; `corrected` collects the changed ones. */
+function reviewGrid(values, read, flagged, corrected) {
+  const grid = h('div.bresk-scan-grid', { role: 'group', 'aria-label': TEXT.title });
+  const cells = values.map((v, i) => {
+    const r = Math.floor(i / SIZE);
+    const c = i % SIZE;
+    const cell = h('input.bresk-scan-cell', {
+      type: 'text', inputmode: 'text', autocomplete: 'off', autocapitalize: 'characters', spellcheck: false,
+      value: display(v), 'aria-label': TEXT.square(r, c, flagged.has(i)), dataset: { i: String(i) },
+      class: `bresk-scan-cell${flagged.has(i) ? ' flagged' : ''}${v === SPACE ? ' space' : ''}`,
+    });
+    grid.append(cell);
+    return cell;
+  });
+  grid.addEventListener('focusin', (e) => e.target.select?.());
+  grid.addEventListener('input', (e) => {
+    const cell = e.target;
+    const i = Number(cell.dataset.i);
+    const typed = [...(cell.value || '')].pop();
+    const letter = typed ? cellLetter(typed) : null;
+    if (letter) values[i] = letter;
+    else if (!cell.value) values[i] = UNREAD;
+    cell.value = display(values[i]);
+    cell.classList.toggle('space', values[i] === SPACE);
+    if (values[i] !== read[i]) corrected.add(i);
+    else corrected.delete(i);
+    cell.classList.toggle('corrected', corrected.has(i));
+    if (letter && i < SIZE * SIZE - 1) cells[i + 1].focus();
+  });
+  return grid;
+}
+
+/** The review of a scan: the photo beside the squares read, and "Looks right", "Scan again", "Cancel".
+ *  The photo's object URL, for the caller to let go of later. */
+function showReview({ review, input, onConfirm, canHandIn, thumbUrl: previous }, answer, photo) {
+  if (previous) URL.revokeObjectURL(previous);
+  const thumbUrl = URL.createObjectURL(photo); // this phone's copy, for the player to compare; never stored
+  const values = answer.grid.join('').split('');
+  const read = values.slice();
+  const flagged = new Set(answer.flagged.map(([r, c]) => r * SIZE + c));
+  const corrected = new Set();
+  const grid = reviewGrid(values, read, flagged, corrected);
+  const empties = values.filter((v) => v === UNREAD).length;
+  const confirm = h('button.primary.bresk-scan-confirm', { type: 'button' }, canHandIn() ? TEXT.confirm : TEXT.confirmNoHandIn);
+  const again = h('button.bresk-scan-again', { type: 'button' }, TEXT.again);
+  const cancel = h('button.bresk-scan-cancel', { type: 'button' }, TEXT.cancel);
+  confirm.addEventListener('click', () => {
+    review.hidden = true;
+    review.replaceChildren();
+    onConfirm(values.map((v) => (v === UNREAD ? '' : v)), [...corrected]);
+  });
+  again.addEventListener('click', () => input.click());
+  cancel.addEventListener('click', () => { review.hidden = true; review.replaceChildren(); });
+  review.replaceChildren(
+    h('h3.bresk-scan-title', TEXT.title),
+    h('p.meta.bresk-scan-help', TEXT.help(flagged.size - empties)),
+    empties ? h('p.meta.bresk-scan-empty', TEXT.empty(empties)) : null,
+    h('div.bresk-scan-compare', h('img.bresk-scan-thumb', { src: thumbUrl, alt: TEXT.thumbnail }), grid),
+    h('div.row.bresk-scan-actions', confirm, again, cancel));
+  review.hidden = false;
+  review.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  return thumbUrl;
+}
+
 /**
  * The scan button and its review panel. `onConfirm(values, corrected)` gets 64 squares
  * ('' for empty, '#' for a space, A–Z) and the indices the player changed; `canHandIn()` says
@@ -82,7 +146,7 @@ export function mountScan({ onConfirm, canHandIn = () => true, label = TEXT.butt
   const review = h('div.bresk-scan-review', { hidden: true });
   const root = h('div.bresk-scan', { hidden: true }, h('div.row', button), input, privacy, status, review);
 
-  let thumbUrl = null;
+  const thumb = { url: null }; // this phone's copy of the photo, shown beside the squares read
   let busy = false;
 
   scanAvailable().then((available) => { root.hidden = !available; });
@@ -106,7 +170,7 @@ export function mountScan({ onConfirm, canHandIn = () => true, label = TEXT.butt
       }
       const answer = await api.scan(photo);
       status.textContent = '';
-      showReview(answer, photo);
+      thumb.url = showReview({ review, input, onConfirm, canHandIn, thumbUrl: thumb.url }, answer, photo);
     } catch (err) {
       status.textContent = err.offline ? TEXT.offline : err.message;
     } finally {
@@ -115,65 +179,10 @@ export function mountScan({ onConfirm, canHandIn = () => true, label = TEXT.butt
     }
   });
 
-  function showReview(answer, photo) {
-    if (thumbUrl) URL.revokeObjectURL(thumbUrl);
-    thumbUrl = URL.createObjectURL(photo); // this phone's copy, for the player to compare; never stored
-    const values = answer.grid.join('').split('');
-    const read = values.slice();
-    const flagged = new Set(answer.flagged.map(([r, c]) => r * SIZE + c));
-    const corrected = new Set();
-    const grid = h('div.bresk-scan-grid', { role: 'group', 'aria-label': TEXT.title });
-    const cells = values.map((v, i) => {
-      const r = Math.floor(i / SIZE);
-      const c = i % SIZE;
-      const cell = h('input.bresk-scan-cell', {
-        type: 'text', inputmode: 'text', autocomplete: 'off', autocapitalize: 'characters', spellcheck: false,
-        value: display(v), 'aria-label': TEXT.square(r, c, flagged.has(i)), dataset: { i: String(i) },
-        class: `bresk-scan-cell${flagged.has(i) ? ' flagged' : ''}${v === SPACE ? ' space' : ''}`,
-      });
-      grid.append(cell);
-      return cell;
-    });
-    grid.addEventListener('focusin', (e) => e.target.select?.());
-    grid.addEventListener('input', (e) => {
-      const cell = e.target;
-      const i = Number(cell.dataset.i);
-      const typed = [...(cell.value || '')].pop();
-      const letter = typed ? cellLetter(typed) : null;
-      if (letter) values[i] = letter;
-      else if (!cell.value) values[i] = UNREAD;
-      cell.value = display(values[i]);
-      cell.classList.toggle('space', values[i] === SPACE);
-      if (values[i] !== read[i]) corrected.add(i);
-      else corrected.delete(i);
-      cell.classList.toggle('corrected', corrected.has(i));
-      if (letter && i < SIZE * SIZE - 1) cells[i + 1].focus();
-    });
-    const empties = values.filter((v) => v === UNREAD).length;
-    const confirm = h('button.primary.bresk-scan-confirm', { type: 'button' }, canHandIn() ? TEXT.confirm : TEXT.confirmNoHandIn);
-    const again = h('button.bresk-scan-again', { type: 'button' }, TEXT.again);
-    const cancel = h('button.bresk-scan-cancel', { type: 'button' }, TEXT.cancel);
-    confirm.addEventListener('click', () => {
-      review.hidden = true;
-      review.replaceChildren();
-      onConfirm(values.map((v) => (v === UNREAD ? '' : v)), [...corrected]);
-    });
-    again.addEventListener('click', () => input.click());
-    cancel.addEventListener('click', () => { review.hidden = true; review.replaceChildren(); });
-    review.replaceChildren(
-      h('h3.bresk-scan-title', TEXT.title),
-      h('p.meta.bresk-scan-help', TEXT.help(flagged.size - empties)),
-      empties ? h('p.meta.bresk-scan-empty', TEXT.empty(empties)) : null,
-      h('div.bresk-scan-compare', h('img.bresk-scan-thumb', { src: thumbUrl, alt: TEXT.thumbnail }), grid),
-      h('div.row.bresk-scan-actions', confirm, again, cancel));
-    review.hidden = false;
-    review.scrollIntoView({ block: 'start', behavior: 'smooth' });
-  }
-
   return {
     element: root,
     destroy() {
-      if (thumbUrl) URL.revokeObjectURL(thumbUrl);
+      if (thumb.url) URL.revokeObjectURL(thumb.url);
     },
   };
 }

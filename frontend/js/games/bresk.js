@@ -9,10 +9,17 @@ import { h, stat, useStylesheet } from '../lib/dom.js';
 import { t } from '../i18n.js';
 import { LIST_NAMES, REASON_TEXT, cellLetter, getLexicon, lexiconNow, listName, onLexiconProgress } from '../lib/lexicon.js';
 import { fillMeanings } from '../lib/meanings.js';
-import { mountJudge } from '../views/judge.js';
-import { seatsPart } from '../views/seats.js';
-import { mountScan } from './bresk-scan.js';
+import { mountJudge } from '../components/judge.js';
+import { seatsPart } from '../components/seats.js';
 import { scoreCells } from './bresk-score.js';
+import { nameDice } from '../components/dice.js';
+import { cardRows, mountScan, scanAvailable } from './bresk-scan.js';
+
+export const stylesheet = '/css/games/bresk.css';
+// A paper card read from a photo, for a league result typed in afterwards (views/league-record.js).
+export const cardScan = { mountScan, cardRows, scanAvailable };
+// The Bresk die (a table's may show one face twice: bresk-0-twice, …) and the alphabet die.
+nameDice((die) => (die === 'alphabet' ? t('dice.alphabet') : die === 'bresk' || die.startsWith('bresk-') ? t('dice.bresk') : null));
 
 export { scoreCells };
 
@@ -250,7 +257,7 @@ function renderForced(forced, pad) {
     h('span.bresk-forced-letters', left.map((x) => h('b', display(x))))] : []));
 }
 
-/** Who I am: one button per seat, held at the server (views/seats.js), each with a ✓ once handed in;
+/** Who I am: one button per seat, held at the server (components/seats.js), each with a ✓ once handed in;
  *  `onPick` after this phone's seat changed. */
 function seatCard(pad, session, onPick) {
   const part = seatsPart(session, {
@@ -608,7 +615,7 @@ function showPlayer(player, slot, i, lexiconId, code) {
 }
 
 export function mount(root, session) {
-  useStylesheet('/css/games/bresk.css');
+  useStylesheet(stylesheet);
   const pad = myPad(session);
   const ask = askCard();
   const entry = entryCard(pad, session, ask.forced);
@@ -675,3 +682,4 @@ export function screen(view) {
     ],
   };
 }
+export { logLines } from './bresk-log.js'; // its lines in the table's log

@@ -2,6 +2,7 @@
 // Who builds (huge), who runs the timer, who is the left neighbour; the roll; big
 // card buttons with Undo and End turn within thumb reach; the "10" bonus build;
 // after each turn the points and the chips to take; the score table by round.
+import { nameDice } from '../components/dice.js';
 import { remainingMs } from '../components/timer.js';
 import { h, stat, tapGuard, useStylesheet } from '../lib/dom.js';
 import { t } from '../i18n.js';
@@ -10,6 +11,8 @@ export const usesTimer = true;
 
 // The Würfelspiel's panel uses this stylesheet too.
 export const STYLESHEET = '/css/games/make-n-break.css';
+export const stylesheet = STYLESHEET;
+nameDice((die) => (die === 'make-n-break' ? t('dice.die') : null));
 
 // The shared timer's presets: the seconds of the three timer settings.
 export const timerPresets = (view) => {
@@ -314,3 +317,4 @@ export function screen(view) {
     ],
   };
 }
+export { logLines } from './make-n-break-log.js'; // its lines in the table's log

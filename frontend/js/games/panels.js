@@ -1,24 +1,25 @@
-// A game's panel is found by its id: frontend/js/games/<game id>.js, exporting mount(panel, session, game)
-// and, if it wants them, usesTimer, timerPresets(view), rolls(view), ownScores and screen(view) (its part of
-// the big screen, views/screen.js: {turn, doing, board}). A game without one gets the score pad. Apart from views/table.js so that main.js can start a panel loading as soon as the
-// table's state names its game, while the table screen's own modules are still arriving.
+// A game's phone module is found by its id: frontend/js/games/<game id>.js, exporting mount(panel, session,
+// game) and, if it wants them, stylesheet (its CSS file), logLines(t, common) (its log's words,
+// lib/log-lines.js), usesTimer, timerPresets(view), rolls(view), ownScores, cardScan (a paper card read
+// from a photo, views/league-record.js) and screen(view) (its part of the big screen, views/screen.js:
+// {turn, doing, board}); its dice are named by the module (components/dice.js nameDice). A game without
+// one gets the plain score pad (components/score-pad.js). Apart from views/table.js so that main.js can start
+// a panel loading as soon as the table's state names its game, while the table screen's own modules are
+// still arriving. Nothing here knows a game by name: docs/ADDING-A-GAME.md.
 import { useStylesheet } from '../lib/dom.js';
 
 const PANEL_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-export const panelId = (gameId) => (PANEL_ID.test(gameId) ? gameId : 'scorepad');
-export const importPanel = (id) => import(`./${id}.js`);
+/** The module's file name for a game id; null for an id no file could have (the plain pad then). */
+export const panelId = (gameId) => (PANEL_ID.test(gameId) ? gameId : null);
 
-// Each panel's stylesheet, where it has one: known here so that it loads alongside the panel's module.
-const PANEL_CSS = {
-  bresk: '/css/games/bresk.css',
-  'block-buster': '/css/games/block-buster.css',
-  'make-n-break': '/css/games/make-n-break.css',
-  wuerfelspiel: '/css/games/make-n-break.css',
-};
+// A panel's stylesheet is its own (`export const stylesheet`): taken up the moment its module is in.
+export const importPanel = (id) => import(`./${id}.js`).then((panel) => {
+  if (panel.stylesheet) useStylesheet(panel.stylesheet);
+  return panel;
+});
 
-// The panel's module and stylesheet start loading the moment the game is known, alongside
-// everything else the table waits for rather than after it.
+// The panel's module starts loading the moment the game is known, alongside everything else the
+// table waits for rather than after it.
 export function preloadPanel(gameId) {
-  if (PANEL_CSS[gameId]) useStylesheet(PANEL_CSS[gameId]);
-  importPanel(panelId(gameId)).catch(() => {}); // the table screen says so and tries again
+  if (panelId(gameId)) importPanel(panelId(gameId)).catch(() => {}); // the table screen says so and tries again
 }

@@ -5,11 +5,15 @@
 import { h, stat, tapGuard, useStylesheet } from '../lib/dom.js';
 import { t } from '../i18n.js';
 import { lang } from '../lib/language.js';
+import { nameDice } from '../components/dice.js';
 import { STYLESHEET } from './make-n-break.js';
+
+export const stylesheet = STYLESHEET; // the two Make 'N' Break games share one
+nameDice((die) => (die === 'stopper' ? t('dice.stopper') : null));
 
 export const usesTimer = false; // the stopper die is the clock
 
-/** On the stopper's phone (views/seats.js): a person rolls the yellow die, so that phone says so. */
+/** On the stopper's phone (components/seats.js): a person rolls the yellow die, so that phone says so. */
 export function turnNote(view, seat) {
   const s = view.state;
   if (s.finished || s.options.stopper !== 'person' || seat !== s.stopper) return '';
@@ -367,3 +371,4 @@ export function screen(view) {
     ],
   };
 }
+export { logLines } from './wuerfelspiel-log.js'; // its lines in the table's log

@@ -10,10 +10,6 @@
 
 export const PUSH_URL = 'https://app.bgstatsapp.com/createPlay.html';
 
-// Games whose first seat starts: the turn order of every table of ours begins with seat 0 (Block Buster:
-// "seat 0 is the starting player"). The score pad keeps no turns: nobody is named as starting there.
-const SEAT_ZERO_STARTS = new Set(['make-n-break', 'wuerfelspiel', 'block-buster', 'bresk']);
-
 const two = (n) => String(n).padStart(2, '0');
 const MINUS = '\u2212';
 const signed = (n) => (n < 0 ? `${MINUS}${-n}` : `+${n}`);
@@ -60,12 +56,14 @@ function summary(result, t, code) {
 /**
  * A finished table (the view every phone has) as a play. `gameName`: the game's name as the box says it;
  * `endMs`: when the game was over (its last event), for the duration; unknown, the play has none.
+ * `firstSeatStarts`: the game's catalogue entry says every table's turn order begins with seat 0 (a score
+ * pad keeps no turns: nobody is named as starting there).
  */
-export function playFromTable(view, { gameName, t, endMs }) {
+export function playFromTable(view, { gameName, t, endMs, firstSeatStarts = false }) {
   const result = view.result;
   const places = result.places || [];
   const winners = new Set(result.winners || []);
-  const starts = SEAT_ZERO_STARTS.has(view.game);
+  const starts = Boolean(firstSeatStarts);
   const players = result.players.map((p, i) => player({
     name: p.name, score: p.total, team: p.team, start: starts && i === 0,
     // No place from the game (an older server): its winners first, nobody else ranked.

@@ -1,6 +1,6 @@
 // "What does it mean?": a word's senses (WordNet, in English) and its base forms', asked of the server
 // only after a ruling, so a verdict never waits for them; offline, the phone says they need the
-// connection. Used by the judge (views/judge.js) and by a Bresk! player's scored words (games/bresk.js).
+// connection. Used by the judge (components/judge.js) and by a Bresk! player's scored words (games/bresk.js).
 import { api } from '../api.js';
 import { t } from '../i18n.js';
 import { h } from './dom.js';

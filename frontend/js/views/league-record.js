@@ -5,7 +5,7 @@
 // For Bresk!, each player's paper card can be scanned instead of typing a score ("Scan my card",
 // games/bresk-scan.js): the result is then saved as a score sheet and the server scores and judges it.
 import { leagues } from '../api.js';
-import { cardRows, mountScan, scanAvailable } from '../games/bresk-scan.js';
+import { importPanel, panelId } from '../games/panels.js';
 import { t } from '../i18n.js';
 import { h } from '../lib/dom.js';
 import { navigate } from '../router.js';
@@ -111,10 +111,12 @@ function recordParts() {
   ui.mode = () => (ui.byPlace.checked ? 'place' : 'score');
   ui.rows = () => [...ui.list.querySelectorAll('li.rec-player')];
   ui.chosen = () => ui.rows().filter((li) => li.querySelector('button.pick').getAttribute('aria-pressed') === 'true');
-  // Scanned Bresk! cards by player name (the grid as the score sheet takes it: 8 rows of 8), and each row's
-  // scan button and review, made when first needed. `canScan`: the server reads photos.
-  ui.scans = { cards: new Map(), scanners: new Map(), canScan: false };
-  ui.scanning = () => ui.scans.canScan && ui.gameSelect.value === 'bresk' && ui.mode() === 'score';
+  // Scanned cards by player name (the grid as the score sheet takes it: Bresk!'s 8 rows of 8), and each row's
+  // scan button and review, made when first needed. `kits`: by game id, the card scan of each game whose
+  // phone module has one (its `cardScan`), where the server reads photos.
+  ui.scans = { cards: new Map(), scanners: new Map(), kits: new Map() };
+  ui.kit = () => ui.scans.kits.get(ui.gameSelect.value);
+  ui.scanning = () => Boolean(ui.kit()) && ui.mode() === 'score';
   return ui;
 }
 
@@ -151,7 +153,19 @@ function refreshRecord(ui, teams, refresh) {
   }
 }
 
-/** A playing player's Bresk! card: the scan button, and once confirmed the card as read, scored on saving. */
+/** The card scans of the games whose catalogue entry says they have one, once their phone modules are in. */
+function loadCardScans(ui, catalogue, refresh) {
+  for (const game of catalogue.games.filter((g) => g.card_scan && panelId(g.id))) {
+    importPanel(panelId(game.id))
+      .then(async ({ cardScan }) => {
+        if (cardScan && await cardScan.scanAvailable()) ui.scans.kits.set(game.id, cardScan);
+        refresh();
+      })
+      .catch(() => {}); // no scan button: the score is typed in, as for any game
+  }
+}
+
+/** A playing player's card (Bresk!'s): the scan button, and once confirmed the card as read, scored on saving. */
 function cardArea(ui, li, shown, refresh) {
   const name = li.dataset.name;
   let area = li.querySelector('.rec-card');
@@ -161,6 +175,7 @@ function cardArea(ui, li, shown, refresh) {
   }
   if (!area) {
     const read = h('div.rec-card-read');
+    const { mountScan, cardRows } = ui.kit();
     const scanner = mountScan({
       label: t('scan.button_for', { name }),
       privacy: false,
@@ -330,10 +345,10 @@ export function mount(root, params) {
     saveRecord(ui, league, withTeams());
   });
 
-  Promise.all([games(), leagues.players(id, entry.token), leagues.results(id, entry.token, { limit: 1 }), scanAvailable()])
-    .then(([loaded, { players }, { results }, available]) => {
+  Promise.all([games(), leagues.players(id, entry.token), leagues.results(id, entry.token, { limit: 1 })])
+    .then(([loaded, { players }, { results }]) => {
       catalogue = loaded;
-      ui.scans.canScan = available;
+      loadCardScans(ui, catalogue, refresh);
       const preferred = params.query.game || results[0]?.game || '';
       ui.gameSelect.replaceChildren(...catalogue.games.map((g) => h('option', { value: g.id, selected: g.id === preferred }, g.name)));
       ui.list.replaceChildren(...players.map((p) => playerRow(ui, p.name, false, refresh)));

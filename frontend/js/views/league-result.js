@@ -392,6 +392,17 @@ function showDeleted(parts, result, id) {
   fill(parts.history, h('h2#history-title', t('resultpage.corrections')), historyList(result, id));
 }
 
+/** The page's parts that the result fills in: its title, facts, the result now and its history. */
+function resultParts() {
+  return {
+    title: h('h1.result-title', t('resultpage.result')),
+    facts: h('p.meta.result-facts'),
+    current: h('section.card.result-now', { 'aria-labelledby': 'result-now-title', 'aria-busy': 'true' },
+      h('p.muted', t('resultpage.loading'))),
+    history: h('section.result-history', { 'aria-labelledby': 'history-title' }),
+  };
+}
+
 export function mount(root, params) {
   ensureCss();
   const { id } = params;
@@ -406,13 +417,7 @@ export function mount(root, params) {
     return;
   }
   const admin = RANK[entry.role] >= RANK.admin;
-  const parts = {
-    title: h('h1.result-title', t('resultpage.result')),
-    facts: h('p.meta.result-facts'),
-    current: h('section.card.result-now', { 'aria-labelledby': 'result-now-title', 'aria-busy': 'true' },
-      h('p.muted', t('resultpage.loading'))),
-    history: h('section.result-history', { 'aria-labelledby': 'history-title' }),
-  };
+  const parts = resultParts();
   const status = h('p.status', { role: 'status', 'aria-live': 'polite' });
   const correction = h('div.correction');
   const toBgStats = h('div.send-to-bgstats');

@@ -66,6 +66,28 @@ async function startTable(form, error, { game, seats, league, house }) {
   }
 }
 
+// The league's house rules: each option it sets starts at its value. Without them (offline, or no answer
+// within 3 s) the form shows the game's own values and sends only what is changed: the server then starts
+// the table from the house rules, as before.
+function houseRulesOf(league) {
+  return league ? Promise.race([
+    leagues.get(league.id, league.token).then((l) => l.rules || {}).catch(() => ({})),
+    new Promise((resolve) => { setTimeout(() => resolve({}), 3000); }),
+  ]) : Promise.resolve({});
+}
+
+// The last table's players, in their seats, in one tap (null when too few for the game).
+function sameAgainButton(game, seats, addSeat) {
+  const last = store.get().lastSeats.slice(0, game.max_seats);
+  return last.length >= game.min_seats ? h('button.same-players', {
+    type: 'button',
+    onclick: () => {
+      seats.replaceChildren();
+      last.forEach((name) => addSeat(name));
+    },
+  }, t('new.same_players', { names: last.join(', ') })) : null;
+}
+
 export function mount(root, params) {
   const catalogue = store.get().catalogue;
   const gameId = params.game;
@@ -78,13 +100,7 @@ export function mount(root, params) {
   const keep = params.query.league ? `?league=${encodeURIComponent(params.query.league)}` : '';
   const suggestions = playerSuggestions(league);
 
-  // The league's house rules: each option it sets starts at its value. Without them (offline, or no answer
-  // within 3 s) the form shows the game's own values and sends only what is changed: the server then starts
-  // the table from the house rules, as before.
-  const houseRules = league ? Promise.race([
-    leagues.get(league.id, league.token).then((l) => l.rules || {}).catch(() => ({})),
-    new Promise((resolve) => { setTimeout(() => resolve({}), 3000); }),
-  ]) : Promise.resolve({});
+  const houseRules = houseRulesOf(league);
 
   const render = (cat, rules) => {
     const game = cat.games.find((g) => g.id === gameId) || cat.games[0];
@@ -93,15 +109,7 @@ export function mount(root, params) {
     addSeat(store.get().me);
     addSeat();
     if (game.min_seats > 2) for (let i = 2; i < game.min_seats; i++) addSeat();
-    // The last table's players, in their seats, in one tap.
-    const last = store.get().lastSeats.slice(0, game.max_seats);
-    const sameAgain = last.length >= game.min_seats ? h('button.same-players', {
-      type: 'button',
-      onclick: () => {
-        seats.replaceChildren();
-        last.forEach((name) => addSeat(name));
-      },
-    }, t('new.same_players', { names: last.join(', ') })) : null;
+    const sameAgain = sameAgainButton(game, seats, addSeat);
     const gameSelect = h('select', { id: 'game', onchange: (e) => navigate(`#/new/${e.target.value}${keep}`) },
       cat.games.map((g) => h('option', { value: g.id, selected: g.id === game.id }, g.name)));
     form.replaceChildren(

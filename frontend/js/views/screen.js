@@ -126,7 +126,7 @@ function joinCard(code) {
 async function gameModule(gameId) {
   preloadPanel(gameId); // with its stylesheet: the board borrows the game's drawings (Block Buster's shapes)
   try {
-    return await importPanel(panelId(gameId));
+    return panelId(gameId) ? await importPanel(panelId(gameId)) : {};
   } catch {
     return {};
   }

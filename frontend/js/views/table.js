@@ -16,7 +16,7 @@ import '../lib/offline.js';
 import '../lib/uuid.js';
 import { navigate } from '../router.js';
 import { TableSession } from '../session.js';
-import { seatsPart } from './seats.js';
+import { seatsPart } from '../components/seats.js';
 import { rememberPlayers, store } from '../store.js';
 
 function shareSheet(code, joinUrl) {
@@ -49,10 +49,12 @@ function scoreboard(result) {
         p.lines.length ? h('ul.lines', p.lines.map((l) => h('li', h('span', l.label), h('span', (l.points > 0 ? '+' : '') + l.points)))) : h('p.muted', t('table.no_points'))))));
 }
 
-// The log's words (lib/log-lines.js, with Block Buster's rules behind it) are loaded once the table is
-// on screen: the log and the list of unsent actions wait for them, the first screen does not.
+// The log's words (lib/log-lines.js, with the game's own lines from its phone module) are loaded once the
+// table is on screen: the log and the list of unsent actions wait for them, the first screen does not.
 let describe = null;
-const logLines = () => import('../lib/log-lines.js').then((m) => (describe = m.describe));
+let gameLines = null; // the panel's logLines, once it is in (until then the shared lines and event names)
+const logLines = () => import('../lib/log-lines.js')
+  .then((m) => (describe = (event, view, t) => m.describe(event, view, t, gameLines)));
 
 // An action waiting in the outbox, as the event it will become.
 function queuedEvent(item) {
@@ -61,14 +63,19 @@ function queuedEvent(item) {
 
 // The game's controls are a separate module; if the network drops before it arrives,
 // say so and try again when the phone is back online (or when asked), instead of a blank panel.
+const plainPad = () => import('../components/score-pad.js');
+
 async function loadPanel(gameId, panel, onTrouble) {
-  let id = panelId(gameId);
+  const id = panelId(gameId);
+  let load = id ? () => importPanel(id) : plainPad;
   for (;;) {
     try {
-      return await importPanel(id);
+      const module = await load();
+      gameLines = module.logLines || null;
+      return module;
     } catch {
-      if (id !== 'scorepad' && await panelMissing(id)) {
-        id = 'scorepad';
+      if (load !== plainPad && await panelMissing(id)) {
+        load = plainPad; // a game with no panel of its own gets the plain score pad
         continue;
       }
       const retry = h('button', t('table.try_again'));
@@ -269,8 +276,9 @@ function bgStatsPart(session) {
     }
     bgstats ||= await import('../lib/bgstats.js');
     if (!latest.result.finished) return;
-    const gameName = store.get().catalogue?.games.find((g) => g.id === latest.game)?.name || latest.game;
-    link.href = bgstats.pushLink(bgstats.playFromTable(latest, { gameName, t, endMs }));
+    const game = store.get().catalogue?.games.find((g) => g.id === latest.game);
+    const options = { gameName: game?.name || latest.game, t, endMs, firstSeatStarts: game?.first_seat_starts };
+    link.href = bgstats.pushLink(bgstats.playFromTable(latest, options));
   }
   return { el, update };
 }
