@@ -53,13 +53,13 @@ def _objects(items: list[Any], field: str, listed: str) -> Iterator[tuple[str, d
         yield f"{field}.{i}", item
 
 
-def _ref(item: dict[str, Any], key: str, records: dict[int, Any], at: str, listed: str) -> Any:
-    """The record ``item[key]`` names (a whole number that is the id of one of ``records``: true, a list or
-    text is none)."""
+def _ref(item: dict[str, Any], key: str, records: dict[int, Any]) -> Any:
+    """The record ``item[key]`` names, if it is the id of one of ``records`` (a whole number: true, a list or
+    text is none); else None."""
     ref = item.get(key)
-    if isinstance(ref, bool) or not isinstance(ref, int) or ref not in records:
-        raise refuse(f"{at}.{key}", "{key2} must be the id of one of the file's {listed}.", key2=key, listed=listed)
-    return records[ref]
+    if isinstance(ref, bool) or not isinstance(ref, int):
+        return None
+    return records.get(ref)
 
 
 def _records(data: dict[str, Any], field: str) -> dict[int, dict[str, Any]]:
@@ -104,10 +104,15 @@ def _players_of(play: dict[str, Any], field: str, players: dict[int, dict[str, A
     scores = play.get("playerScores")
     if not isinstance(scores, list):
         raise refuse(f"{field}.playerScores", "A play lists its players under playerScores.")
-    return [{"name": _ref(s, "playerRefId", players, at, "players")["name"],
-             "score": _score(s.get("score"), f"{at}.score"), "rank": _rank(s.get("rank"), f"{at}.rank"),
-             "winner": s.get("winner") is True, "team": _team(s.get("team"))}
-            for at, s in _objects(scores, f"{field}.playerScores", "playerScores")]
+    rows = []
+    for at, s in _objects(scores, f"{field}.playerScores", "playerScores"):
+        who = _ref(s, "playerRefId", players)
+        if who is None:
+            raise refuse(f"{at}.playerRefId", "playerRefId must be the id of one of the file's players.")
+        rows.append({"name": who["name"], "score": _score(s.get("score"), f"{at}.score"),
+                     "rank": _rank(s.get("rank"), f"{at}.rank"), "winner": s.get("winner") is True,
+                     "team": _team(s.get("team"))})
+    return rows
 
 
 def _ours(game: dict[str, Any]) -> str | None:
@@ -165,7 +170,9 @@ def read(data: Any) -> PlaysFile:
         raise refuse("plays", "A BG Stats export file lists its plays under plays.")
     out = []
     for at, play in _objects(plays, "plays", "plays"):
-        game = _ref(play, "gameRefId", game_of, at, "games")
+        game = _ref(play, "gameRefId", game_of)
+        if game is None:
+            raise refuse(f"{at}.gameRefId", "gameRefId must be the id of one of the file's games.")
         if not isinstance(play.get("uuid"), str) or not 1 <= len(play["uuid"]) <= 36:
             raise refuse(f"{at}.uuid", "Each play needs its uuid (at most 36 characters).")
         ours = _ours(game)
