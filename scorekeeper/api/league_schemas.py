@@ -535,6 +535,11 @@ class BgStatsImportQuerySchema(Schema):
 WHY_LEFT_OUT = ("cooperative", "incomplete", "no_win_stats", "one_player", "not_chosen")
 
 
+class BggImportQuerySchema(Schema):
+    name = fields.String(load_default="BoardGameGeek", validate=validate.Length(max=80),
+                         metadata={"description": "The new league's name; none: BoardGameGeek."})
+
+
 class BgStatsLeftOutSchema(Schema):
     game = fields.String(required=True, metadata={"description": "The game's name in the file."})
     why = fields.String(required=True, validate=validate.OneOf(WHY_LEFT_OUT), metadata={

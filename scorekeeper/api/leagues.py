@@ -34,6 +34,7 @@ from ..services import standings as league_standings
 from .blueprint import Blueprint
 from .league_link import league_token
 from .league_schemas import (
+    BggImportQuerySchema,
     BgStatsExportSchema,
     BgStatsFileSchema,
     BgStatsImportedSchema,
@@ -183,7 +184,7 @@ def import_bgstats(query, payload):
 
 
 @blp.route("/import/bgg", methods=["POST"])
-@blp.arguments(BgStatsImportQuerySchema, location="query")
+@blp.arguments(BggImportQuerySchema, location="query")
 @blp.response(201, BgStatsImportedSchema)
 @blp.doc(requestBody={"required": True, "description": "A saved BoardGameGeek plays file (XML API2 plays).",
                       "content": {"application/xml": {"schema": {"type": "string"}}}})
@@ -191,8 +192,7 @@ def import_bgstats(query, payload):
 def import_bgg(query):
     """A new league from a saved BoardGameGeek plays file (all or nothing): each play once (its id kept as
     ``bgg-<id>``); plays of other games as score pad results under their names; unfinished ones left out."""
-    league, tokens, left_out = plays_import.new_league(bgg_plays.read(request.get_data()),
-                                                       query.get("name") or "BoardGameGeek")
+    league, tokens, left_out = plays_import.new_league(bgg_plays.read(request.get_data()), query["name"])
     return {"id": league.public_id, "name": league.name, **{f"{r}_token": t for r, t in tokens.items()},
             "left_out": left_out}
 

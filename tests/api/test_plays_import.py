@@ -5,13 +5,16 @@ then /import/confirm): games chosen, names mapped, each play once. SQLite and Po
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from sqlalchemy import func, select
 from test_bgstats_export import club, download
 from test_bgstats_import import results, standings
 from test_league_endings import auth, new_league
+from test_league_import_offload import offloading  # noqa: F401, F811 (a fixture)
 
+from scorekeeper import offload
 from scorekeeper.extensions import db
 from scorekeeper.models import League, LeaguePlayer, LeagueResult
 from scorekeeper.services.league_import import MAX_RESULTS
@@ -241,6 +244,7 @@ def test_a_bg_stats_file_into_a_fresh_league_gives_the_same_standings(client):
 
 def test_a_named_score_pad_result_goes_out_to_bg_stats_under_its_name(client):
     made = client.post(BGG_URL, data=ODD, headers=XML).get_json()
+    assert made["name"] == "BoardGameGeek"
     file = download(client, made)
     assert {g["name"] for g in file["games"]} >= {"Catan", "Mini Golf", "Bresk!"}
     catan = next(g for g in file["games"] if g["name"] == "Catan")
@@ -290,3 +294,18 @@ def test_a_five_thousand_play_file_into_a_league_and_again(client):
     assert done.get_json()["added"] == MAX_RESULTS and done.get_json()["new_players"] == []
     again = confirm(client, league, body).get_json()
     assert (again["added"], again["already"]) == (0, MAX_RESULTS)
+
+
+def test_through_the_import_process_with_the_admin_link_and_the_xml(offloading):  # noqa: F811
+    client = offloading.test_client()
+    made = client.post(BGG_URL, data=ODD, headers=XML)
+    assert made.status_code == 201, made.get_json()
+    (pid,) = offload.pool(offloading).pids()
+    assert pid != os.getpid()
+    league = new_league(client, players=("Ann",))
+    body = {"format": "bgg", "file": ODD.decode()}
+    assert confirm(client, league, body, token=league["member_token"]).status_code == 403
+    done = confirm(client, league, body)
+    assert done.status_code == 200, done.get_json()
+    assert done.get_json()["added"] == 6 and offload.pool(offloading).pids() == [pid]
+    assert confirm(client, league, body).get_json()["already"] == 6
