@@ -147,6 +147,9 @@ export const leagues = {
     request('DELETE', `${leaguePath(id)}/results/${encodeURIComponent(resultId)}`, undefined, bearer(token)),
   importLeague: (data) => request('POST', '/api/leagues/import', data),
   importBgStats: (data) => request('POST', '/api/leagues/import/bgstats', data),
+  // Another app's file into this league (admin): what it would add (writes nothing), then adding it.
+  previewImport: (id, token, body) => request('POST', `${leaguePath(id)}/import/preview`, body, bearer(token)),
+  confirmImport: (id, token, body) => request('POST', `${leaguePath(id)}/import/confirm`, body, bearer(token)),
   // The export needs the token header, so it is fetched here and handed back as a Blob to save, with
   // the name the server gives it (the league's name and the day, any letters kept).
   download: async (id, token, format) => {

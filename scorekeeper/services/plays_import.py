@@ -108,7 +108,7 @@ def plan(file: PlaysFile, taken: set[str], chosen: list[str] | None) -> Plan:
     for play in file.plays:
         ours = our_game(play.game, play.source_game)
         entry = out.games.setdefault(play.game, {"name": play.game, "game": ours or "scorepad", "plays": 0,
-                                                 "new": 0, "why": None})
+                                                 "new": 0, "why": set()})
         entry["plays"] += 1
         if not play.result["players"]:
             raise refuse(f"{play.at}.{file.words.get('players', 'players')}", "A play needs its players.")
@@ -117,7 +117,7 @@ def plan(file: PlaysFile, taken: set[str], chosen: list[str] | None) -> Plan:
             why = "not_chosen"
         if why is not None:
             out.left_out[play.game, why] = out.left_out.get((play.game, why), 0) + 1
-            entry["why"] = entry["why"] or why
+            entry["why"].add(why)
             continue
         if play.result["id"] in taken:
             out.already += 1
@@ -128,11 +128,20 @@ def plan(file: PlaysFile, taken: set[str], chosen: list[str] | None) -> Plan:
         out.add.append(result)
         out.origin.append(play)
         entry["new"] += 1
-        entry["why"] = None
         for p in result["players"]:
             who = out.players.setdefault(p["name"], {"name": p["name"], "plays": 0})
             who["plays"] += 1
+    for entry in out.games.values():
+        entry["why"] = _why_none_come_in(entry)
     return out
+
+
+def _why_none_come_in(game: dict[str, Any]) -> str | None:
+    """A game's one reason, when none of its plays comes in: left out by choice first (it can be chosen)."""
+    whys = game["why"]
+    if game["new"] or not whys:  # some come in, or all are in the league already
+        return None
+    return "not_chosen" if "not_chosen" in whys else sorted(whys)[0]
 
 
 def left_out_list(left_out: dict[tuple[str, str], int]) -> list[dict[str, Any]]:
