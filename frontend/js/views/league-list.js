@@ -82,7 +82,7 @@ function importAgainQuestion(answer) {
 
 /** Moving a league to this server (or restoring one): the JSON file its admin downloaded. `onMade()` after. */
 function importCard(onMade) {
-  const file = h('input#import-file', { type: 'file', accept: '.json,application/json' });
+  const file = h('input#import-file', { type: 'file', accept: '.json,.xml,application/json,application/xml,text/xml' });
   const importStatus = h('p.status', { role: 'status' });
   const importError = h('p.error', { role: 'alert', hidden: true });
   let waiting = null; // the export read, while the phone asks whether to import it again
@@ -104,9 +104,10 @@ function importCard(onMade) {
   const send = async (data) => {
     importStatus.textContent = t('league.importing');
     try {
-      // BG Stats' own export (games, players, plays; no format of ours): its plays of our games come in.
+      // BG Stats' own export (games, players, plays; no format of ours), or a BoardGameGeek plays file (XML).
       const bgstats = !data?.format && Array.isArray(data?.plays);
-      const answer = await (bgstats ? leagues.importBgStats(data) : leagues.importLeague(data));
+      const answer = await (typeof data === 'string' ? leagues.importBgg(data)
+        : bgstats ? leagues.importBgStats(data) : leagues.importLeague(data));
       const entry = keepLinks(answer);
       importStatus.textContent = '';
       const leftOut = (answer.left_out || []).map((g) => t('league.left_out_game', { game: g.game, count: g.plays }));
@@ -123,7 +124,12 @@ function importCard(onMade) {
     again.close();
     let data;
     try {
-      data = JSON.parse(await chosen.text());
+      const text = await chosen.text();
+      if (text.trimStart().startsWith('<')) { // a saved BoardGameGeek plays file
+        send(text);
+        return;
+      }
+      data = JSON.parse(text);
     } catch {
       refuse(t('league.not_json'));
       return;
