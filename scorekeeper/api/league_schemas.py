@@ -563,7 +563,10 @@ class PlaysFileInSchema(Schema):
     format = fields.String(required=True, validate=validate.OneOf(PLAYS_FORMATS), metadata={
         "description": "bgstats: a BG Stats export file (BGStatsExport.json); bgg: a saved BoardGameGeek plays "
                        "file (XML API2 plays)."})
-    file = fields.Raw(required=True, metadata={"description": "The file's text (or, for bgstats, its JSON)."})
+    # Any JSON value passes the schema (as the API's description says of it): what it holds is the
+    # reader's to refuse, after the admin link is checked.
+    file = fields.Raw(required=True, allow_none=True,
+                      metadata={"description": "The file's text (or, for bgstats, its JSON)."})
     players = fields.Dict(keys=fields.String(validate=validate.Length(min=1, max=80)),
                           values=fields.String(allow_none=True, validate=validate.Length(min=1, max=80)),
                           load_default=None, validate=validate.Length(max=MAX_PLAYERS),

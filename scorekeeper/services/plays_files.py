@@ -18,6 +18,8 @@ def read(format_: str, file: Any) -> PlaysFile:
         if not isinstance(file, str):
             raise refuse("file", "A BoardGameGeek plays file is sent as its text.")
         return bgg_plays.read(file.encode())
+    if not isinstance(file, (str, dict)):
+        raise refuse("file", "A BG Stats export file is sent as its text or as its JSON object.")
     if isinstance(file, str):
         try:
             file = orjson.loads(file)

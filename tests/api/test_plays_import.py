@@ -309,3 +309,11 @@ def test_through_the_import_process_with_the_admin_link_and_the_xml(offloading):
     assert done.status_code == 200, done.get_json()
     assert done.get_json()["added"] == 6 and offload.pool(offloading).pids() == [pid]
     assert confirm(client, league, body).get_json()["already"] == 6
+
+
+def test_no_admin_link_is_a_401_whatever_the_body(client):
+    league = new_league(client)
+    for body in ({"format": "bgg", "file": None}, {"format": "bgstats", "file": None}):
+        assert client.post(f"/api/leagues/{league['id']}/import/preview", json=body).status_code == 401
+        refused = preview(client, league, body)
+        assert refused.status_code == 422 and refused.get_json()["errors"], refused.get_json()
