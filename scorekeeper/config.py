@@ -75,6 +75,22 @@ def _rate_limits(env) -> dict[str, Any]:
     }
 
 
+# flask-smorest: the API's own description (openapi.yaml is made from it).
+OPENAPI: dict[str, Any] = {
+    "API_TITLE": "scorekeeper",
+    "API_VERSION": __version__,
+    "OPENAPI_VERSION": "3.0.3",
+    "OPENAPI_URL_PREFIX": "/api",
+    "OPENAPI_JSON_PATH": "openapi.json",
+    "API_SPEC_OPTIONS": {
+        "info": {
+            "description": "Keep score while playing Make 'N' Break Extreme, Make 'n' Break Würfelspiel, "
+            "Block Buster and Bresk!: rules that refuse impossible scores, shared tables, timer and dice.",
+        },
+    },
+}
+
+
 def load(instance_path: str, test_config: dict[str, Any] | None = None) -> dict[str, Any]:
     env = os.environ
     production = env.get("SCOREKEEPER_ENV", "development") == "production"
@@ -94,18 +110,7 @@ def load(instance_path: str, test_config: dict[str, Any] | None = None) -> dict[
         "LAN_URL": env.get("SCOREKEEPER_LAN_URL", ""),
         "MAX_CONTENT_LENGTH": 256 * 1024,  # the largest honest body is a few KiB
         "LEXICON_CACHE_DIR": env.get("SCOREKEEPER_LEXICON_CACHE", str(Path(instance_path) / "lexicon")),
-        # flask-smorest / OpenAPI
-        "API_TITLE": "scorekeeper",
-        "API_VERSION": __version__,
-        "OPENAPI_VERSION": "3.0.3",
-        "OPENAPI_URL_PREFIX": "/api",
-        "OPENAPI_JSON_PATH": "openapi.json",
-        "API_SPEC_OPTIONS": {
-            "info": {
-                "description": "Keep score while playing Make 'N' Break Extreme, Make 'n' Break Würfelspiel, "
-                "Block Buster and Bresk!: rules that refuse impossible scores, shared tables, timer and dice.",
-            },
-        },
+        **OPENAPI,
         "PROXIES": int(env.get("SCOREKEEPER_PROXIES", "0")),
         # Off in tests unless a test turns it on: the suite itself sends thousands of requests.
         "RATELIMIT_ENABLED": not (test_config or {}).get("TESTING", False)

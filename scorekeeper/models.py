@@ -140,6 +140,8 @@ class LeagueResult(db.Model):
     league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"))
     uid: Mapped[str] = mapped_column(String(36))
     game: Mapped[str] = mapped_column(String(32))
+    # A score pad result's game, when it stands for a game other than ours (an imported play of "Catan").
+    game_name: Mapped[str | None] = mapped_column(String(80), nullable=True)
     played_on: Mapped[Any] = mapped_column(db.Date)
     table_code: Mapped[str | None] = mapped_column(String(6), nullable=True)
     sheet: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)

@@ -26,7 +26,8 @@ from .services import league_import
 
 # What the child is told of the request, and what of its answer is passed on (the worker's own after-request
 # hooks add the rest: security headers, compression).
-REQUEST_HEADERS = ("Content-Type", "Accept-Language", "Host")
+# Authorization: an import into an existing league is its admin's (the child checks the link as the worker would).
+REQUEST_HEADERS = ("Content-Type", "Accept-Language", "Host", "Authorization")
 ANSWER_HEADERS = ("Content-Type", "Cache-Control", "Vary", "Content-Language", "Retry-After")
 TIMEOUT_S = 120.0  # an import of the largest league takes a few seconds of one core
 

@@ -109,16 +109,22 @@ def docs_static(filename: str):
 
 # The one upload: a photo of a scorecard, sent as a phone's file input sends it (api/scan.py).
 PHOTO_UPLOADS = ("/api/games/bresk/scan",)
+# And a saved BoardGameGeek plays file, sent as it was saved (api/leagues.py).
+XML_UPLOADS = ("/api/leagues/import/bgg",)
 
 
 def require_json() -> Response | None:
-    """Bodies sent to the API must say they are JSON (a photo upload: multipart); anything else is refused."""
+    """Bodies sent to the API must say they are JSON (a photo upload: multipart; a BoardGameGeek plays file:
+    XML); anything else is refused."""
     writes = request.method in ("POST", "PUT", "PATCH")
     if not (writes and request.path.startswith("/api/") and request.content_length):
         return None
     if request.path in PHOTO_UPLOADS:
         if request.mimetype != "multipart/form-data":
             raise UnsupportedMediaType(N_("Send the photo as multipart/form-data, in the field photo."))
+    elif request.path in XML_UPLOADS:
+        if request.mimetype not in ("application/xml", "text/xml"):
+            raise UnsupportedMediaType(N_("Send the plays file as XML, with Content-Type: application/xml."))
     elif not request.is_json:
         raise UnsupportedMediaType(N_("Send the body as JSON, with Content-Type: application/json."))
     return None

@@ -116,6 +116,19 @@ async function upload(path, field, blob, filename) {
   return data;
 }
 
+// A file sent as it is (a saved BoardGameGeek plays file: XML); the answer as request() gives it.
+async function sendFile(path, text, type) {
+  let response;
+  try {
+    response = await fetch(path, { method: 'POST', body: text, headers: inLanguage({ Accept: 'application/json', 'Content-Type': type }) });
+  } catch {
+    throw new ApiError();
+  }
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new ApiError({ status: response.status, message: data.message || t('api.upload_failed'), code: data.code, errors: data.errors });
+  return data;
+}
+
 // Leagues: every call but create sends the league's capability token (admin, member or viewer).
 export const leagues = {
   create: (name) => request('POST', '/api/leagues', { name }),
@@ -151,6 +164,10 @@ export const leagues = {
     request('DELETE', `${leaguePath(id)}/results/${encodeURIComponent(resultId)}`, undefined, bearer(token)),
   importLeague: (data) => request('POST', '/api/leagues/import', data),
   importBgStats: (data) => request('POST', '/api/leagues/import/bgstats', data),
+  importBgg: (xml) => sendFile('/api/leagues/import/bgg', xml, 'application/xml'),
+  // Another app's file into this league (admin): what it would add (writes nothing), then adding it.
+  previewImport: (id, token, body) => request('POST', `${leaguePath(id)}/import/preview`, body, bearer(token)),
+  confirmImport: (id, token, body) => request('POST', `${leaguePath(id)}/import/confirm`, body, bearer(token)),
   // The export needs the token header, so it is fetched here and handed back as a Blob to save, with
   // the name the server gives it (the league's name and the day, any letters kept).
   download: async (id, token, format) => {

@@ -6,6 +6,7 @@ from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 
 from ..cooperate import let_others_run
 from ..services import house_rules
+from ..services.league_import import MAX_PLAYERS
 from ..text import N_
 from .schemas import StrictBoolean
 
@@ -192,6 +193,8 @@ class LeagueResultVersionSchema(Schema):
 class LeagueResultSchema(Schema):
     id = fields.String(required=True)
     game = fields.String(required=True)
+    game_name = fields.String(metadata={"description": "A score pad result's game, when it stands for another "
+                                                      "game (a play imported from BG Stats or BoardGameGeek)."})
     played_on = fields.String(required=True, metadata={"format": "date"})
     table_code = fields.String(allow_none=True)
     sheet = fields.Dict()
@@ -452,6 +455,8 @@ class ExportVersionSchema(Schema):
 class ExportResultSchema(Schema):
     id = fields.String(required=True, validate=validate.Length(min=1, max=36))
     game = fields.String(required=True)
+    game_name = fields.String(validate=validate.Length(min=1, max=80), metadata={
+        "description": "A score pad result's game, when it stands for another game (an imported play)."})
     played_on = fields.Date(required=True)
     table_code = fields.String(allow_none=True, validate=validate.Length(max=6))
     sheet = fields.Dict(allow_none=True)
@@ -510,7 +515,8 @@ class BgStatsGameSchema(Schema):
     id = fields.Integer(required=True, metadata={"description": "What a play's gameRefId names."})
     uuid = fields.String(required=True, metadata={"description": "The same for the game in every download."})
     name = fields.String(required=True)
-    sourceGameId = fields.String(required=True, metadata={"description": "Our game's id."})
+    sourceGameId = fields.String(metadata={"description": "Our game's id; none for a game that a score pad "
+                                                        "result stands for (an imported play of another game)."})
     highestWins = fields.Boolean(required=True, metadata={
         "description": "False for a score pad the league ranks lowest first (its house rule)."})
     noPoints = fields.Boolean(required=True)
@@ -582,11 +588,76 @@ class BgStatsImportQuerySchema(Schema):
                          metadata={"description": "The new league's name; none (or empty): BG Stats."})
 
 
+WHY_LEFT_OUT = ("cooperative", "incomplete", "no_win_stats", "one_player", "not_chosen")
+
+
+class BggImportQuerySchema(Schema):
+    name = fields.String(load_default="BoardGameGeek", validate=validate.Length(max=80),
+                         metadata={"description": "The new league's name; none: BoardGameGeek."})
+
+
 class BgStatsLeftOutSchema(Schema):
     game = fields.String(required=True, metadata={"description": "The game's name in the file."})
+    why = fields.String(required=True, validate=validate.OneOf(WHY_LEFT_OUT), metadata={
+        "description": "cooperative (played together, no one ranked), incomplete (not finished), no_win_stats "
+                       "(not to be counted, says BoardGameGeek), one_player, not_chosen (games left out)."})
     plays = fields.Integer(required=True)
 
 
 class BgStatsImportedSchema(LeagueCreatedSchema):
     left_out = fields.List(fields.Nested(BgStatsLeftOutSchema), required=True, metadata={
-        "description": "Plays of games other than ours, not imported: how many of each game."})
+        "description": "Plays not imported, and why: how many of each game. Games other than ours come in "
+                       "as score pad results under their own names (game_name)."})
+
+
+PLAYS_FORMATS = ("bgstats", "bgg")
+
+
+class PlaysFileInSchema(Schema):
+    """Another app's file, for an existing league: what it would add (preview), or add it (confirm)."""
+
+    format = fields.String(required=True, validate=validate.OneOf(PLAYS_FORMATS), metadata={
+        "description": "bgstats: a BG Stats export file (BGStatsExport.json); bgg: a saved BoardGameGeek plays "
+                       "file (XML API2 plays)."})
+    # Any JSON value passes the schema (as the API's description says of it): what it holds is the
+    # reader's to refuse, after the admin link is checked.
+    file = fields.Raw(required=True, allow_none=True,
+                      metadata={"description": "The file's text (or, for bgstats, its JSON)."})
+    players = fields.Dict(keys=fields.String(validate=validate.Length(min=1, max=80)),
+                          values=fields.String(allow_none=True, validate=validate.Length(min=1, max=80)),
+                          load_default=None, validate=validate.Length(max=MAX_PLAYERS),
+                          metadata={"description": "Each name in the file: the league's player it is, or null "
+                                                   "for a new player of that name. A name not given: the "
+                                                   "suggested player (the league's of the same name, else new)."})
+    games = fields.List(fields.String(validate=validate.Length(min=1, max=200)), load_default=None,
+                        validate=validate.Length(max=MAX_PLAYERS), metadata={
+                            "description": "The file's games (by name) whose plays come in; none: all."})
+
+
+class PlaysGameSchema(Schema):
+    name = fields.String(required=True, metadata={"description": "The game's name in the file."})
+    game = fields.String(required=True, metadata={"description": "Ours it becomes."})
+    stands_in = fields.Boolean(required=True, metadata={
+        "description": "Not one of ours: its plays become results of the game that stands in (the score pad), "
+                       "under the game's own name."})
+    plays = fields.Integer(required=True, metadata={"description": "Its plays in the file."})
+    new = fields.Integer(required=True, metadata={"description": "Of them, added (not already in the league)."})
+    why = fields.String(allow_none=True, required=True, metadata={"description": "Why none comes in, if so."})
+
+
+class PlaysPlayerSchema(Schema):
+    name = fields.String(required=True, metadata={"description": "The name in the file."})
+    plays = fields.Integer(required=True, metadata={"description": "The plays to add that name them."})
+    suggested = fields.String(allow_none=True, required=True, metadata={
+        "description": "The league's player of the same name (case and spacing aside), or null."})
+    player = fields.String(allow_none=True, required=True, metadata={
+        "description": "The league's player the plays go to (null: a new player of this name)."})
+
+
+class PlaysImportSchema(Schema):
+    added = fields.Integer(required=True, metadata={"description": "Results added (preview: would be)."})
+    already = fields.Integer(required=True, metadata={"description": "Plays the league has already: skipped."})
+    new_players = fields.List(fields.String(), required=True, metadata={"description": "Players added."})
+    left_out = fields.List(fields.Nested(BgStatsLeftOutSchema), required=True)
+    games = fields.List(fields.Nested(PlaysGameSchema), required=True)
+    players = fields.List(fields.Nested(PlaysPlayerSchema), required=True)

@@ -19,6 +19,7 @@ from .. import i18n, offload
 from ..cooperate import pause_collector, resume_collector
 from ..limits import count_import
 from ..services import (
+    bgg_plays,
     bgstats,
     bgstats_import,
     disputes,
@@ -26,6 +27,8 @@ from ..services import (
     league_import,
     league_queries,
     leagues,
+    plays_files,
+    plays_import,
     ratings,
     recaps,
 )
@@ -34,6 +37,7 @@ from .blueprint import Blueprint
 from .dispute_schemas import DisputesQuerySchema, DisputesSchema
 from .league_link import league_token
 from .league_schemas import (
+    BggImportQuerySchema,
     BgStatsExportSchema,
     BgStatsFileSchema,
     BgStatsImportedSchema,
@@ -58,6 +62,8 @@ from .league_schemas import (
     LeagueResultsQuerySchema,
     LeagueSchema,
     PlayerPageSchema,
+    PlaysFileInSchema,
+    PlaysImportSchema,
     RecapQuerySchema,
     RecapSchema,
     RotatedSchema,
@@ -118,7 +124,15 @@ def _neutralised(cell):
 
 
 # The imports: each endpoint's check of its body's size, before its schema reads it.
-IMPORTS = {"leagues.import_league": league_import.check_size, "leagues.import_bgstats": bgstats_import.check_size}
+def _plays_file_size(body):
+    """An existing league's import: its BG Stats file (sent as JSON) bounded as a new league's is."""
+    if isinstance(body, dict) and isinstance(body.get("file"), dict):
+        bgstats_import.check_size(body["file"])
+
+
+IMPORTS = {"leagues.import_league": league_import.check_size, "leagues.import_bgstats": bgstats_import.check_size,
+           "leagues.import_bgg": lambda _body: None,  # XML: bounded while it is read (services/bgg_plays.py)
+           "leagues.preview_plays_import": _plays_file_size, "leagues.confirm_plays_import": _plays_file_size}
 
 
 @blp.before_request
@@ -130,7 +144,7 @@ def _bigger_imports():
             return offload.forward(request.get_data())  # this worker only carries the bytes (offload.py says why)
         pause_collector()  # resumed at teardown, whatever happens (cooperate.py says why)
         g.collector_paused = True
-        body = request.get_json(silent=True)
+        body = request.get_json(silent=True) if request.is_json else None
         g.parsed_json = body  # parsed once: the arguments parser takes it from here (api/blueprint.py)
         IMPORTS[request.endpoint](body)  # 413 before the schema builds anything
 
@@ -171,7 +185,47 @@ def import_bgstats(query, payload):
     becomes the result's id); the plays of other games are left out and counted in the answer."""
     league, tokens, left_out = bgstats_import.import_file(payload, query["name"])
     return {"id": league.public_id, "name": league.name, **{f"{r}_token": t for r, t in tokens.items()},
-            "left_out": [{"game": game, "plays": count} for game, count in sorted(left_out.items())]}
+            "left_out": left_out}
+
+
+@blp.route("/import/bgg", methods=["POST"])
+@blp.arguments(BggImportQuerySchema, location="query")
+@blp.response(201, BgStatsImportedSchema)
+@blp.doc(requestBody={"required": True, "description": "A saved BoardGameGeek plays file (XML API2 plays).",
+                      "content": {"application/xml": {"schema": {"type": "string"}}}})
+@_errors(413, 422, 503)
+def import_bgg(query):
+    """A new league from a saved BoardGameGeek plays file (all or nothing): each play once (its id kept as
+    ``bgg-<id>``); plays of other games as score pad results under their names; unfinished ones left out."""
+    league, tokens, left_out = plays_import.new_league(bgg_plays.read(request.get_data()), query["name"])
+    return {"id": league.public_id, "name": league.name, **{f"{r}_token": t for r, t in tokens.items()},
+            "left_out": left_out}
+
+
+@blp.route("/<league_id:league_id>/import/preview", methods=["POST"])
+@blp.arguments(PlaysFileInSchema)
+@blp.response(200, PlaysImportSchema)
+@blp.doc(security=SECURITY)
+@_errors(401, 403, 413, 422, 503)
+def preview_plays_import(payload, league_id):
+    """What a BG Stats or BoardGameGeek file would add to this league (admin), every play checked; nothing is
+    written. The same body, confirmed, adds exactly this."""
+    league, _role = _auth(league_id, "admin")
+    file = plays_files.read(payload["format"], payload["file"])
+    return plays_import.preview(league, file, payload["players"], payload["games"])
+
+
+@blp.route("/<league_id:league_id>/import/confirm", methods=["POST"])
+@blp.arguments(PlaysFileInSchema)
+@blp.response(200, PlaysImportSchema)
+@blp.doc(security=SECURITY)
+@_errors(401, 403, 413, 422, 503)
+def confirm_plays_import(payload, league_id):
+    """Add a BG Stats or BoardGameGeek file's plays to this league (admin), all or nothing, with its names
+    mapped onto the league's players; plays the league has already (by their id) are skipped and counted."""
+    league, _role = _auth(league_id, "admin")
+    file = plays_files.read(payload["format"], payload["file"])
+    return plays_import.confirm(league, file, payload["players"], payload["games"])
 
 
 @blp.route("/<league_id:league_id>")

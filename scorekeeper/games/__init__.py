@@ -36,3 +36,8 @@ REGISTRY: dict[str, Game] = {g.id: g for g in (*BUILT_IN, *added_games(os.enviro
 
 def get(game_id: str) -> Game | None:
     return REGISTRY.get(game_id)
+
+
+def stand_in() -> Game:
+    """The game a result of a game the app does not know is kept as (``STANDS_IN_FOR_OTHERS``)."""
+    return next(g for g in REGISTRY.values() if g.STANDS_IN_FOR_OTHERS)

@@ -284,6 +284,9 @@ class Game:
     # The boolean option that ranks the lowest total first (a golf-style pad), if the game has one: a
     # BG Stats file's "lowest wins" game becomes that house rule.
     LOWEST_WINS_OPTION: str | None = None
+    # Results of games the app does not know are kept as this game's, under their own name (an imported
+    # play of Catan): the score pad's. One game of the registry says so (games.stand_in()).
+    STANDS_IN_FOR_OTHERS: bool = False
     # (sheet, names) -> the sheet with its players renamed in order; a game whose sheet names players in
     # more places (turns naming their builder) renames them there too.
     rename_players: Callable[[dict[str, Any], list[str]], dict[str, Any]] = rename_sheet_players

@@ -166,5 +166,5 @@ GAME = Game(
     id=id, name=name, MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS, OPTIONS=OPTIONS, EVENT_FIELDS=EVENT_FIELDS,
     catalogue=catalogue, setup=setup, apply=apply, result=result, score_sheet=score_sheet,
     league_places=league_places, places_from_scores=places_from_scores, check_final=check_final,
-    LOWEST_WINS_OPTION="lowest_wins", SAMPLE=SAMPLE,
+    LOWEST_WINS_OPTION="lowest_wins", STANDS_IN_FOR_OTHERS=True, SAMPLE=SAMPLE,
 )

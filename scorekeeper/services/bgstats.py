@@ -47,7 +47,12 @@ def play_uuid(result_id: str) -> str:
         return stable_uuid("play", result_id)
 
 
-def _game(league: League, ref: int, game_id: str) -> dict[str, Any]:
+def _game(league: League, ref: int, game_id: str, game_name: str | None) -> dict[str, Any]:
+    """A game of the file; a score pad result standing for another game (``game_name``) is a game of that name,
+    without our game id (it is not our score pad to BG Stats)."""
+    if game_name:
+        return {"id": ref, "uuid": stable_uuid("game", game_id, game_name), "name": game_name,
+                "highestWins": not lowest_wins(league, game_id), "noPoints": False, "cooperative": False}
     game = games.get(game_id)
     return {"id": ref, "uuid": stable_uuid("game", game_id), "name": game.name if game else game_id,
             "sourceGameId": game_id, "highestWins": not lowest_wins(league, game_id), "noPoints": False,
@@ -84,14 +89,14 @@ def export(league: League) -> dict[str, Any]:
     names = player_names(league)
     everyone = league_players(league)
     player_ref = {p.id: i for i, p in enumerate(everyone, start=1)}
-    game_ids = sorted({r.game for r in results})
+    game_ids = sorted({(r.game, r.game_name or "") for r in results})
     game_ref = {g: i for i, g in enumerate(game_ids, start=1)}
     played: set = set()
     return {
-        "games": [_game(league, game_ref[g], g) for g in game_ids],
+        "games": [_game(league, game_ref[g], *g) for g in game_ids],
         "players": [{"id": player_ref[p.id], "uuid": stable_uuid("league", league.public_id, "player", p.id),
                      "name": names[p.id]} for p in everyone],
         "locations": [],
-        "plays": [_play(r, game_ref[r.game], player_ref, played) for r in results],
+        "plays": [_play(r, game_ref[r.game, r.game_name or ""], player_ref, played) for r in results],
         "challenges": [], "groups": [], "tags": [],
     }

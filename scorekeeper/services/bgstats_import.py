@@ -1,16 +1,13 @@
-"""A BG Stats export file (``BGStatsExport.json``) as a new league, through the league import.
+"""A BG Stats export file (``BGStatsExport.json``) read into plays to import (``plays_import.Play``).
 
-The file is read into the shape of our own league export and handed to ``league_import.import_league``:
-the same bounds (checked here first on the file's own lists, before anything is built), the same checks,
-the same all-or-nothing writing, in the import process like any import. A refusal names the field of the
-BG Stats file (``plays.3.playerScores.1.score``), not of the export it was turned into.
+The file's plays are read into the shape of our own league export; ``plays_import`` takes them into a new
+league (through ``league_import``: the same bounds, checked here first on the file's own lists, the same
+checks, the same all-or-nothing writing) or an existing one. A refusal names the field of the BG Stats
+file (``plays.3.playerScores.1.score``), not of the export it was turned into.
 
-- Our games are recognised by our game id (``sourceGameId``, as our own BG Stats file has it) or by name
-  (case and spaces aside). A play of any other game is left out, and the answer says which games and how
-  many plays: a score pad result cannot carry another game's name, and one "score pad" standings table for
-  every other game a group plays would rank them against each other.
 - Each play becomes a result whose id is the play's uuid: a file names each play once, and the league keeps
-  where it came from (the uuid, through its own export and import).
+  where it came from (the uuid, through its own export and import), so it is not imported twice.
+- A play of a game the file marks ``cooperative`` is left out and counted (``plays_import`` says why).
 - A play's places are its ranks. Without ranks: by scores as the game ranks them; without scores either,
   its winners first and everyone else after them.
 - A score pad the file ranks lowest first (``highestWins: false``) becomes the league's house rule.
@@ -20,14 +17,16 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from .. import games
-from ..domain_errors import DomainError, TooBig
+from ..domain_errors import TooBig
 from ..models import League
 from ..text import N_
 from . import league_import
 from .league_input import refuse
+from .plays_import import Play, PlaysFile, competition_places, new_league, our_game
 
 LISTED = {"plays": N_("plays"), "players": N_("players"), "games": N_("games")}
 BOUNDS = {"plays": league_import.MAX_RESULTS, "players": league_import.MAX_PLAYERS,
@@ -47,41 +46,37 @@ def check_size(data: Any) -> None:
                          most=most, what=LISTED[field], count=len(items))
 
 
-def _normal(name: str) -> str:
-    return " ".join(name.split()).casefold()
+def _objects(items: list[Any], field: str, listed: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each entry of a list of the file with where it is (``plays.3``), each an object."""
+    for i, item in enumerate(items):
+        if not isinstance(item, dict):
+            raise refuse(f"{field}.{i}", "Each entry of {listed} must be an object.", listed=listed)
+        yield f"{field}.{i}", item
 
 
-OUR_GAMES = {_normal(g.name): g.id for g in games.REGISTRY.values()}
+def _ref(item: dict[str, Any], key: str, records: dict[int, Any]) -> Any:
+    """The record ``item[key]`` names, if it is the id of one of ``records`` (a whole number: true, a list or
+    text is none); else None."""
+    ref = item.get(key)
+    if isinstance(ref, bool) or not isinstance(ref, int):
+        return None
+    return records.get(ref)
 
 
-def _records(data: dict[str, Any], field: str) -> list[dict[str, Any]]:
-    """The file's ``games`` or ``players``: each with an integer id and a name, the ids once each."""
+def _records(data: dict[str, Any], field: str) -> dict[int, dict[str, Any]]:
+    """The file's ``games`` or ``players`` by id: each with a whole-number id (once each) and a name."""
     items = data.get(field, [])
     if not isinstance(items, list):
         raise refuse(field, "{listed} must be a list.", listed=field)
-    seen: set[int] = set()
-    for i, item in enumerate(items):
-        if not isinstance(item, dict):
-            raise refuse(f"{field}.{i}", "Each entry of {listed} must be an object.", listed=field)
+    out: dict[int, dict[str, Any]] = {}
+    for at, item in _objects(items, field, field):
         ref = item.get("id")
-        if isinstance(ref, bool) or not isinstance(ref, int) or ref in seen:
-            raise refuse(f"{field}.{i}.id", "Each entry of {listed} needs its own whole-number id.", listed=field)
-        seen.add(ref)
+        if isinstance(ref, bool) or not isinstance(ref, int) or ref in out:
+            raise refuse(f"{at}.id", "Each entry of {listed} needs its own whole-number id.", listed=field)
         if not isinstance(item.get("name"), str):
-            raise refuse(f"{field}.{i}.name", "A name must be text.")
-    return items
-
-
-def _ref_in(ref: Any, records: dict[int, Any]) -> bool:
-    """Whether ``ref`` is the id of one of ``records`` (a whole number: true, a list or text is none)."""
-    return isinstance(ref, int) and not isinstance(ref, bool) and ref in records
-
-
-def _our_game(game: dict[str, Any]) -> str | None:
-    source = game.get("sourceGameId")
-    if isinstance(source, str) and source in games.REGISTRY:
-        return source
-    return OUR_GAMES.get(_normal(game["name"]))
+            raise refuse(f"{at}.name", "A name must be text.")
+        out[ref] = item
+    return out
 
 
 def _score(value: Any, field: str) -> int | None:
@@ -106,29 +101,37 @@ def _rank(value: Any, field: str) -> int | None:
     return value
 
 
-def _players_of(play: dict[str, Any], field: str, names: dict[int, str]) -> list[dict[str, Any]]:
+def _players_of(play: dict[str, Any], field: str, players: dict[int, dict[str, Any]]) -> list[dict[str, Any]]:
     scores = play.get("playerScores")
     if not isinstance(scores, list):
         raise refuse(f"{field}.playerScores", "A play lists its players under playerScores.")
     rows = []
-    for j, s in enumerate(scores):
-        at = f"{field}.playerScores.{j}"
-        if not isinstance(s, dict):
-            raise refuse(at, "Each entry of playerScores must be an object.")
-        if not _ref_in(s.get("playerRefId"), names):
+    for at, s in _objects(scores, f"{field}.playerScores", "playerScores"):
+        who = _ref(s, "playerRefId", players)
+        if who is None:
             raise refuse(f"{at}.playerRefId", "playerRefId must be the id of one of the file's players.")
-        rows.append({"name": names[s["playerRefId"]], "score": _score(s.get("score"), f"{at}.score"),
+        rows.append({"name": who["name"], "score": _score(s.get("score"), f"{at}.score"),
                      "rank": _rank(s.get("rank"), f"{at}.rank"), "winner": s.get("winner") is True,
                      "team": _team(s.get("team"))})
     return rows
 
 
-def _places(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Our result's players: the ranks as places; without, scores (the game ranks them), else winners first."""
+def _ours(game: dict[str, Any]) -> str | None:
+    source = game.get("sourceGameId")
+    return our_game(game["name"], source if isinstance(source, str) else None)
+
+
+def _places(rows: list[dict[str, Any]], highest_first: bool | None) -> list[dict[str, Any]]:
+    """Our result's players: the ranks as places; without, scores (ranked by our game, or ``highest_first``
+    for another game), else winners first."""
     if all(r["rank"] for r in rows):
         return [{"name": r["name"], "score": r["score"], "place": r["rank"], "team": r["team"]} for r in rows]
     if all(r["score"] is not None for r in rows):
-        return [{"name": r["name"], "score": r["score"], "team": r["team"]} for r in rows]
+        out = [{"name": r["name"], "score": r["score"], "team": r["team"]} for r in rows]
+        if highest_first is None:
+            return out
+        places = competition_places([r["score"] for r in rows], highest_first)
+        return [{**o, "place": place} for o, place in zip(out, places, strict=True)]
     after = 1 + sum(r["winner"] for r in rows)
     return [{"name": r["name"], "score": r["score"], "place": 1 if r["winner"] else after, "team": r["team"]}
             for r in rows]
@@ -151,62 +154,41 @@ def _team(value: Any) -> str | None:
     return str(value).strip() or None
 
 
-def as_league_export(data: Any, name: str) -> tuple[dict[str, Any], list[int], dict[str, int]]:
-    """Our league export of the file's plays of our games; which play each result came from; the plays left
-    out, counted by their game's name."""
-    if not isinstance(data, dict):
-        raise refuse("", "A BG Stats export file is one JSON object (games, players, plays).")
-    check_size(data)
-    game_of = {g["id"]: (g, _our_game(g)) for g in _records(data, "games")}
-    players = _records(data, "players")
-    names = {p["id"]: p["name"] for p in players}
-    plays = data.get("plays")
-    if not isinstance(plays, list):
-        raise refuse("plays", "A BG Stats export file lists its plays under plays.")
-    results, origin, left_out = [], [], {}
-    for i, play in enumerate(plays):
-        field = f"plays.{i}"
-        if not isinstance(play, dict):
-            raise refuse(field, "Each entry of plays must be an object.")
-        if not _ref_in(play.get("gameRefId"), game_of):
-            raise refuse(f"{field}.gameRefId", "gameRefId must be the id of one of the file's games.")
-        game, ours = game_of[play["gameRefId"]]
-        if ours is None:
-            left_out[game["name"]] = left_out.get(game["name"], 0) + 1
-            continue
-        if not isinstance(play.get("uuid"), str) or not 1 <= len(play["uuid"]) <= 36:
-            raise refuse(f"{field}.uuid", "Each play needs its uuid (at most 36 characters).")
-        results.append({"id": play["uuid"], "game": ours, "played_on": _played_on(play, field),
-                        "players": _places(_players_of(play, field, names))})
-        origin.append(i)
-    # A game BG Stats ranks lowest first becomes the house rule of ours that does, where ours has one.
-    rules = {ours: {games.get(ours).LOWEST_WINS_OPTION: True} for g, ours in game_of.values()
-             if ours and g.get("highestWins") is False and games.get(ours).LOWEST_WINS_OPTION}
-    return ({"name": name, "rules": rules,
-             "players": [p["name"] for p in players], "results": results}, origin, left_out)
-
-
 # Our export's words for a field, as the BG Stats file says them.
 FIELD_WORDS = {"players": "playerScores", "played_on": "playDate", "id": "uuid", "place": "rank",
                "name": "playerRefId"}
 
 
-def _file_field(field: str | None, origin: list[int]) -> str | None:
-    """``results.4.players.1.score`` of our export as the file's ``plays.7.playerScores.1.score``."""
-    parts = (field or "").split(".")
-    if parts[0] == "results" and len(parts) > 1 and parts[1].isdigit():
-        rest = [FIELD_WORDS.get(part, part) for part in parts[2:]]
-        return ".".join(["plays", str(origin[int(parts[1])]), *rest])
-    if parts[0] == "players" and len(parts) == 2:
-        return f"players.{parts[1]}.name"
-    return field
+def read(data: Any) -> PlaysFile:
+    """The file's plays (each game's plays, ours or not), or a 422 naming the file's field."""
+    if not isinstance(data, dict):
+        raise refuse("", "A BG Stats export file is one JSON object (games, players, plays).")
+    check_size(data)
+    game_of = _records(data, "games")
+    players = _records(data, "players")
+    plays = data.get("plays")
+    if not isinstance(plays, list):
+        raise refuse("plays", "A BG Stats export file lists its plays under plays.")
+    out = []
+    for at, play in _objects(plays, "plays", "plays"):
+        game = _ref(play, "gameRefId", game_of)
+        if game is None:
+            raise refuse(f"{at}.gameRefId", "gameRefId must be the id of one of the file's games.")
+        if not isinstance(play.get("uuid"), str) or not 1 <= len(play["uuid"]) <= 36:
+            raise refuse(f"{at}.uuid", "Each play needs its uuid (at most 36 characters).")
+        ours = _ours(game)
+        # Another game's scores are ranked as that game ranks them (BG Stats says which way), not as our
+        # score pad's house rule would.
+        ranked_by = None if ours else game.get("highestWins") is not False
+        out.append(Play(result={"id": play["uuid"], "played_on": _played_on(play, at),
+                                "players": _places(_players_of(play, at, players), ranked_by)},
+                        game=" ".join(game["name"].split()) or "?", at=at,
+                        why="cooperative" if game.get("cooperative") is True else None, source_game=ours))
+    lowest = any(g.get("highestWins") is False and _ours(g) == games.stand_in().id for g in game_of.values())
+    return PlaysFile(plays=out, players=[p["name"] for p in players.values()], lowest_wins_pad=lowest,
+                     words=FIELD_WORDS, player_field="players.{i}.name")
 
 
-def import_file(data: Any, name: str) -> tuple[League, dict[str, str], dict[str, int]]:
+def import_file(data: Any, name: str) -> tuple[League, dict[str, str], list[dict[str, Any]]]:
     """A new league from a BG Stats export file, all or nothing: the league, its tokens, the plays left out."""
-    export, origin, left_out = as_league_export(data, name)
-    try:
-        league, tokens = league_import.import_league(export)
-    except DomainError as err:
-        raise type(err)(err.code, err.text, _file_field(err.field, origin), err.detail, err.extra) from None
-    return league, tokens, left_out
+    return new_league(read(data), name)

@@ -152,27 +152,37 @@ def _write(league: League, checked_results, digests: dict[str, str]) -> None:
         db.session.execute(update(League).where(League.id == league_id).values(**digests))
         db.session.commit()
     for start in range(0, len(checked_results), WRITE_CHUNK):
-        chunk = checked_results[start:start + WRITE_CHUNK]
-        db.session.execute(insert(LeagueResult.__table__), [
-            {"league_id": league_id, "uid": r["id"], "game": checked["game"], "played_on": checked["played_on"],
-             "table_code": r.get("table_code"), "sheet": checked["sheet"],
-             "digest": result_digest(checked, r.get("table_code")), "version": r["version"],
-             "created_at_ms": r["created_at_ms"], "updated_at_ms": r["updated_at_ms"],
-             "deleted_at_ms": r["deleted_at_ms"]}
-            for r, checked, _ in chunk])
-        ids = dict(db.session.execute(select(LeagueResult.uid, LeagueResult.id).where(
-            LeagueResult.league_id == league_id, LeagueResult.uid.in_([r["id"] for r, _, _ in chunk]))).all())
-        entries = [{"result_id": ids[r["id"]], "player_id": p["player"].id, "position": i, "score": p["score"],
-                    "place": p["place"], "team": p["team"]}
-                   for r, checked, _ in chunk for i, p in enumerate(checked["players"])]
-        versions = [{"result_id": ids[r["id"]], **v} for r, _, vs in chunk for v in vs]
-        for model, rows in ((ResultEntry, entries), (ResultVersion, versions)):
-            if rows:
-                db.session.execute(insert(model.__table__), rows)
+        insert_results(league_id, checked_results[start:start + WRITE_CHUNK])
         if start + WRITE_CHUNK >= len(checked_results):
             db.session.execute(update(League).where(League.id == league_id).values(**digests))
         db.session.commit()
         let_others_run()  # under gevent: the other requests on this worker run between chunks
+
+
+def insert_results(league_id: int, chunk) -> None:
+    """The checked results ``[(result as given, checked, versions)]`` written into the league (not committed):
+    a few executemany INSERTs, however many results."""
+    db.session.execute(insert(LeagueResult.__table__), [
+        {"league_id": league_id, "uid": r["id"], "game": checked["game"], "game_name": checked.get("game_name"),
+         "played_on": checked["played_on"], "table_code": r.get("table_code"), "sheet": checked["sheet"],
+         "digest": result_digest(checked, r.get("table_code")), "version": r["version"],
+         "created_at_ms": r["created_at_ms"], "updated_at_ms": r["updated_at_ms"],
+         "deleted_at_ms": r["deleted_at_ms"]}
+        for r, checked, _ in chunk])
+    ids = dict(db.session.execute(select(LeagueResult.uid, LeagueResult.id).where(
+        LeagueResult.league_id == league_id, LeagueResult.uid.in_([r["id"] for r, _, _ in chunk]))).all())
+    entries = [{"result_id": ids[r["id"]], "player_id": p["player"].id, "position": i, "score": p["score"],
+                "place": p["place"], "team": p["team"]}
+               for r, checked, _ in chunk for i, p in enumerate(checked["players"])]
+    versions = [{"result_id": ids[r["id"]], **v} for r, _, vs in chunk for v in vs]
+    for model, rows in ((ResultEntry, entries), (ResultVersion, versions)):
+        if rows:
+            db.session.execute(insert(model.__table__), rows)
+
+
+def check_results(league: League, known: dict[str, LeaguePlayer], given: list[dict[str, Any]]):
+    """Results in our export's shape, checked as an import checks them (for ``insert_results``)."""
+    return _results(league, known, given)
 
 
 def _seasons(given: list[dict[str, Any]]) -> list[Season]:

@@ -259,9 +259,19 @@ def check_result(league: League, payload: dict[str, Any], check_date: bool = Tru
                                            lowest_wins=house_rules.lowest_wins(league, game_id))
         for row, place in zip(rows, places, strict=True):
             row["place"] = place
-    return {"game": game_id, "played_on": played_on, "sheet": sheet,
+    return {"game": game_id, "played_on": played_on, "sheet": sheet, "game_name": _game_name(game_id, payload),
             "players": [{"player": r["player"], "score": r.get("score"), "place": r["place"], "team": r["team"]}
                         for r in rows]}
+
+
+def _game_name(game_id: str, payload: dict[str, Any]) -> str | None:
+    """The name of the game a score pad result stands for (an imported play of another game), or None."""
+    given = payload.get("game_name")
+    if given is None:
+        return None
+    if game_id != games.stand_in().id:
+        raise refuse("game_name", "Only a score pad result names another game.")
+    return clean_name(given, "game_name", 80, N_("A game's name"))
 
 
 def _result_rows(league: League, game_id: str, payload: dict[str, Any],
@@ -439,6 +449,8 @@ def correct(league: League, uid: str, payload: dict[str, Any], source: str = TYP
                                  replaced_at_ms=now_ms()))
     bump(league)
     result.game, result.played_on, result.sheet = checked["game"], checked["played_on"], checked["sheet"]
+    if result.game != games.stand_in().id:  # corrected into one of our games, it no longer stands for another one
+        result.game_name = None
     result.entries = _entries(checked)
     result.version += 1
     result.updated_at_ms = now_ms()
@@ -456,6 +468,8 @@ def version_data(result: LeagueResult, names: dict[int, str]) -> dict[str, Any]:
 def result_dict(result: LeagueResult, names: dict[int, str], history: bool = False) -> dict[str, Any]:
     out = {"id": result.uid, **version_data(result, names), "version": result.version,
            "created_at_ms": result.created_at_ms, "updated_at_ms": result.updated_at_ms}
+    if result.game_name:
+        out["game_name"] = result.game_name
     if out["sheet"] is None:
         del out["sheet"]
     if result.deleted_at_ms is not None:

@@ -92,14 +92,17 @@ def places(result):
     return [(p["name"], p["score"], p["place"], p["team"]) for p in result["players"]]
 
 
-def test_odd_files_come_in_and_other_games_are_left_out_and_counted(client):
+def test_odd_files_come_in_other_games_as_score_pads_and_cooperative_ones_are_left_out(client):
     made = client.post(URL, json=a_file(ODD_PLAYS))
     assert made.status_code == 201, made.get_json()
     league = made.get_json()
     assert league["name"] == "BG Stats"
-    assert league["left_out"] == [{"game": "Catan", "plays": 1}, {"game": "Hanabi", "plays": 1}]
+    assert league["left_out"] == [{"game": "Hanabi", "why": "cooperative", "plays": 1}]
     got = {r["id"]: r for r in results(client, league)}
-    assert sorted(got) == ["p-1", "p-4", "p-5"]
+    assert sorted(got) == ["p-1", "p-2", "p-4", "p-5"]
+    assert got["p-2"]["game"] == "scorepad" and got["p-2"]["game_name"] == "Catan"
+    assert places(got["p-2"]) == [("Ann", 8, 1, None), ("Ben", 6, 2, None)]
+    assert "game_name" not in got["p-1"]
     assert got["p-1"]["game"] == "bresk" and got["p-1"]["played_on"] == "2026-10-01"
     assert places(got["p-1"]) == [("Ann", 12, 1, None), ("Ben", 12, 1, None), ("Cy", 3, 3, None)]
     assert got["p-4"]["game"] == "block-buster"
@@ -125,7 +128,7 @@ def test_odd_files_come_in_and_other_games_are_left_out_and_counted(client):
     (lambda f: f["plays"][4].update(uuid="p-1"), "plays.4.uuid"),  # one play twice
     (lambda f: f["plays"][3]["playerScores"][0].update(rank=3), "plays.3.playerScores.2.rank"),
     (lambda f: f["plays"][0]["playerScores"][0].update(rank=-1), "plays.0.playerScores.0.rank"),
-    (lambda f: f["plays"][4]["playerScores"].pop(), "plays.4.playerScores"),
+    (lambda f: f["plays"][4]["playerScores"].clear(), "plays.4.playerScores"),
     (lambda f: f["plays"][4].pop("playerScores"), "plays.4.playerScores"),
     (lambda f: f["plays"][0].pop("uuid"), "plays.0.uuid"),
     (lambda f: f["players"].append({"id": 14, "name": "ann"}), "players.4.name"),
@@ -167,3 +170,23 @@ def test_a_five_thousand_play_file(client):
     assert made.status_code == 201, made.get_json()
     rows = standings(client, made.get_json())["rows"]
     assert sum(r["played"] for r in rows) == 2 * MAX_RESULTS
+
+
+def test_a_play_of_one_player_is_left_out_and_counted(client):
+    solo = {"uuid": "solo-1", "playDate": "2026-10-06", "gameRefId": 2, "playerScores": scores((10, {"score": "71"}))}
+    made = client.post(URL, json=a_file([*ODD_PLAYS, solo]))
+    assert made.status_code == 201, made.get_json()
+    assert {"game": "Catan", "why": "one_player", "plays": 1} in made.get_json()["left_out"]
+    assert "solo-1" not in {r["id"] for r in results(client, made.get_json())}
+
+
+def test_a_score_pad_game_ranked_lowest_first_keeps_its_order(client):
+    golf = {"uuid": "golf-1", "playDate": "2026-10-06", "gameRefId": 5,
+            "playerScores": scores((10, {"score": "71"}), (11, {"score": "68"}))}
+    file = a_file([golf])
+    file["games"] = [*GAMES, {"id": 5, "name": "Mini golf", "highestWins": False}]
+    made = client.post(URL, json=file)
+    assert made.status_code == 201, made.get_json()
+    (result,) = results(client, made.get_json())
+    assert result["game_name"] == "Mini golf"
+    assert places(result) == [("Ann", 71, 2, None), ("Ben", 68, 1, None)]

@@ -115,9 +115,10 @@ def test_a_viewer_downloads_the_league_for_bg_stats(axe_phone, live_server, shot
 
 def test_a_bg_stats_file_becomes_a_league_on_the_phone(axe_phone, live_server, shots, tmp_path):
     page = axe_phone
-    file = {"games": [{"id": 1, "name": "Bresk!"}, {"id": 2, "name": "Catan", "bggId": 13}],
+    file = {"games": [{"id": 1, "name": "Bresk!"}, {"id": 2, "name": "Catan", "bggId": 13},
+                      {"id": 3, "name": "Hanabi", "cooperative": True}],
             "players": [{"id": 1, "name": "Ann"}, {"id": 2, "name": "Ben"}], "locations": [], "userInfo": {},
-            "plays": [{"uuid": f"bgs-{i}", "playDate": "2026-11-20 20:00:00", "gameRefId": 1 + i % 2,
+            "plays": [{"uuid": f"bgs-{i}", "playDate": "2026-11-20 20:00:00", "gameRefId": 1 + i % 3,
                        "playerScores": [{"playerRefId": 1, "score": "31", "rank": 2},
                                         {"playerRefId": 2, "score": " 40 ", "rank": 1, "winner": True}]}
                       for i in range(3)]}
@@ -128,8 +129,32 @@ def test_a_bg_stats_file_becomes_a_league_on_the_phone(axe_phone, live_server, s
     page.wait_for_selector(".created")
     assert "“BG Stats” is ready" in page.locator(".created h2").inner_text()
     assert page.locator(".left-out").inner_text() == (
-        "Not imported, as this app does not keep these games: Catan (1 play).")
+        "Not imported (played together, not finished, or with one player): Hanabi (1 play).")
     page.screenshot(path=shots / "bgstats-imported.png", full_page=True)
+    assert serious_violations(page) == []
+    page.get_by_role("link", name="Open the league").click()
+    page.wait_for_selector(".results li[data-result]")
+    assert page.locator(".results li[data-result]").count() == 2
+    # Catan came in as a score pad under its own name.
+    assert "Catan" in page.locator(".results").inner_text()
+
+
+def test_a_saved_boardgamegeek_file_becomes_a_league_on_the_phone(axe_phone, live_server, tmp_path):
+    page = axe_phone
+    plays = "".join(
+        f'<play id="{i}" date="2026-11-2{i}" quantity="1" incomplete="{1 if i == 3 else 0}" nowinstats="0">'
+        f'<item name="Bresk!" objecttype="thing" objectid="5"/><players>'
+        f'<player name="Ann" score="31" win="0"/><player name="Ben" score=" 40 " win="1"/></players></play>'
+        for i in range(1, 4))
+    (tmp_path / "plays.xml").write_text(f'<?xml version="1.0"?><plays username="ann">{plays}</plays>',
+                                        encoding="utf-8")
+    page.goto("/#/leagues")
+    page.locator(".import-league summary").click()
+    page.set_input_files("#import-file", tmp_path / "plays.xml")
+    page.wait_for_selector(".created")
+    assert "“BoardGameGeek” is ready" in page.locator(".created h2").inner_text()
+    assert page.locator(".left-out").inner_text() == (
+        "Not imported (played together, not finished, or with one player): Bresk! (1 play).")
     assert serious_violations(page) == []
     page.get_by_role("link", name="Open the league").click()
     page.wait_for_selector(".results li[data-result]")

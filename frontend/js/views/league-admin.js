@@ -1,5 +1,6 @@
 // #/league/:id/admin — league settings, for the admin link only: the house rules that tables
-// started in the league begin with, seasons, players, and the share links with QR codes.
+// started in the league begin with, seasons, players, plays brought in from another app's file
+// (league-import.js), and the share links with QR codes.
 import { leagues } from '../api.js';
 import { t } from '../i18n.js';
 import { h, useStylesheet } from '../lib/dom.js';
@@ -8,6 +9,7 @@ import {
   dropToken, ensureCss, fill, findLeague, formatDate, games, linkRow, playerHref, qrButton, remember, replaceLink,
   shareUrl,
 } from './league-common.js';
+import { importSection } from './league-import.js';
 
 /** "cat, dog\nemu" → ['cat', 'dog', 'emu']: words split by spaces, commas or new lines. */
 const wordsIn = (text) => text.split(/[\s,;]+/).filter(Boolean);
@@ -489,6 +491,9 @@ function loadSections(league, entry, cards, alive, needsAdmin) {
       rulesSection(league, cards.rulesCard, current.rules || {}, catalogue);
       seasonsSection(league, cards.seasonsCard, current.seasons);
       playersSection(league, cards.playersCard, players);
+      // Plays brought in may add players: the players' section is drawn again from the server.
+      const redrawPlayers = async () => playersSection(league, cards.playersCard, (await leagues.players(id, league.token())).players);
+      importSection(league, cards.importCard, players.map((p) => p.name), () => redrawPlayers().catch(() => {}));
       cards.renderShare(findLeague(id));
     })
     .catch((err) => {
@@ -496,7 +501,7 @@ function loadSections(league, entry, cards, alive, needsAdmin) {
       if (err.status === 401) return league.lost();
       cards.loadError.textContent = err.offline ? t('admin.offline') : err.message;
       cards.loadError.hidden = false;
-      for (const card of [cards.rulesCard, cards.seasonsCard, cards.playersCard]) card.hidden = true;
+      for (const card of [cards.rulesCard, cards.seasonsCard, cards.playersCard, cards.importCard]) card.hidden = true;
     });
 }
 
@@ -545,12 +550,13 @@ export function mount(root, params) {
   const rulesCard = loadingCard('house-rules', 'rules-title', t('admin.house_rules'));
   const seasonsCard = loadingCard('seasons', 'seasons-title', t('admin.seasons'));
   const playersCard = loadingCard('players', 'players-title', t('admin.players'));
+  const importCard = loadingCard('import-plays', 'import-title', t('import.title'));
   const shareCard = h('section.card.admin-section#share', { 'aria-labelledby': 'share-title' });
   page.append(h('a.back', { href: back }, `← ${entry.name || t('league.league')}`), h('h1', t('admin.title')),
-    loadError, rulesCard, seasonsCard, playersCard, shareCard);
+    loadError, rulesCard, seasonsCard, playersCard, importCard, shareCard);
   const renderShare = shareSection(league, shareCard);
 
-  loadSections(league, entry, { loadError, rulesCard, seasonsCard, playersCard, renderShare }, () => alive, needsAdmin);
+  loadSections(league, entry, { loadError, rulesCard, seasonsCard, playersCard, importCard, renderShare }, () => alive, needsAdmin);
   renderShare(entry); // the links are on this phone: no need to wait for the server
 
   return {

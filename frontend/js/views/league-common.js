@@ -211,6 +211,10 @@ export function gameName(id) {
 }
 
 /** Today on this phone's calendar, as YYYY-MM-DD (not UTC's). */
+/** A result's game as the league shows it: a score pad result standing for another game (an imported play
+ * of "Catan") under that game's name. */
+export const resultGameName = (result) => result.game_name || gameName(result.game);
+
 export function today() {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;

@@ -80,9 +80,28 @@ function importAgainQuestion(answer) {
   return { el, ask, close: () => { el.hidden = true; } };
 }
 
+/** A new league from a file: BG Stats' own export (games, players, plays; no format of ours), a BoardGameGeek
+ * plays file (its XML text), or our own export. */
+function importFile(data) {
+  const bgstats = !data?.format && Array.isArray(data?.plays);
+  return typeof data === 'string' ? leagues.importBgg(data) : bgstats ? leagues.importBgStats(data) : leagues.importLeague(data);
+}
+
+/** The games a file held that the app does not keep, said once the league is made (none: nothing said). */
+function leftOutNote(answer) {
+  const leftOut = (answer.left_out || []).map((g) => t('league.left_out_game', { game: g.game, count: g.plays }));
+  return leftOut.length ? [h('p.meta.left-out', t('league.left_out', { games: leftOut.join(', ') }))] : [];
+}
+
+function sayRefused(status, error, message) {
+  status.textContent = '';
+  error.textContent = message;
+  error.hidden = false;
+}
+
 /** Moving a league to this server (or restoring one): the JSON file its admin downloaded. `onMade()` after. */
 function importCard(onMade) {
-  const file = h('input#import-file', { type: 'file', accept: '.json,application/json' });
+  const file = h('input#import-file', { type: 'file', accept: '.json,.xml,application/json,application/xml,text/xml' });
   const importStatus = h('p.status', { role: 'status' });
   const importError = h('p.error', { role: 'alert', hidden: true });
   let waiting = null; // the export read, while the phone asks whether to import it again
@@ -96,21 +115,14 @@ function importCard(onMade) {
     h('summary', t('league.import_title')),
     h('p.meta', t('league.import_help')),
     h('label', { for: 'import-file' }, t('league.export_file')), file, again.el, importStatus, importError);
-  const refuse = (message) => {
-    importStatus.textContent = '';
-    importError.textContent = message;
-    importError.hidden = false;
-  };
+  const refuse = (message) => sayRefused(importStatus, importError, message);
   const send = async (data) => {
     importStatus.textContent = t('league.importing');
     try {
-      // BG Stats' own export (games, players, plays; no format of ours): its plays of our games come in.
-      const bgstats = !data?.format && Array.isArray(data?.plays);
-      const answer = await (bgstats ? leagues.importBgStats(data) : leagues.importLeague(data));
+      const answer = await importFile(data);
       const entry = keepLinks(answer);
       importStatus.textContent = '';
-      const leftOut = (answer.left_out || []).map((g) => t('league.left_out_game', { game: g.game, count: g.plays }));
-      importer.replaceWith(created(entry), ...(leftOut.length ? [h('p.meta.left-out', t('league.left_out', { games: leftOut.join(', ') }))] : []));
+      importer.replaceWith(created(entry), ...leftOutNote(answer));
       onMade();
     } catch (err) {
       refuse(t('league.not_imported', { why: err.message }));
@@ -123,7 +135,12 @@ function importCard(onMade) {
     again.close();
     let data;
     try {
-      data = JSON.parse(await chosen.text());
+      const text = await chosen.text();
+      if (text.trimStart().startsWith('<')) { // a saved BoardGameGeek plays file
+        send(text);
+        return;
+      }
+      data = JSON.parse(text);
     } catch {
       refuse(t('league.not_json'));
       return;

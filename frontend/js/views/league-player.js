@@ -4,7 +4,7 @@ import { leagues } from '../api.js';
 import { number as formatNumber, t } from '../i18n.js';
 import { lineChart } from '../lib/chart.js';
 import { h } from '../lib/dom.js';
-import { ensureCss, fill, findLeague, formatDate, gameName, games, number, rankText, skillCell } from './league-common.js';
+import { ensureCss, fill, findLeague, formatDate, gameName, games, resultGameName, number, rankText, skillCell } from './league-common.js';
 
 const ordinal = (n) => t('player.ordinal', { count: n, ordinal: true });
 const percent = (fraction) => formatNumber(fraction, { style: 'percent', maximumFractionDigits: 0 });
@@ -83,7 +83,7 @@ function resultRow(r, me, leagueId) {
   const href = `#/league/${encodeURIComponent(leagueId)}/result/${encodeURIComponent(r.id)}`;
   return h(r.won ? 'li.result.won' : 'li.result',
     h('div.result-head',
-      h('a.result-link', { href }, h('span.result-date', formatDate(r.played_on)), ' ', h('span.result-game', gameName(r.game))),
+      h('a.result-link', { href }, h('span.result-date', formatDate(r.played_on)), ' ', h('span.result-game', resultGameName(r))),
       h('span.chevron', { 'aria-hidden': 'true' }, '›')),
     h('p.result-line',
       h('strong', r.won ? t('player.won') : t('player.place_of', { place: ordinal(r.place), n: r.players.length })),

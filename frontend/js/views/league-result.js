@@ -4,7 +4,7 @@
 import { leagues } from '../api.js';
 import { date as formatLocal, t } from '../i18n.js';
 import { h } from '../lib/dom.js';
-import { RANK, ensureCss, fill, findLeague, formatDate, gameName, games, playerHref, today } from './league-common.js';
+import { RANK, ensureCss, fill, findLeague, formatDate, gameName, games, resultGameName, playerHref, today } from './league-common.js';
 import { TEAM_HELP, bodyPlayers, checkEntries, pickedTeam, shareTeamPlace, teamGame, teamPicker } from './league-record.js';
 
 const ordinal = (n) => t('player.ordinal', { count: n, ordinal: true });
@@ -358,7 +358,7 @@ function deletion(ctx) {
 
 /** The result as it is now: what, when, from where, everyone's place, and the earlier versions. */
 function showResult(parts, result, id) {
-  parts.title.textContent = gameName(result.game);
+  parts.title.textContent = resultGameName(result);
   if (result.deleted_at_ms) return showDeleted(parts, result, id);
   fill(parts.facts,
     h('span', t('resultpage.played', { day: formatDate(result.played_on) })), ' · ',
@@ -377,7 +377,7 @@ async function bgStatsLink(slot, result, { rules, leagueName }) {
   if (result.deleted_at_ms) return fill(slot);
   const bgstats = await import('../lib/bgstats.js');
   const play = bgstats.playFromResult(result, {
-    gameName: gameName(result.game), highestWins: bgstats.highestWins(result, rules), t, leagueName,
+    gameName: resultGameName(result), highestWins: bgstats.highestWins(result, rules), t, leagueName,
   });
   fill(slot, h('a.button.wide.send-bgstats', { href: bgstats.pushLink(play), target: '_blank', rel: 'noopener',
     'aria-describedby': 'bgstats-help' }, t('bgstats.send')), h('p#bgstats-help.meta', t('bgstats.send_help')));

@@ -8,7 +8,7 @@ import { date, number as formatNumber, t } from '../i18n.js';
 import { h } from '../lib/dom.js';
 import { navigate } from '../router.js';
 import {
-  RANK, ROLE_NAMES, adoptLink, dropToken, ensureCss, fill, findLeague, forget, formatDate, gameName, games, linkRow, number,
+  RANK, ROLE_NAMES, adoptLink, dropToken, ensureCss, fill, findLeague, forget, formatDate, gameName, games, resultGameName, linkRow, number,
   playerHref, qrButton, rankText, remember, rename, replaceLink, saveBlob, shareUrl, skillCell,
 } from './league-common.js';
 
@@ -71,7 +71,7 @@ function resultItem(result, leagueId) {
   const href = `#/league/${encodeURIComponent(leagueId)}/result/${encodeURIComponent(result.id)}`;
   return h('li.result', { dataset: { result: result.id } },
     h('div.result-head',
-      h('a.result-link', { href }, h('span.result-date', formatDate(result.played_on)), ' ', h('span.result-game', gameName(result.game))),
+      h('a.result-link', { href }, h('span.result-date', formatDate(result.played_on)), ' ', h('span.result-game', resultGameName(result))),
       result.table_code ? h('span.meta.result-table', t('result.table', { code: result.table_code })) : null,
       result.version > 1 ? h('span.meta.result-corrected', t('result.corrected')) : null,
       h('span.chevron', { 'aria-hidden': 'true' }, '›')),

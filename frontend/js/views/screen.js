@@ -237,23 +237,29 @@ export function mount(root, { code }) {
     sync(4);
     keepAwake(true);
   });
-  // The browser lets the wake lock go while the page is hidden: take it again on return.
-  const onVisible = () => document.visibilityState === 'visible' && keepAwake(true);
-  document.addEventListener('visibilitychange', onVisible);
-  // Any key or tap shows (or hides) how to join; not a key meant for the browser or for a control.
-  const onKey = (e) => !e.ctrlKey && !e.metaKey && !e.altKey && !e.target.closest?.('button, a, input') && join.toggle();
-  const onTap = (e) => !e.target.closest('button, a, input') && join.toggle();
-  document.addEventListener('keydown', onKey);
-  screen.addEventListener('click', onTap);
-
+  const stopListening = listen(screen, join);
   return {
     destroy() {
       session.stop();
       now.destroy();
-      document.removeEventListener('visibilitychange', onVisible);
-      document.removeEventListener('keydown', onKey);
+      stopListening();
       document.body.classList.remove('big-screen');
       keepAwake(false);
     },
+  };
+}
+
+/** The page's own listeners: the wake lock taken again on return (the browser lets it go while the page is
+ * hidden), and any key or tap showing or hiding how to join (not a key meant for the browser or a control). */
+function listen(screen, join) {
+  const onVisible = () => document.visibilityState === 'visible' && keepAwake(true);
+  const onKey = (e) => !e.ctrlKey && !e.metaKey && !e.altKey && !e.target.closest?.('button, a, input') && join.toggle();
+  const onTap = (e) => !e.target.closest('button, a, input') && join.toggle();
+  document.addEventListener('visibilitychange', onVisible);
+  document.addEventListener('keydown', onKey);
+  screen.addEventListener('click', onTap);
+  return () => {
+    document.removeEventListener('visibilitychange', onVisible);
+    document.removeEventListener('keydown', onKey);
   };
 }
