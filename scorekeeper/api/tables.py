@@ -140,7 +140,8 @@ def timer_command(payload, code):
 @blp.route("/<string:code>/stream")
 @blp.arguments(StreamQuerySchema, location="query")
 @blp.response(200, description="Server-Sent Events: one `table` event per change ({events, table}), "
-              "with ids to resume from (Last-Event-ID), and keep-alive comments.",
+              "with ids to resume from (Last-Event-ID), and a `heartbeat` event ({every_ms}) "
+              "after the first and then whenever the table has been quiet that long.",
               content_type="text/event-stream")
 @blp.alt_response(404, schema=ErrorSchema, description="No table has this code.", success=False)
 def stream(query, code):
