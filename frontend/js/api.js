@@ -84,7 +84,8 @@ export const api = {
   qr: (url) => request('POST', '/api/qr', { url }),
   // Server-Sent Events; the browser reconnects by itself and sends Last-Event-ID.
   // EventSource cannot send Accept-Language: the language travels in the address.
-  stream: (code) => new EventSource(`${table(code)}/stream?lang=${encodeURIComponent(lang)}`),
+  // `after`: the seq the phone shows, for a stream opened afresh (a new EventSource sends no Last-Event-ID).
+  stream: (code, after) => new EventSource(`${table(code)}/stream${query({ lang, after })}`),
   // The word judge (Bresk!).
   lexicons: () => request('GET', '/api/lexicons'),
   challenge: (lexicon, words, reveal = false) =>

@@ -7,11 +7,21 @@
 // connection starts from the saved view, marked `stale`, with the actions still waiting
 // in the outbox listed in `queued`; when the stream connects again its first message
 // is the current table, so the phone catches up by itself, once.
+//
+// Silence-proof: a route lost while the wifi stays up leaves the stream open and silent (no error, and
+// navigator.onLine stays true). The server sends a heartbeat every few seconds (services/streams.py); a
+// phone that hears nothing for SILENT_BEATS of them is `unheard`: it says so, keeps its actions in the
+// outbox instead of sending them into the void, opens a fresh stream (from the seq it shows) each
+// silence, and catches up with the first message that arrives.
 import { api, http } from './api.js';
 import { takeAhead } from './lib/ahead.js';
 import { deviceId, seatOf } from './lib/device.js';
 import { flush, outbox, savedTables } from './lib/offline.js';
 import { uuid4 } from './lib/uuid.js';
+
+const SILENT_BEATS = 2;
+const GRACE_MS = 1000; // a heartbeat late on a busy wifi is not a lost server
+const FIRST_HEARTBEAT_MS = 10000; // what the server sends unless told otherwise, until it says
 
 export class TableSession extends EventTarget {
   constructor(code) {
@@ -22,6 +32,10 @@ export class TableSession extends EventTarget {
     this.stale = false; // showing a saved view: the server has not been heard since the reload
     this.connected = false;
     this.wasConnected = false; // once connected, a lost stream is "reconnecting", not "connecting"
+    this.unheard = false; // the stream has been silent too long: what the phone shows may be out of date
+    this.heartbeatMs = FIRST_HEARTBEAT_MS;
+    this.silence = 0;
+    this.lastEventSeq = 0; // the newest log entry passed on: a fresh stream may repeat a few
     this.source = null;
     this.stopped = false;
     this.onOnline = () => {
@@ -56,23 +70,69 @@ export class TableSession extends EventTarget {
   // Opens the event stream that keeps the table fresh, once (and again when the browser gave one up).
   // The screen opens it once it shows the table: opened before, the stream competes with what the
   // screen is waiting for, and its first message is the current table anyway.
-  follow() {
+  // `after`: the seq to resume from, for a stream opened afresh after a silence.
+  follow(after) {
     if (this.stopped || (this.source && this.source.readyState !== EventSource.CLOSED)) return;
-    this.source = api.stream(this.code);
-    this.source.addEventListener('table', (e) => {
+    const source = api.stream(this.code, after);
+    this.source = source;
+    const mine = (fn) => (e) => source === this.source && fn(e); // a stream given up on says nothing more
+    source.addEventListener('table', mine((e) => {
       const { events, table } = JSON.parse(e.data);
       const wasStale = this.stale;
       this.stale = false;
-      this.update(table);
+      this.update(table); // before heard(): back from a silence, nothing is drawn live from the old state
+      this.heard();
       if (wasStale) this.emit('connection', this.connected);
-      if (events.length) this.emit('events', events);
-    });
-    this.source.addEventListener('open', () => this.setConnected(true));
-    this.source.addEventListener('error', () => this.setConnected(false));
+      const fresh = events.filter((ev) => ev.seq > this.lastEventSeq);
+      if (fresh.length) {
+        this.lastEventSeq = fresh[fresh.length - 1].seq;
+        this.emit('events', fresh);
+      }
+    }));
+    source.addEventListener('heartbeat', mine((e) => {
+      this.heartbeatMs = Math.max(100, Number(JSON.parse(e.data).every_ms) || FIRST_HEARTBEAT_MS);
+      this.heard();
+    }));
+    // Back from a silence, an answer is not yet the table: live again with the first message, not before.
+    source.addEventListener('open', mine(() => !this.unheard && this.heard()));
+    source.addEventListener('error', mine(() => this.setConnected(false)));
+    this.listen();
+  }
+
+  // The server was heard from: live again if it had gone silent, and the silence counted afresh.
+  heard() {
+    if (this.unheard) {
+      this.unheard = false;
+      this.connected = false; // so that setConnected below says so and sends what waited
+    }
+    this.setConnected(true);
+    this.listen();
+  }
+
+  // Waits for the next word from the server; too long a silence makes the phone unheard.
+  listen() {
+    clearTimeout(this.silence);
+    if (this.stopped) return;
+    this.silence = setTimeout(() => this.lost(), SILENT_BEATS * this.heartbeatMs + GRACE_MS);
+  }
+
+  lost() {
+    if (this.stopped) return;
+    if (!this.unheard) {
+      this.unheard = true;
+      this.connected = false;
+      this.emit('connection', false);
+    }
+    // The silent stream may never end by itself (its socket is still open): open another, and again
+    // each time the silence lasts, so the first route back is taken at once.
+    this.source?.close();
+    this.source = null;
+    this.follow(this.view?.seq);
   }
 
   stop() {
     this.stopped = true; // a screen left before it showed the table opens no stream after
+    clearTimeout(this.silence);
     this.source?.close();
     window.removeEventListener('online', this.onOnline);
   }
@@ -133,6 +193,9 @@ export class TableSession extends EventTarget {
   }
 
   async send(path, body, handles = []) {
+    // Unheard, a request would hang on the silent route: it waits in the outbox, shown, and goes with the
+    // first word from the server.
+    if (this.unheard) return this.queue(path, body);
     try {
       const reply = await http.post(path, body);
       this.update(reply.table);
@@ -143,15 +206,20 @@ export class TableSession extends EventTarget {
         if (!handles.includes(err.code)) this.emit('problem', err);
         throw err;
       }
-      const item = { code: this.code, path, body, queuedAt: Date.now() };
-      await outbox.add(item);
-      this.queued.push(item);
-      this.emit('pending', this.queued);
-      return null;
+      return this.queue(path, body);
     }
   }
 
+  async queue(path, body) {
+    const item = { code: this.code, path, body, queuedAt: Date.now() };
+    await outbox.add(item);
+    this.queued.push(item);
+    this.emit('pending', this.queued);
+    return null;
+  }
+
   async flush() {
+    if (this.unheard) return; // sent with the first word from the server (heard → setConnected)
     await flush((item, reply, err) => {
       if (item.code !== this.code) return;
       this.queued = this.queued.filter((q) => q.body.id !== item.body.id);

@@ -149,8 +149,9 @@ def stream(query, code):
     table = tables.get(code)
     after = query.get("after")
     last_id = request.headers.get("Last-Event-ID", "")
-    if after is None and last_id.isdigit() and len(last_id) <= 9:
-        after = int(last_id)
+    if last_id.isdigit() and len(last_id) <= 9:
+        # A stream opened with ?after= and reconnected by the browser sends both: the header is newer.
+        after = max(after or 0, int(last_id))
     config = current_app.config
     release = streams.hub().admit(get_remote_address(), config["STREAMS_PER_ADDRESS"], config["STREAMS_PER_WORKER"])
     if release is None:
