@@ -139,8 +139,8 @@ def load(instance_path: str, test_config: dict[str, Any] | None = None) -> dict[
         "STREAMS_PER_ADDRESS": int(env.get("SCOREKEEPER_STREAMS_PER_ADDRESS", "200")),
         "STREAMS_PER_WORKER": int(int(env.get("SCOREKEEPER_CONNECTIONS", "1000")) * 0.9),
         "STREAM_IDLE_S": float(env.get("SCOREKEEPER_STREAM_IDLE_S", "300")),
-        # How often a quiet stream says it is still there: a phone that hears nothing for about three of
-        # these says it is not connected (session.js), so this bounds how long a lost route goes unnoticed.
+        # How often a quiet stream says it is still there: a phone that hears nothing for two of these
+        # and a second says it is not connected (session.js), so this bounds how long a lost route goes unnoticed.
         "STREAM_HEARTBEAT_S": _seconds(env.get("SCOREKEEPER_STREAM_HEARTBEAT_S"), 10.0),
         # Compressed answers for phones on a busy wifi; the event stream (text/event-stream) is never
         # compressed, since a compressor may hold back what a phone must see at once.
