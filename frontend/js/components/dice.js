@@ -10,7 +10,9 @@ export function face(result) {
   // A table's Bresk die may show another face twice (bresk-0-twice, …): still the Bresk die.
   const names = NAMES();
   const name = names[result.die] || (result.die.startsWith('bresk-') ? names.bresk : result.die);
-  return h('div.die', { dataset: { die: result.die, face: String(result.face) }, title: name },
+  // A picture with a name a screen reader says ("Stopper die: blank"): a blank face has no text to read.
+  const said = text === 'blank' ? t('log.blank') : text;
+  return h('div.die', { dataset: { die: result.die, face: String(result.face) }, title: name, role: 'img', 'aria-label': `${name}: ${said}` },
     h('span', text === 'blank' ? '' : text));
 }
 
