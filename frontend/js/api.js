@@ -133,6 +133,8 @@ export const leagues = {
   player: (id, token, name, params) =>
     request('GET', `${leaguePath(id)}/players/${encodeURIComponent(name)}${query(params)}`, undefined, bearer(token)),
   rotate: (id, token, role) => request('POST', `${leaguePath(id)}/tokens/rotate`, { role }, bearer(token)),
+  // Admin: the member and viewer tokens now in use (null where the league has none kept), to share again.
+  sharedTokens: (id, token) => request('GET', `${leaguePath(id)}/tokens`, undefined, bearer(token)),
   seasons: {
     add: (id, token, body) => request('POST', `${leaguePath(id)}/seasons`, body, bearer(token)),
     change: (id, token, seasonId, body) => request('PATCH', `${leaguePath(id)}/seasons/${seasonId}`, body, bearer(token)),
