@@ -109,12 +109,21 @@ export function timerNow(timer) {
 export const chimeDue = (timer, state, lastChimed) =>
   state === 'expired' && lastChimed !== timer.version && serverNow() - timer.ends_at_ms < 3000;
 
-const ACTION_WORDS = { start: 'timer.start', resume: 'timer.resume', pause: 'timer.pause', add: 'timer.add_10', reset: 'timer.reset', set: 'timer.set' };
+/** A timer command in words, as its button says it. */
+function actionWords({ action, seconds }) {
+  switch (action) {
+    case 'set': return t('timer.set', { time: format(seconds * 1000) });
+    case 'start': return t('timer.start');
+    case 'resume': return t('timer.resume');
+    case 'pause': return t('timer.pause');
+    case 'add': return t('timer.add_10');
+    default: return t('timer.reset');
+  }
+}
 
 /** The phone's timer commands waiting in the outbox, in words ("Reset, Pause"). */
 function queuedWords(session) {
-  return session.queued.filter((item) => item.path.endsWith('/timer')).map(({ body }) =>
-    (body.action === 'set' ? t('timer.set', { time: format(body.seconds * 1000) }) : t(ACTION_WORDS[body.action] || 'timer.title'))).join(', ');
+  return session.queued.filter((item) => item.path.endsWith('/timer')).map(({ body }) => actionWords(body)).join(', ');
 }
 
 /** What the timer shows now, each part written through `put` (only when it changed). Returns its state.
