@@ -7,12 +7,8 @@
 // connection starts from the saved view, marked `stale`, with the actions still waiting
 // in the outbox listed in `queued`; when the stream connects again its first message
 // is the current table, so the phone catches up by itself, once.
-//
-// Silence-proof: a route lost while the wifi stays up leaves the stream open and silent (no error, and
-// navigator.onLine stays true). The server sends a heartbeat every few seconds (services/streams.py); a
-// phone that hears nothing for SILENT_BEATS of them is `unheard`: it says so, keeps its actions in the
-// outbox instead of sending them into the void, opens a fresh stream (from the seq it shows) each
-// silence, and catches up with the first message that arrives.
+// A lost route leaves the stream open and silent (docs/API.md): a phone that hears no heartbeat for a while
+// is `unheard`, says so, queues its actions, reopens the stream and catches up with its first message.
 import { api, http } from './api.js';
 import { takeAhead } from './lib/ahead.js';
 import { deviceId, seatOf } from './lib/device.js';
@@ -20,8 +16,8 @@ import { flush, outbox, savedTables } from './lib/offline.js';
 import { uuid4 } from './lib/uuid.js';
 
 const SILENT_BEATS = 2;
-const GRACE_MS = 1000; // a heartbeat late on a busy wifi is not a lost server
-const FIRST_HEARTBEAT_MS = 10000; // what the server sends unless told otherwise, until it says
+const GRACE_MS = 1000; // a late heartbeat is not a lost server
+const FIRST_HEARTBEAT_MS = 10000; // until the server says
 
 export class TableSession extends EventTarget {
   constructor(code) {
@@ -32,10 +28,10 @@ export class TableSession extends EventTarget {
     this.stale = false; // showing a saved view: the server has not been heard since the reload
     this.connected = false;
     this.wasConnected = false; // once connected, a lost stream is "reconnecting", not "connecting"
-    this.unheard = false; // the stream has been silent too long: what the phone shows may be out of date
+    this.unheard = false; // silent too long: what shows may be out of date
     this.heartbeatMs = FIRST_HEARTBEAT_MS;
     this.silence = 0;
-    this.lastEventSeq = 0; // the newest log entry passed on: a fresh stream may repeat a few
+    this.lastEventSeq = 0; // a fresh stream may repeat a few
     this.source = null;
     this.stopped = false;
     this.onOnline = () => {
@@ -70,17 +66,16 @@ export class TableSession extends EventTarget {
   // Opens the event stream that keeps the table fresh, once (and again when the browser gave one up).
   // The screen opens it once it shows the table: opened before, the stream competes with what the
   // screen is waiting for, and its first message is the current table anyway.
-  // `after`: the seq to resume from, for a stream opened afresh after a silence.
   follow(after) {
     if (this.stopped || (this.source && this.source.readyState !== EventSource.CLOSED)) return;
     const source = api.stream(this.code, after);
     this.source = source;
-    const mine = (fn) => (e) => source === this.source && fn(e); // a stream given up on says nothing more
+    const mine = (fn) => (e) => source === this.source && fn(e); // a dropped stream says nothing
     source.addEventListener('table', mine((e) => {
       const { events, table } = JSON.parse(e.data);
       const wasStale = this.stale;
       this.stale = false;
-      this.update(table); // before heard(): back from a silence, nothing is drawn live from the old state
+      this.update(table); // first: nothing drawn live from the old state
       this.heard();
       if (wasStale) this.emit('connection', this.connected);
       const fresh = events.filter((ev) => ev.seq > this.lastEventSeq);
@@ -93,23 +88,20 @@ export class TableSession extends EventTarget {
       this.heartbeatMs = Math.max(100, Number(JSON.parse(e.data).every_ms) || FIRST_HEARTBEAT_MS);
       this.heard();
     }));
-    // Back from a silence, an answer is not yet the table: live again with the first message, not before.
     source.addEventListener('open', mine(() => !this.unheard && this.heard()));
     source.addEventListener('error', mine(() => this.setConnected(false)));
     this.listen();
   }
 
-  // The server was heard from: live again if it had gone silent, and the silence counted afresh.
   heard() {
     if (this.unheard) {
       this.unheard = false;
-      this.connected = false; // so that setConnected below says so and sends what waited
+      this.connected = false; // setConnected then flushes
     }
     this.setConnected(true);
     this.listen();
   }
 
-  // Waits for the next word from the server; too long a silence makes the phone unheard.
   listen() {
     clearTimeout(this.silence);
     if (this.stopped) return;
@@ -123,8 +115,7 @@ export class TableSession extends EventTarget {
       this.connected = false;
       this.emit('connection', false);
     }
-    // The silent stream may never end by itself (its socket is still open): open another, and again
-    // each time the silence lasts, so the first route back is taken at once.
+    // The silent socket may stay open for minutes: a new stream each silence takes the route back at once.
     this.source?.close();
     this.source = null;
     this.follow(this.view?.seq);
@@ -193,8 +184,7 @@ export class TableSession extends EventTarget {
   }
 
   async send(path, body, handles = []) {
-    // Unheard, a request would hang on the silent route: it waits in the outbox, shown, and goes with the
-    // first word from the server.
+    // Unheard, a request would hang: it waits in the outbox, shown.
     if (this.unheard) return this.queue(path, body);
     try {
       const reply = await http.post(path, body);
@@ -219,7 +209,7 @@ export class TableSession extends EventTarget {
   }
 
   async flush() {
-    if (this.unheard) return; // sent with the first word from the server (heard → setConnected)
+    if (this.unheard) return; // heard() sends it
     await flush((item, reply, err) => {
       if (item.code !== this.code) return;
       this.queued = this.queued.filter((q) => q.body.id !== item.body.id);

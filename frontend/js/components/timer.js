@@ -88,7 +88,6 @@ function timerCard(session, presets) {
   const add = h('button', { onclick: act('add', 10), 'aria-label': t('timer.add_10') }, '+10');
   const reset = h('button', { onclick: act('reset') }, t('timer.reset'));
   const presetRow = h('div.timer-presets', presets.map((s) => h('button', { onclick: act('set', s) }, s < 60 ? t('timer.seconds', { s }) : format(s * 1000))));
-  // What this phone has asked of the timer that has not reached the server yet (sent when it is heard again).
   ui.queued = h('p.timer-queued', { hidden: true });
   ui.card = h('section.card.timer', { 'aria-label': t('timer.title') }, ui.digits, ui.bar, ui.status, ui.queued,
     h('div.timer-controls', ui.main, ui.pauseBtn, add, reset), presetRow);
@@ -109,26 +108,13 @@ export function timerNow(timer) {
 export const chimeDue = (timer, state, lastChimed) =>
   state === 'expired' && lastChimed !== timer.version && serverNow() - timer.ends_at_ms < 3000;
 
-/** A timer command in words, as its button says it. */
-function actionWords({ action, seconds }) {
-  switch (action) {
-    case 'set': return t('timer.set', { time: format(seconds * 1000) });
-    case 'start': return t('timer.start');
-    case 'resume': return t('timer.resume');
-    case 'pause': return t('timer.pause');
-    case 'add': return t('timer.add_10');
-    default: return t('timer.reset');
-  }
-}
-
-/** The phone's timer commands waiting in the outbox, in words ("Reset, Pause"). */
-function queuedWords(session) {
-  return session.queued.filter((item) => item.path.endsWith('/timer')).map(({ body }) => actionWords(body)).join(', ');
-}
+// This phone's timer commands in the outbox, in words ("Reset, Pause").
+const queuedWords = (session) => session.queued.filter((i) => i.path.endsWith('/timer')).map(({ body: b }) =>
+  ({ set: () => t('timer.set', { time: format(b.seconds * 1000) }), start: () => t('timer.start'), resume: () => t('timer.resume'),
+    pause: () => t('timer.pause'), add: () => t('timer.add_10') }[b.action] || (() => t('timer.reset')))()).join(', ');
 
 /** What the timer shows now, each part written through `put` (only when it changed). Returns its state.
- *  `unsure`: the server has not been heard for a while, so this is only the last state known: it is shown
- *  as such, greyed, and never as expired (the timer may well be paused by now). */
+ *  `unsure` (server not heard): the last state known, greyed, never expired (it may be paused by now). */
 function showTimer(ui, timer, put, unsure = false) {
   const now = timerNow(timer);
   const { left, last, fill } = now;
@@ -187,8 +173,7 @@ export function mountTimer(root, session, { presets = [30, 60, 90] } = {}) {
       awake = state === 'running';
       keepAwake(awake); // once per change, not once per frame
     }
-    // Only a running timer moves on its own; otherwise the next table change redraws it. Unsure, the
-    // last state known runs down to 0 and stops there.
+    // Only a running timer moves on its own (unsure, down to 0); otherwise the next table change redraws it.
     frame = state === 'running' && !(unsure && remainingMs(timer) === 0) ? requestAnimationFrame(draw) : 0;
   }
 

@@ -27,7 +27,7 @@ function bigTimer(session) {
     if (!timer) return;
     const now = timerNow(timer);
     const { left, last, fill: part } = now;
-    // Not heard from the server for a while (session.js): the last state known, never a time-up it cannot know.
+    // Server not heard (session.js): the last state known, never a time-up.
     const unsure = session.unheard;
     const state = unsure && now.state === 'expired' ? timer.state : now.state;
     el.classList.toggle('unsure', unsure);
