@@ -57,6 +57,19 @@ def _per_minute(value: str | None) -> str | None:
     return f"{int(value)} per minute"
 
 
+def _seconds(value: str | None, default: float) -> float:
+    """A positive number of seconds from the environment ("2.5"); None: the default."""
+    if not value:
+        return default
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = 0.0
+    if not 0 < seconds <= 3600:
+        raise ConfigError(f"A number of seconds must be above 0 and at most 3600, not {value!r}.")
+    return seconds
+
+
 def _rate_limits(env) -> dict[str, Any]:
     """Where the rate limits count (limits.py), and the budgets set from the environment."""
     uri = env.get("RATELIMIT_STORAGE_URI", "memory://")
@@ -135,6 +148,9 @@ def load(instance_path: str, test_config: dict[str, Any] | None = None) -> dict[
         "STREAMS_PER_ADDRESS": int(env.get("SCOREKEEPER_STREAMS_PER_ADDRESS", "200")),
         "STREAMS_PER_WORKER": int(int(env.get("SCOREKEEPER_CONNECTIONS", "1000")) * 0.9),
         "STREAM_IDLE_S": float(env.get("SCOREKEEPER_STREAM_IDLE_S", "300")),
+        # How often a quiet stream says it is still there: a phone that hears nothing for two of these
+        # and a second says it is not connected (session.js), so this bounds how long a lost route goes unnoticed.
+        "STREAM_HEARTBEAT_S": _seconds(env.get("SCOREKEEPER_STREAM_HEARTBEAT_S"), 10.0),
         # Compressed answers for phones on a busy wifi; the event stream (text/event-stream) is never
         # compressed, since a compressor may hold back what a phone must see at once.
         "COMPRESS_MIMETYPES": ["text/html", "text/css", "text/javascript", "application/javascript",

@@ -99,6 +99,10 @@ class League(db.Model):
     admin_token_hash: Mapped[str] = mapped_column(String(64))
     member_token_hash: Mapped[str] = mapped_column(String(64))
     viewer_token_hash: Mapped[str] = mapped_column(String(64))
+    # The member and viewer tokens, sealed under the admin token so only an admin link reads them
+    # (services/league_links.py); None for a league made before they were kept.
+    member_token_sealed: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    viewer_token_sealed: Mapped[str | None] = mapped_column(String(200), nullable=True)
     # Bumped by every change to results: the key that cached standings are valid for.
     revision: Mapped[int] = mapped_column(Integer, default=0)
     created_at_ms: Mapped[int] = mapped_column(BigInteger, default=now_ms)

@@ -86,7 +86,8 @@ export const api = {
   qr: (url) => request('POST', '/api/qr', { url }),
   // Server-Sent Events; the browser reconnects by itself and sends Last-Event-ID.
   // EventSource cannot send Accept-Language: the language travels in the address.
-  stream: (code) => new EventSource(`${table(code)}/stream?lang=${encodeURIComponent(lang)}`),
+  // `after`: the seq the phone shows, for a stream opened afresh (a new EventSource sends no Last-Event-ID).
+  stream: (code, after) => new EventSource(`${table(code)}/stream${query({ lang, after })}`),
   // The word judge (Bresk!).
   lexicons: () => request('GET', '/api/lexicons'),
   challenge: (lexicon, words, reveal = false) =>
@@ -149,6 +150,8 @@ export const leagues = {
   player: (id, token, name, params) =>
     request('GET', `${leaguePath(id)}/players/${encodeURIComponent(name)}${query(params)}`, undefined, bearer(token)),
   rotate: (id, token, role) => request('POST', `${leaguePath(id)}/tokens/rotate`, { role }, bearer(token)),
+  // Admin: the member and viewer tokens now in use (null where the league has none kept), to share again.
+  sharedTokens: (id, token) => request('GET', `${leaguePath(id)}/tokens`, undefined, bearer(token)),
   seasons: {
     add: (id, token, body) => request('POST', `${leaguePath(id)}/seasons`, body, bearer(token)),
     change: (id, token, seasonId, body) => request('PATCH', `${leaguePath(id)}/seasons/${seasonId}`, body, bearer(token)),

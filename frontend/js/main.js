@@ -49,9 +49,11 @@ if (!window.isSecureContext) import('./lib/insecure-origin.js').then(({ tellOnce
 
 function showNetwork() {
   const el = document.getElementById('net-status');
-  const { online } = store.get();
-  el.textContent = online ? '' : t('main.offline');
-  el.hidden = online;
+  // Offline is what the phone knows of its own network; unheard, what a table's silent stream says
+  // (session.js): the wifi may be up with no route to the server.
+  const { online, unheard } = store.get();
+  el.textContent = !online ? t('main.offline') : unheard ? t('main.not_connected') : '';
+  el.hidden = online && !unheard;
 }
 
 window.addEventListener('online', () => store.set({ online: true }));

@@ -7,11 +7,17 @@
 // connection starts from the saved view, marked `stale`, with the actions still waiting
 // in the outbox listed in `queued`; when the stream connects again its first message
 // is the current table, so the phone catches up by itself, once.
+// A lost route leaves the stream open and silent (docs/API.md): a phone that hears no heartbeat for a while
+// is `unheard`, says so, queues its actions, reopens the stream and catches up with its first message.
 import { api, http } from './api.js';
 import { takeAhead } from './lib/ahead.js';
 import { deviceId, seatOf } from './lib/device.js';
 import { flush, outbox, savedTables } from './lib/offline.js';
 import { uuid4 } from './lib/uuid.js';
+
+const SILENT_BEATS = 2;
+const GRACE_MS = 1000; // a late heartbeat is not a lost server
+const FIRST_HEARTBEAT_MS = 10000; // until the server says
 
 export class TableSession extends EventTarget {
   constructor(code) {
@@ -22,6 +28,10 @@ export class TableSession extends EventTarget {
     this.stale = false; // showing a saved view: the server has not been heard since the reload
     this.connected = false;
     this.wasConnected = false; // once connected, a lost stream is "reconnecting", not "connecting"
+    this.unheard = false; // silent too long: what shows may be out of date
+    this.heartbeatMs = FIRST_HEARTBEAT_MS;
+    this.silence = 0;
+    this.lastEventSeq = 0; // a fresh stream may repeat a few
     this.source = null;
     this.stopped = false;
     this.onOnline = () => {
@@ -56,23 +66,64 @@ export class TableSession extends EventTarget {
   // Opens the event stream that keeps the table fresh, once (and again when the browser gave one up).
   // The screen opens it once it shows the table: opened before, the stream competes with what the
   // screen is waiting for, and its first message is the current table anyway.
-  follow() {
+  follow(after) {
     if (this.stopped || (this.source && this.source.readyState !== EventSource.CLOSED)) return;
-    this.source = api.stream(this.code);
-    this.source.addEventListener('table', (e) => {
+    const source = api.stream(this.code, after);
+    this.source = source;
+    const mine = (fn) => (e) => source === this.source && fn(e); // a dropped stream says nothing
+    source.addEventListener('table', mine((e) => {
       const { events, table } = JSON.parse(e.data);
       const wasStale = this.stale;
       this.stale = false;
-      this.update(table);
+      this.update(table); // first: nothing drawn live from the old state
+      this.heard();
       if (wasStale) this.emit('connection', this.connected);
-      if (events.length) this.emit('events', events);
-    });
-    this.source.addEventListener('open', () => this.setConnected(true));
-    this.source.addEventListener('error', () => this.setConnected(false));
+      const fresh = events.filter((ev) => ev.seq > this.lastEventSeq);
+      if (fresh.length) {
+        this.lastEventSeq = fresh[fresh.length - 1].seq;
+        this.emit('events', fresh);
+      }
+    }));
+    source.addEventListener('heartbeat', mine((e) => {
+      this.heartbeatMs = Math.max(100, Number(JSON.parse(e.data).every_ms) || FIRST_HEARTBEAT_MS);
+      this.heard();
+    }));
+    source.addEventListener('open', mine(() => !this.unheard && this.heard()));
+    source.addEventListener('error', mine(() => this.setConnected(false)));
+    this.listen();
+  }
+
+  heard() {
+    if (this.unheard) {
+      this.unheard = false;
+      this.connected = false; // setConnected then flushes
+    }
+    this.setConnected(true);
+    this.listen();
+  }
+
+  listen() {
+    clearTimeout(this.silence);
+    if (this.stopped) return;
+    this.silence = setTimeout(() => this.lost(), SILENT_BEATS * this.heartbeatMs + GRACE_MS);
+  }
+
+  lost() {
+    if (this.stopped) return;
+    if (!this.unheard) {
+      this.unheard = true;
+      this.connected = false;
+      this.emit('connection', false);
+    }
+    // The silent socket may stay open for minutes: a new stream each silence takes the route back at once.
+    this.source?.close();
+    this.source = null;
+    this.follow(this.view?.seq);
   }
 
   stop() {
     this.stopped = true; // a screen left before it showed the table opens no stream after
+    clearTimeout(this.silence);
     this.source?.close();
     window.removeEventListener('online', this.onOnline);
   }
@@ -133,6 +184,8 @@ export class TableSession extends EventTarget {
   }
 
   async send(path, body, handles = []) {
+    // Unheard, a request would hang: it waits in the outbox, shown.
+    if (this.unheard) return this.queue(path, body);
     try {
       const reply = await http.post(path, body);
       this.update(reply.table);
@@ -143,15 +196,20 @@ export class TableSession extends EventTarget {
         if (!handles.includes(err.code)) this.emit('problem', err);
         throw err;
       }
-      const item = { code: this.code, path, body, queuedAt: Date.now() };
-      await outbox.add(item);
-      this.queued.push(item);
-      this.emit('pending', this.queued);
-      return null;
+      return this.queue(path, body);
     }
   }
 
+  async queue(path, body) {
+    const item = { code: this.code, path, body, queuedAt: Date.now() };
+    await outbox.add(item);
+    this.queued.push(item);
+    this.emit('pending', this.queued);
+    return null;
+  }
+
   async flush() {
+    if (this.unheard) return; // heard() sends it
     await flush((item, reply, err) => {
       if (item.code !== this.code) return;
       this.queued = this.queued.filter((q) => q.body.id !== item.body.id);

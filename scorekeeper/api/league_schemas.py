@@ -112,6 +112,14 @@ class RotateSchema(Schema):
     role = fields.String(required=True, validate=validate.OneOf(["admin", "member", "viewer"]))
 
 
+class SharedTokensSchema(Schema):
+    member_token = fields.String(required=True, allow_none=True, metadata={
+        "description": "The member token now in use; null for a league made before links were kept "
+                       "(make a new one once)."})
+    viewer_token = fields.String(required=True, allow_none=True, metadata={
+        "description": "The viewer token now in use; null likewise."})
+
+
 class RotatedSchema(Schema):
     role = fields.String(required=True)
     token = fields.String(required=True, metadata={"description": "The new token; the old one stops working."})

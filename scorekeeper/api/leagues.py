@@ -25,6 +25,7 @@ from ..services import (
     disputes,
     league_corrections,
     league_import,
+    league_links,
     league_queries,
     leagues,
     plays_files,
@@ -71,6 +72,7 @@ from .league_schemas import (
     SeasonChangeSchema,
     SeasonCreateSchema,
     SeasonSchema,
+    SharedTokensSchema,
     StandingsQuerySchema,
     StandingsSchema,
     StatsQuerySchema,
@@ -238,6 +240,16 @@ def get_league(league_id):
     return leagues.view(league, role)
 
 
+@blp.route("/<league_id:league_id>/tokens")
+@blp.response(200, SharedTokensSchema)
+@blp.doc(security=SECURITY)
+@_errors(401, 403)
+def shared_tokens(league_id):
+    """Admin: the member and viewer tokens now in use, to hand out again without replacing anyone's."""
+    league, _ = _auth(league_id, "admin")
+    return {f"{role}_token": token for role, token in league_links.shared_tokens(league, league_token()).items()}
+
+
 @blp.route("/<league_id:league_id>/tokens/rotate", methods=["POST"])
 @blp.arguments(RotateSchema)
 @blp.response(200, RotatedSchema)
@@ -246,7 +258,7 @@ def get_league(league_id):
 def rotate_token(payload, league_id):
     """Admin: replace the admin, member or viewer token (the old link stops working at once)."""
     league, _ = _auth(league_id, "admin")
-    return {"role": payload["role"], "token": leagues.rotate(league, payload["role"])}
+    return {"role": payload["role"], "token": leagues.rotate(league, payload["role"], league_token())}
 
 
 @blp.route("/<league_id:league_id>/rules", methods=["PUT"])

@@ -140,7 +140,8 @@ def timer_command(payload, code):
 @blp.route("/<string:code>/stream")
 @blp.arguments(StreamQuerySchema, location="query")
 @blp.response(200, description="Server-Sent Events: one `table` event per change ({events, table}), "
-              "with ids to resume from (Last-Event-ID), and keep-alive comments.",
+              "with ids to resume from (Last-Event-ID), and a `heartbeat` event ({every_ms}) "
+              "after the first and then whenever the table has been quiet that long.",
               content_type="text/event-stream")
 @blp.alt_response(404, schema=ErrorSchema, description="No table has this code.", success=False)
 def stream(query, code):
@@ -148,8 +149,9 @@ def stream(query, code):
     table = tables.get(code)
     after = query.get("after")
     last_id = request.headers.get("Last-Event-ID", "")
-    if after is None and last_id.isdigit() and len(last_id) <= 9:
-        after = int(last_id)
+    if last_id.isdigit() and len(last_id) <= 9:
+        # A stream opened with ?after= and reconnected by the browser sends both: the header is newer.
+        after = max(after or 0, int(last_id))
     config = current_app.config
     release = streams.hub().admit(get_remote_address(), config["STREAMS_PER_ADDRESS"], config["STREAMS_PER_WORKER"])
     if release is None:

@@ -26,7 +26,7 @@ from ..extensions import db
 from ..games.base import RuleError, rename_sheet_players
 from ..models import League, LeaguePlayer, LeagueResult, ResultEntry, ResultVersion, Season, now_ms
 from ..text import N_
-from . import disputes, house_rules, scoring
+from . import disputes, house_rules, league_links, scoring
 from .league_input import clean_name, game_refusal, refuse
 from .league_queries import in_season, player_names
 
@@ -51,6 +51,8 @@ def new_tokens(league: League) -> dict[str, str]:
     tokens = {role: new_token() for role in reversed(ROLES)}
     for role, token in tokens.items():
         setattr(league, f"{role}_token_hash", token_hash(token))
+    for role in league_links.SHARED:
+        league_links.seal(league, tokens["admin"], role, tokens[role])
     return tokens
 
 
@@ -98,9 +100,14 @@ def create(name: str, rules: dict[str, Any] | None = None) -> tuple[League, dict
     return league, tokens
 
 
-def rotate(league: League, role: str) -> str:
+def rotate(league: League, role: str, admin_token: str) -> str:
+    """A new token for ``role`` (the old one stops working), asked for with the admin link ``admin_token``."""
     token = new_token()
     setattr(league, f"{role}_token_hash", token_hash(token))
+    if role == "admin":
+        league_links.reseal(league, admin_token, token)
+    else:
+        league_links.seal(league, admin_token, role, token)
     db.session.commit()
     return token
 

@@ -19,6 +19,11 @@ phones), and streams altogether at most ``STREAMS_PER_WORKER``, so reads always
 find a free connection. A stream that has carried nothing but heartbeats for
 ``STREAM_IDLE_S`` ends; the phone's EventSource reconnects by itself a second later
 with Last-Event-ID, so an honest phone misses nothing and a forgotten one lets go.
+
+A quiet table's stream sends a ``heartbeat`` event every ``STREAM_HEARTBEAT_S`` (one right after the first
+message too, saying the interval), an event and not an SSE comment because a page's EventSource never sees
+comments. A route lost while the phone's wifi stays up leaves the socket open and silent, and
+``navigator.onLine`` true: hearing nothing for a few intervals is how the phone knows (session.js).
 """
 
 from __future__ import annotations
@@ -41,7 +46,6 @@ from ..models import Table
 log = logging.getLogger(__name__)
 
 CHANNEL = "scorekeeper_tables"
-HEARTBEAT_S = 15.0
 SQLITE_POLL_S = 0.1
 PG_SAFETY_POLL_S = 2.0  # catches anything missed while the LISTEN connection was being re-opened
 MESSAGE_CACHE_BYTES = 8 * 1024 * 1024
@@ -280,6 +284,8 @@ def stream(table_id: int, start_seq: int, after: int | None, render: Render,
     app_hub = hub()
     app = app_hub.app
     idle_s = app.config["STREAM_IDLE_S"]
+    every_s = app.config["STREAM_HEARTBEAT_S"]
+    heartbeat = sse("heartbeat", {"every_ms": round(every_s * 1000)})
 
     def build(since: int) -> tuple[int, str]:
         with app.app_context():
@@ -296,14 +302,15 @@ def stream(table_id: int, start_seq: int, after: int | None, render: Render,
         # First message: the current state (and any events the phone missed).
         position, message = app_hub.message(table_id, position, build, cache_key)
         yield message
+        yield heartbeat  # the interval, before the phone has to wait for it
         last_message = time.monotonic()
         while (idle_left := last_message + idle_s - time.monotonic()) > 0:
-            latest = app_hub.wait(table_id, position, min(HEARTBEAT_S, idle_left))
+            latest = app_hub.wait(table_id, position, min(every_s, idle_left))
             if latest > position:
                 position, message = app_hub.message(table_id, position, build, cache_key)
                 last_message = time.monotonic()
                 yield message
-            elif idle_left > HEARTBEAT_S:
-                yield ": keep-alive\n\n"
+            elif idle_left > every_s:
+                yield heartbeat
     finally:
         app_hub.unwatch(table_id)

@@ -285,6 +285,17 @@ def test_stream_sends_the_state_then_resumes_after_last_event_id(client):
     assert totals(payload["table"]) == [6, 0, 0]
 
 
+def test_a_stream_opened_with_after_and_reconnected_resumes_from_the_newer_last_event_id(client):
+    """The phone opens a fresh stream with ?after= after a silence; the browser's own reconnect of that stream
+    adds Last-Event-ID, which is newer: the events between are not sent twice."""
+    code = new_table(client)["code"]
+    for n in (1, 2, 3):
+        points(client, code, 0, n)
+    message = first_stream_message(client, f"/api/tables/{code}/stream?after=1", {"Last-Event-ID": "2"})
+    assert [e["seq"] for e in message["events"]] == [3]
+    assert [e["seq"] for e in first_stream_message(client, f"/api/tables/{code}/stream?after=1")["events"]] == [2, 3]
+
+
 def test_each_stream_gets_the_join_link_of_its_own_host(client):
     code = new_table(client)["code"]
     points(client, code, 0, 1)

@@ -82,7 +82,7 @@ def wait_supply(phone, twos, ones):
 
 def skip_many(phone, seat, spaces):
     row = ledger_row(phone, seat)
-    row.get_by_role("button", name="Skipped 2…").click()
+    row.get_by_role("button", name="Skipped 2 or more").click()
     for _ in range(spaces - 2):
         row.get_by_role("button", name="More spaces").click()
     row.get_by_role("button", name=f"Take {spaces} × {MINUS}2").click()

@@ -125,13 +125,17 @@ def test_the_connection_badge_never_pushes_the_table_down(browser, live_server, 
         page.wait_for_selector(".live[data-state=live]")
         top = page.locator(".mnb-who").bounding_box()["y"]
         code_box = page.locator("button.code").bounding_box()
-        # The longest thing it says, in the longer language: it shortens, it does not wrap.
-        page.eval_on_selector(".live", "el => { el.textContent = 'Offline · letzter bekannter Stand'; "
-                                       "el.dataset.state = 'offline'; }")
-        badge = page.locator(".live").bounding_box()
-        assert abs(badge["y"] + badge["height"] / 2 - (code_box["y"] + code_box["height"] / 2)) < 2
-        assert badge["x"] + badge["width"] <= width
-        assert page.locator(".mnb-who").bounding_box()["y"] == top
+        # The longest things it says, in both languages: whole (wrapped inside the badge, never cut to "…"),
+        # beside the code, and the table stays where it was.
+        for text in ("Offline · letzter Stand", "Offline · 12 zu senden", "Getrennt · 12 zu senden",
+                     "Not connected · 12 to send", "Offline · last state seen", "12 waiting to send"):
+            page.eval_on_selector(".live", "(el, text) => { el.textContent = text; el.dataset.state = 'offline'; }",
+                                  text)
+            badge = page.locator(".live").bounding_box()
+            assert abs(badge["y"] + badge["height"] / 2 - (code_box["y"] + code_box["height"] / 2)) < 2, text
+            assert badge["x"] + badge["width"] <= width and badge["height"] <= code_box["height"], (text, badge)
+            assert page.eval_on_selector(".live", "el => el.scrollWidth <= el.clientWidth"), text
+            assert page.locator(".mnb-who").bounding_box()["y"] == top, text
         page.screenshot(path=shots / f"table-badge-offline-{width}x{height}-{scheme}.png")
         assert serious_violations(page) == []
     finally:

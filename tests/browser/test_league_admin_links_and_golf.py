@@ -114,3 +114,31 @@ def test_the_golf_rule_is_chosen_in_the_house_rules_and_in_a_tables_options(axe_
     code = phone.evaluate("location.hash.split('/')[2]")
     table = requests.get(f"{live_server.url}/api/tables/{code}", timeout=10).json()
     assert table["options"]["lowest_wins"] is True
+
+
+def test_a_phone_with_only_the_admin_link_hands_out_the_member_and_viewer_links_without_replacing_them(
+        axe_phone, live_server, shots):
+    phone = axe_phone
+    league = api_league(live_server, "Only admin club", players=("Ann",))
+    rotations = []
+    phone.on("request", lambda r: rotations.append(r.url) if r.url.endswith("/tokens/rotate") else None)
+    # The admin link alone, as another admin phone might pass it on (no m= or v=).
+    phone.goto(f"/#/league/{league['id']}?t={league['admin_token']}")
+    phone.wait_for_function(f"() => location.hash === '#/league/{league['id']}'")
+    phone.wait_for_selector(".league-head h1:not(:empty)")
+    phone.evaluate(f"location.hash = '#/league/{league['id']}/admin'")
+    phone.wait_for_selector(".link-member input.link-url")
+    for role in ("member", "viewer"):
+        url = phone.input_value(f".link-{role} input.link-url")
+        assert url.split("t=")[1].split("&")[0] == league[f"{role}_token"], (role, url)
+        assert phone.locator(f".link-{role}").get_by_role("button", name="Replace link").is_visible()
+    # The member link handed out carries the viewer link too, like the one made at creation.
+    assert f"v={league['viewer_token']}" in phone.input_value(".link-member input.link-url")
+    assert rotations == []
+    for role in ("member", "viewer"):  # nobody's link was replaced
+        seen = requests.get(f"{live_server.url}/api/leagues/{league['id']}", headers=auth(league[f"{role}_token"]),
+                            timeout=10)
+        assert seen.json()["role"] == role
+    phone.locator(".link-member").scroll_into_view_if_needed()
+    clean(phone)
+    phone.screenshot(path=shots / f"league-admin-shared-links-{phone.label}.png")

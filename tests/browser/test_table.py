@@ -165,7 +165,7 @@ def test_a_reload_offline_shows_the_saved_table_with_what_waits_and_catches_up_b
     phone.fill("#points", "4")
     phone.get_by_role("button", name="Ann").click()
     phone.get_by_role("button", name="Ann").click()
-    phone.wait_for_function("() => document.querySelector('.live').textContent === 'Offline · 2 waiting to send'")
+    phone.wait_for_function("() => document.querySelector('.live').textContent === 'Offline · 2 to send'")
     assert phone.locator(".pending-list li").all_inner_texts() == ["Ann +4", "Ann +4"]
     phone.screenshot(path=shots / "table-offline-reload.png")
 

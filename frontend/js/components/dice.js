@@ -15,7 +15,9 @@ const dieName = (die) => namers.reduce((found, namer) => found || namer(die), nu
 export function face(result) {
   const text = LABEL[result.face] ?? String(result.face);
   const name = dieName(result.die);
-  return h('div.die', { dataset: { die: result.die, face: String(result.face) }, title: name },
+  // A picture with a name a screen reader says ("Stopper die: blank"): a blank face has no text to read.
+  const said = text === 'blank' ? t('log.blank') : text;
+  return h('div.die', { dataset: { die: result.die, face: String(result.face) }, title: name, role: 'img', 'aria-label': `${name}: ${said}` },
     h('span', text === 'blank' ? '' : text));
 }
 

@@ -88,7 +88,8 @@ function timerCard(session, presets) {
   const add = h('button', { onclick: act('add', 10), 'aria-label': t('timer.add_10') }, '+10');
   const reset = h('button', { onclick: act('reset') }, t('timer.reset'));
   const presetRow = h('div.timer-presets', presets.map((s) => h('button', { onclick: act('set', s) }, s < 60 ? t('timer.seconds', { s }) : format(s * 1000))));
-  ui.card = h('section.card.timer', { 'aria-label': t('timer.title') }, ui.digits, ui.bar, ui.status,
+  ui.queued = h('p.timer-queued', { hidden: true });
+  ui.card = h('section.card.timer', { 'aria-label': t('timer.title') }, ui.digits, ui.bar, ui.status, ui.queued,
     h('div.timer-controls', ui.main, ui.pauseBtn, add, reset), presetRow);
   ui.digits.addEventListener('click', () => ui.card.classList.toggle('fullscreen'));
   return ui;
@@ -107,20 +108,30 @@ export function timerNow(timer) {
 export const chimeDue = (timer, state, lastChimed) =>
   state === 'expired' && lastChimed !== timer.version && serverNow() - timer.ends_at_ms < 3000;
 
-/** What the timer shows now, each part written through `put` (only when it changed). Returns its state. */
-function showTimer(ui, timer, put) {
-  const { left, state, last, fill } = timerNow(timer);
-  put('digits', format(left), (v) => (ui.digits.textContent = v));
-  put('ms', String(Math.round(left)), (v) => (ui.digits.dataset.remainingMs = v));
-  put('state', state, (v) => (ui.card.dataset.state = v));
-  put('last', last, (v) => ui.card.classList.toggle('last-seconds', v));
-  put('bar', `scaleX(${fill})`, (v) => (ui.bar.firstChild.style.transform = v));
-  put('status', {
+// This phone's timer commands in the outbox, in words ("Reset, Pause").
+const queuedWords = (session) => session.queued.filter((i) => i.path.endsWith('/timer')).map(({ body: b }) =>
+  ({ set: () => t('timer.set', { time: format(b.seconds * 1000) }), start: () => t('timer.start'), resume: () => t('timer.resume'),
+    pause: () => t('timer.pause'), add: () => t('timer.add_10') }[b.action] || (() => t('timer.reset')))()).join(', ');
+
+/** What the timer shows now, each part written through `put` (only when it changed). Returns its state.
+ *  `unsure` (server not heard): the last state known, greyed, never expired (it may be paused by now). */
+function showTimer(ui, timer, put, unsure = false) {
+  const now = timerNow(timer);
+  const { left, last, fill } = now;
+  const state = unsure && now.state === 'expired' ? timer.state : now.state;
+  const words = {
     idle: timer.duration_ms ? t('timer.ready') : t('timer.set_a_time'),
     running: t('timer.running'),
     paused: t('timer.paused'),
     expired: t('timer.expired'),
-  }[state], (v) => (ui.status.textContent = v));
+  };
+  put('digits', format(left), (v) => (ui.digits.textContent = v));
+  put('ms', String(Math.round(left)), (v) => (ui.digits.dataset.remainingMs = v));
+  put('state', state, (v) => (ui.card.dataset.state = v));
+  put('unsure', unsure, (v) => ui.card.classList.toggle('unsure', v));
+  put('last', last && !unsure, (v) => ui.card.classList.toggle('last-seconds', v));
+  put('bar', `scaleX(${fill})`, (v) => (ui.bar.firstChild.style.transform = v));
+  put('status', unsure ? t('timer.unsure', { state: words[state] }) : words[state], (v) => (ui.status.textContent = v));
   put('main', state === 'paused' ? t('timer.resume') : state === 'expired' ? t('timer.again') : t('timer.start'), (v) => (ui.main.textContent = v));
   put('mainOff', state === 'running' || !timer.duration_ms, (v) => (ui.main.disabled = v));
   put('pauseOff', state !== 'running', (v) => (ui.pauseBtn.disabled = v));
@@ -151,7 +162,9 @@ export function mountTimer(root, session, { presets = [30, 60, 90] } = {}) {
   function draw() {
     const timer = session.view?.timer;
     if (!timer) return;
-    const state = showTimer(ui, timer, put);
+    const unsure = session.unheard;
+    const state = showTimer(ui, timer, put, unsure);
+    // A phone that cannot hear the server does not chime: the time may be up, or paused long ago.
     if (state === 'expired' && lastChimed !== timer.version) {
       if (chimeDue(timer, state, lastChimed)) chime();
       lastChimed = timer.version;
@@ -160,8 +173,14 @@ export function mountTimer(root, session, { presets = [30, 60, 90] } = {}) {
       awake = state === 'running';
       keepAwake(awake); // once per change, not once per frame
     }
-    // Only a running timer moves on its own; otherwise the next table change redraws it.
-    frame = state === 'running' ? requestAnimationFrame(draw) : 0;
+    // Only a running timer moves on its own (unsure, down to 0); otherwise the next table change redraws it.
+    frame = state === 'running' && !(unsure && remainingMs(timer) === 0) ? requestAnimationFrame(draw) : 0;
+  }
+
+  function showQueued() {
+    const words = queuedWords(session);
+    ui.queued.hidden = !words;
+    ui.queued.textContent = words ? t('timer.queued', { actions: words }) : '';
   }
 
   const redraw = () => {
@@ -169,9 +188,15 @@ export function mountTimer(root, session, { presets = [30, 60, 90] } = {}) {
     draw();
   };
   frame = requestAnimationFrame(draw);
+  const onPending = () => showQueued();
+  session.addEventListener('connection', redraw);
+  session.addEventListener('pending', onPending);
+  showQueued();
   return {
     update: redraw,
     destroy() {
+      session.removeEventListener('connection', redraw);
+      session.removeEventListener('pending', onPending);
       cancelAnimationFrame(frame);
       document.removeEventListener('visibilitychange', onVisible);
       keepAwake(false);

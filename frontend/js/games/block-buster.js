@@ -651,7 +651,7 @@ function leftoverRow(ctx, state, seat, p) {
     }, saved === null ? t('bb.enter') : t('bb.change')));
 }
 
-/** "Skipped 2…": how many spaces (2 or more), then take the −2 token or cancel. */
+/** "Skipped 2 or more": how many spaces (2 or more), then take the −2 token or cancel. */
 function skipChooser(ctx, ledger, seat) {
   const n = ledger.skipDraft[seat];
   const set = (v) => { ledger.skipDraft[seat] = v; ctx.refresh(); };
@@ -686,7 +686,7 @@ function ledgerCard(ctx) {
   const list = h('ol.bb-ledger');
   const el = h('section.card.bb-ledger-card', { 'aria-label': t('bb.penalty_tokens') }, h('div.bb-head', h('h2', t('bb.penalty_tokens'))), supply, list);
   const ledger = {
-    skipDraft: {}, // seat → spaces being chosen in "Skipped 2…"
+    skipDraft: {}, // seat → spaces being chosen in "Skipped 2 or more"
     notes: {}, // seat → the server's refusal for that player's last action
     async act(seat, type, data) {
       delete ledger.notes[seat];

@@ -481,12 +481,19 @@ function shareSection(league, card) {
 /** Every section, drawn from the league, its players and the games once they are all in. */
 function loadSections(league, entry, cards, alive, needsAdmin) {
   const { id } = league;
-  Promise.all([leagues.get(id, entry.token), leagues.players(id, entry.token), games()])
-    .then(([current, { players }, catalogue]) => {
+  // The member and viewer links now in use come from the server: a phone given only the admin link can hand
+  // them out without replacing everyone's (null: a league older than that, whose admin makes one once).
+  const shared = leagues.sharedTokens(id, entry.token).catch((err) => (err.status === 403 ? {} : Promise.reject(err)));
+  Promise.all([leagues.get(id, entry.token), leagues.players(id, entry.token), games(), shared])
+    .then(([current, { players }, catalogue, tokens]) => {
       if (!alive()) return;
       if (current.role !== 'admin') {
         needsAdmin(remember({ id, name: current.name, role: current.role, token: entry.token }).role);
         return;
+      }
+      for (const role of ['member', 'viewer']) {
+        const token = tokens[`${role}_token`];
+        if (token) remember({ id, role, token });
       }
       rulesSection(league, cards.rulesCard, current.rules || {}, catalogue);
       seasonsSection(league, cards.seasonsCard, current.seasons);

@@ -25,20 +25,26 @@ function bigTimer(session) {
   function draw() {
     const timer = session.view?.timer;
     if (!timer) return;
-    const { left, state, last, fill: part } = timerNow(timer);
+    const now = timerNow(timer);
+    const { left, last, fill: part } = now;
+    // Server not heard (session.js): the last state known, never a time-up.
+    const unsure = session.unheard;
+    const state = unsure && now.state === 'expired' ? timer.state : now.state;
+    el.classList.toggle('unsure', unsure);
     const text = format(left);
     if (text !== shownDigits) digits.textContent = shownDigits = text;
     digits.dataset.remainingMs = String(Math.round(left));
     el.dataset.state = state;
     el.classList.toggle('last-seconds', last);
     fill.style.transform = `scaleX(${part})`;
-    status.textContent = { idle: timer.duration_ms ? t('timer.ready') : t('timer.set_a_time'), running: t('timer.running'),
+    const words = { idle: timer.duration_ms ? t('timer.ready') : t('timer.set_a_time'), running: t('timer.running'),
       paused: t('timer.paused'), expired: t('timer.expired') }[state];
+    status.textContent = unsure ? t('timer.unsure', { state: words }) : words;
     if (state === 'expired' && lastChimed !== timer.version) {
       if (chimeDue(timer, state, lastChimed)) chime(); // the screen is the room's loudspeaker
       lastChimed = timer.version;
     }
-    frame = state === 'running' ? requestAnimationFrame(draw) : 0;
+    frame = state === 'running' && !(unsure && left === 0) ? requestAnimationFrame(draw) : 0;
   }
   return {
     el,
@@ -149,7 +155,8 @@ function headPart(session) {
     el: h('header.sb-head', title, h('span.sb-head-code', session.code), sound, live),
     setTitle: (text) => (title.textContent = text),
     showLive() {
-      live.textContent = session.connected ? t('table.live') : session.wasConnected ? t('table.reconnecting') : t('table.connecting');
+      live.textContent = session.unheard ? t('table.not_connected') : session.connected ? t('table.live')
+        : session.wasConnected ? t('table.reconnecting') : t('table.connecting');
       live.dataset.state = session.connected ? 'live' : 'waiting';
     },
   };
@@ -225,7 +232,10 @@ export function mount(root, { code }) {
     join.update(view);
     screen.dataset.seq = String(view.seq);
   }
-  session.addEventListener('connection', head.showLive);
+  session.addEventListener('connection', () => {
+    head.showLive();
+    if (module && session.view) now.update(session.view, module); // the timer greys or comes back
+  });
   session.addEventListener('change', (e) => module && update(e.detail));
   openScreen(session, screen, head).then((loaded) => {
     if (!loaded || session.stopped) return;

@@ -182,7 +182,11 @@ function tableHead(session) {
       h('span', session.code), h('span.invite', t('table.invite')))),
     live);
   function showLive() {
-    if (session.stale) {
+    if (session.unheard) {
+      // The stream went silent (session.js): said in words, whatever navigator.onLine believes.
+      live.textContent = session.pending ? t('table.not_connected_waiting', { count: session.pending }) : t('table.not_connected');
+      live.dataset.state = 'offline';
+    } else if (session.stale) {
       live.textContent = session.pending ? t('table.offline_waiting', { count: session.pending }) : t('table.offline_last');
       live.dataset.state = 'offline';
     } else {
@@ -447,6 +451,7 @@ export function mount(root, { code }) {
   const showLive = () => {
     head.showLive();
     pending.show();
+    if (store.get().unheard !== session.unheard) store.set({ unheard: session.unheard }); // the top bar says it too
   };
   session.addEventListener('problem', (e) => toast.show(e.detail.message));
   session.addEventListener('connection', showLive);
@@ -468,6 +473,7 @@ export function mount(root, { code }) {
   return {
     destroy() {
       session.stop();
+      if (store.get().unheard) store.set({ unheard: false }); // another screen has no table to hear from
       parts.forEach((p) => p.destroy?.());
     },
   };
