@@ -88,9 +88,20 @@ function timerCard(session, presets) {
   const add = h('button', { onclick: act('add', 10), 'aria-label': t('timer.add_10') }, '+10');
   const reset = h('button', { onclick: act('reset') }, t('timer.reset'));
   const presetRow = h('div.timer-presets', presets.map((s) => h('button', { onclick: act('set', s) }, s < 60 ? t('timer.seconds', { s }) : format(s * 1000))));
+  // Full screen by a tap on the digits, or by this button (a keyboard reaches it; Escape leaves too).
+  const full = h('button.timer-full', { type: 'button', 'aria-pressed': 'false' }, t('timer.full_screen'));
+  presetRow.append(full);
   ui.card = h('section.card.timer', { 'aria-label': t('timer.title') }, ui.digits, ui.bar, ui.status,
     h('div.timer-controls', ui.main, ui.pauseBtn, add, reset), presetRow);
-  ui.digits.addEventListener('click', () => ui.card.classList.toggle('fullscreen'));
+  const fullScreen = (on) => {
+    ui.card.classList.toggle('fullscreen', on);
+    full.setAttribute('aria-pressed', String(on));
+  };
+  ui.digits.addEventListener('click', () => fullScreen(!ui.card.classList.contains('fullscreen')));
+  full.addEventListener('click', () => fullScreen(!ui.card.classList.contains('fullscreen')));
+  ui.card.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && ui.card.classList.contains('fullscreen')) fullScreen(false);
+  });
   return ui;
 }
 
