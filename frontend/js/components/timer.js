@@ -90,9 +90,8 @@ function timerCard(session, presets) {
   const presetRow = h('div.timer-presets', presets.map((s) => h('button', { onclick: act('set', s) }, s < 60 ? t('timer.seconds', { s }) : format(s * 1000))));
   // Full screen by a tap on the digits, or by this button (a keyboard reaches it; Escape leaves too).
   const full = h('button.timer-full', { type: 'button', 'aria-pressed': 'false' }, t('timer.full_screen'));
-  presetRow.append(full);
   ui.card = h('section.card.timer', { 'aria-label': t('timer.title') }, ui.digits, ui.bar, ui.status,
-    h('div.timer-controls', ui.main, ui.pauseBtn, add, reset), presetRow);
+    h('div.timer-controls', ui.main, ui.pauseBtn, add, reset), h('div.timer-more', presetRow, full));
   const fullScreen = (on) => {
     ui.card.classList.toggle('fullscreen', on);
     full.setAttribute('aria-pressed', String(on));
