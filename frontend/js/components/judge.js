@@ -15,6 +15,7 @@ import { api } from '../api.js';
 import { number, t } from '../i18n.js';
 import { h, useStylesheet } from '../lib/dom.js';
 import { LIST_NAMES, getLexicon, kilobytes, lexiconNow, listName, onLexiconProgress } from '../lib/lexicon.js';
+import { inertAround } from '../lib/inert.js';
 import { fillMeanings } from '../lib/meanings.js';
 
 export const CLEAR_AFTER_MS = 4000;
@@ -118,7 +119,9 @@ function showVerdict(v, result, { list, offline }) {
   v.mean.disabled = false;
   delete v.el.dataset.more;
   v.el.hidden = false;
-  v.el.focus({ preventScroll: true });
+  // The page behind is out of reach while the verdict is up: a query sent from there would be refused
+  // under a verdict that no longer answers it. The focus comes back on close.
+  v.restore ||= inertAround(v.el);
 }
 
 /** Each word's verdict, in the overlay. */
@@ -251,6 +254,8 @@ async function showWhich(j) {
 
 function closeVerdict(j) {
   j.verdict.el.hidden = true;
+  j.verdict.restore?.();
+  j.verdict.restore = null;
   j.words = null;
   j.outcome = null;
   j.verdict.reveal.replaceChildren();
@@ -296,6 +301,7 @@ export function mountJudge(root, { session = null, lexicon: lexiconId = 'en', au
     update: seats,
     destroy() {
       clearTimeout(j.clearTimer);
+      v.restore?.(); // leaving the screen with the verdict up: the next screen is not inert
       status.destroy();
     },
   };

@@ -76,6 +76,20 @@ export async function keepAwake(on) {
 
 /** The timer's card: the digits (tap them for full screen), the bar, Start or Resume, Pause, +10,
  *  Reset, and the presets. */
+/** The card full screen by a tap on its digits or its button; Escape leaves full screen. */
+function fullScreenBy(card, digits, button) {
+  const fullScreen = (on) => {
+    card.classList.toggle('fullscreen', on);
+    button.setAttribute('aria-pressed', String(on));
+  };
+  const toggle = () => fullScreen(!card.classList.contains('fullscreen'));
+  digits.addEventListener('click', toggle);
+  button.addEventListener('click', toggle);
+  card.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && card.classList.contains('fullscreen')) fullScreen(false);
+  });
+}
+
 function timerCard(session, presets) {
   const act = (action, seconds) => () => session.timer(action, seconds).catch(() => {});
   const ui = {
@@ -89,9 +103,11 @@ function timerCard(session, presets) {
   const reset = h('button', { onclick: act('reset') }, t('timer.reset'));
   const presetRow = h('div.timer-presets', presets.map((s) => h('button', { onclick: act('set', s) }, s < 60 ? t('timer.seconds', { s }) : format(s * 1000))));
   ui.queued = h('p.timer-queued', { hidden: true });
+  // Full screen by a tap on the digits, or by this button (a keyboard reaches it; Escape leaves too).
+  const full = h('button.timer-full', { type: 'button', 'aria-pressed': 'false' }, t('timer.full_screen'));
   ui.card = h('section.card.timer', { 'aria-label': t('timer.title') }, ui.digits, ui.bar, ui.status, ui.queued,
-    h('div.timer-controls', ui.main, ui.pauseBtn, add, reset), presetRow);
-  ui.digits.addEventListener('click', () => ui.card.classList.toggle('fullscreen'));
+    h('div.timer-controls', ui.main, ui.pauseBtn, add, reset), h('div.timer-more', presetRow, full));
+  fullScreenBy(ui.card, ui.digits, full);
   return ui;
 }
 
@@ -138,6 +154,25 @@ function showTimer(ui, timer, put, unsure = false) {
   return state;
 }
 
+// The timer is drawn on every table change and every frame while running, but touches the page only when
+// what it shows has changed: rewriting the same text 60 times a second lays the page out each frame.
+function changesOnly() {
+  const shown = new Map();
+  return (key, value, write) => {
+    if (shown.get(key) !== value) {
+      shown.set(key, value);
+      write(value);
+    }
+  };
+}
+
+/** The phone's own timer commands still waiting to be sent, shown as such ("Waiting to send: Reset"). */
+function showQueued(ui, session) {
+  const words = queuedWords(session);
+  ui.queued.hidden = !words;
+  ui.queued.textContent = words ? t('timer.queued', { actions: words }) : '';
+}
+
 export function mountTimer(root, session, { presets = [30, 60, 90] } = {}) {
   const ui = timerCard(session, presets);
   root.append(ui.card);
@@ -149,15 +184,7 @@ export function mountTimer(root, session, { presets = [30, 60, 90] } = {}) {
   const onVisible = () => awake && document.visibilityState === 'visible' && keepAwake(true);
   document.addEventListener('visibilitychange', onVisible);
 
-  // Called on every table change and every frame while running, but touches the page only when
-  // what it shows has changed: rewriting the same text 60 times a second lays the page out each frame.
-  const shown = new Map();
-  const put = (key, value, write) => {
-    if (shown.get(key) !== value) {
-      shown.set(key, value);
-      write(value);
-    }
-  };
+  const put = changesOnly();
 
   function draw() {
     const timer = session.view?.timer;
@@ -177,21 +204,15 @@ export function mountTimer(root, session, { presets = [30, 60, 90] } = {}) {
     frame = state === 'running' && !(unsure && remainingMs(timer) === 0) ? requestAnimationFrame(draw) : 0;
   }
 
-  function showQueued() {
-    const words = queuedWords(session);
-    ui.queued.hidden = !words;
-    ui.queued.textContent = words ? t('timer.queued', { actions: words }) : '';
-  }
-
   const redraw = () => {
     cancelAnimationFrame(frame);
     draw();
   };
   frame = requestAnimationFrame(draw);
-  const onPending = () => showQueued();
+  const onPending = () => showQueued(ui, session);
   session.addEventListener('connection', redraw);
   session.addEventListener('pending', onPending);
-  showQueued();
+  onPending();
   return {
     update: redraw,
     destroy() {

@@ -14,6 +14,7 @@
 // The panel is built from small pieces, each a function returning { el, render(view) } (cards)
 // or { dialog, open(…), close(), refresh(view) } (sheets), sharing one context `ctx`.
 import { h, stat, useStylesheet } from '../lib/dom.js';
+import { rovingGrid } from '../lib/roving.js';
 import { t } from '../i18n.js';
 import { SHAPE_NAMES, SPACES, coloursInPlay, judge, seatOfColour } from './block-buster-rules.js';
 
@@ -592,6 +593,7 @@ function boardCard(ctx) {
   const caption = h('p.meta.bb-board-caption');
   const progress = h('span.bb-progress');
   const el = h('section.card.bb-board-card', { 'aria-label': t('bb.point_blocks') }, h('div.bb-head', h('h2', t('bb.point_blocks')), progress), grid, caption);
+  const roving = rovingGrid(grid, 'button.bb-tile', () => Number(grid.dataset.columns) || 4);
 
   function tile(state, judged, shape, index) {
     const b = judged[index] || {};
@@ -620,7 +622,7 @@ function boardCard(ctx) {
   function render({ state, result }) {
     const judged = result.point_blocks || state.point_block_owners || [];
     grid.dataset.columns = String(state.rules.columns);
-    grid.replaceChildren(...state.rules.pattern.map((shape, index) => tile(state, judged, shape, index)));
+    roving.redraw(() => grid.replaceChildren(...state.rules.pattern.map((shape, index) => tile(state, judged, shape, index))));
     progress.textContent = t('bb.entered', { n: state.point_blocks.filter(Boolean).length, all: state.point_blocks.length });
     caption.textContent = state.finished
       ? t('bb.final_board')

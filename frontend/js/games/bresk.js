@@ -6,6 +6,7 @@
 // they are typed and the row and column totals show in the grey margins. "Hand in my grid" sends it; when all have, everyone sees the final
 // table and can open any player's grid to see why each word scored or not.
 import { h, stat, useStylesheet } from '../lib/dom.js';
+import { rovingGrid } from '../lib/roving.js';
 import { t } from '../i18n.js';
 import { LIST_NAMES, REASON_TEXT, cellLetter, getLexicon, lexiconNow, listName, onLexiconProgress } from '../lib/lexicon.js';
 import { fillMeanings } from '../lib/meanings.js';
@@ -108,8 +109,9 @@ export function whyText(c) {
 const display = (v) => (v === SPACE ? DOT : v || '');
 const gridToCells = (rows) => rows.join('').split('').map((ch) => (ch === SPACE ? SPACE : ch));
 
-/** A grid of squares with the grey margins; `cells` are inputs (entry) or spans (results). */
-function gridShell(makeCell) {
+/** A grid of squares with the grey margins; `cells` are inputs (entry) or buttons (results). One tab stop:
+ *  the arrows move inside (an entry's inputs answer them in gridKey, with Enter, Backspace and the rest). */
+function gridShell(makeCell, { arrows = true } = {}) {
   const cells = [];
   const rowTotals = [];
   const columnTotals = [];
@@ -131,6 +133,7 @@ function gridShell(makeCell) {
   }
   const grand = h('span.margin.grand-total', { title: t('bresk.rows_and_columns') }, '0');
   grid.append(grand);
+  rovingGrid(grid, '.cell', () => SIZE, { arrows });
   return { grid, cells, rowTotals, columnTotals, grand };
 }
 
@@ -365,7 +368,7 @@ function entryParts() {
     mine: gridShell((r, c, i) => h('input.cell', {
       type: 'text', inputmode: 'text', autocomplete: 'off', autocorrect: 'off', autocapitalize: 'characters',
       spellcheck: false, enterkeyhint: 'next', 'aria-label': t('bresk.cell', { row: r + 1, column: c + 1 }), dataset: { i: String(i) },
-    })),
+    }), { arrows: false }),
     handIn: h('button.primary.bresk-hand-in', { type: 'button' }, t('bresk.hand_in')),
     handInWhy: h('p.meta.bresk-hand-in-why', { 'aria-live': 'polite' }),
     clear: h('button.bresk-clear', { type: 'button' }, t('bresk.clear')),

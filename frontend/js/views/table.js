@@ -418,6 +418,11 @@ async function openTable(root, session, catalogue, { screen, head, panel, scores
     parts.push(seats);
   }
   parts.push(module.mount(panel, session, game));
+  // Focus follows the eye: the timer goes in among the panel's cards where the stylesheet (app.css) shows it
+  // (the roll, or a score pad's points, above it; the cards to tap below), so Tab reaches it in that order.
+  if (module.usesTimer !== false) {
+    panel.insertBefore(timerSlot, [...panel.children].find((el) => Number(getComputedStyle(el).order) > 3) ?? null);
+  }
   parts.forEach((p) => p.update?.(view));
   // The game panels add their own stylesheet; laid out before it arrives, the page would shift.
   await stylesheetsReady();
