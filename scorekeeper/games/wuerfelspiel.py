@@ -437,9 +437,15 @@ def turn_seat(state: dict[str, Any]) -> int | None:
     return None if state["finished"] else state["builder"]
 
 
+def dice_typed(kind: str, data: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """A stopper face a person rolled and typed in (a "stopper" event the rules took) is the roll on show."""
+    return [{"die": STOPPER_DIE, "face": data["face"]}] if kind == "stopper" else None
+
+
 GAME = Game(
     id=id, name=name, MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS, OPTIONS=OPTIONS, EVENT_FIELDS=EVENT_FIELDS,
     catalogue=catalogue, setup=setup, apply=apply, result=result, score_sheet=score_sheet,
     league_places=league_places, places_from_scores=places_from_scores, check_final=check_final,
+    dice_typed=dice_typed,
     turn_seat=turn_seat,
 )
