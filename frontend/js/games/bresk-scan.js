@@ -32,13 +32,16 @@ const TEXT = {
   privacy: t('scan.privacy'),
   reading: t('scan.reading'),
   preparing: t('scan.preparing'),
-  readingFor: (seconds) => t(seconds >= SLOW_AFTER ? 'scan.reading_slow' : 'scan.reading_for', { seconds }),
+  readingFor: (seconds) => (seconds >= SLOW_AFTER ? t('scan.reading_slow', { seconds }) : t('scan.reading_for', { seconds })),
   checkHelp: t('scan.check_help'),
   checked: (done, count) => t('scan.checked', { done, count }),
   allChecked: t('scan.all_checked'),
   checkFirst: (left) => t('scan.check_first', { count: left }),
-  reads: (r, c, v) => t(v === SPACE ? 'scan.reads_space' : v === UNREAD ? 'scan.reads_empty' : 'scan.reads',
-    { row: r + 1, column: c + 1, letter: v }),
+  reads: (r, c, v) => {
+    const where = { row: r + 1, column: c + 1 };
+    if (v === SPACE) return t('scan.reads_space', where);
+    return v === UNREAD ? t('scan.reads_empty', where) : t('scan.reads', { ...where, letter: v });
+  },
   right: t('scan.right'),
   change: t('scan.change'),
   crop: (r, c) => t('scan.crop', { row: r + 1, column: c + 1 }),
@@ -48,8 +51,11 @@ const TEXT = {
   offline: t('scan.offline'),
   photoFailed: t('scan.photo_failed'),
   thumbnail: t('scan.thumbnail'),
-  square: (r, c, flagged, looked) => t(looked ? 'scan.square_checked' : flagged ? 'scan.square_flagged' : 'scan.square',
-    { row: r + 1, column: c + 1 }),
+  square: (r, c, flagged, looked) => {
+    const where = { row: r + 1, column: c + 1 };
+    if (looked) return t('scan.square_checked', where);
+    return flagged ? t('scan.square_flagged', where) : t('scan.square', where);
+  },
 };
 
 const display = (v) => (v === SPACE ? DOT : v === UNREAD ? '' : v);
