@@ -189,8 +189,8 @@ def step(snapshot: dict[str, Any], event: dict[str, Any], rules: Rules, history:
 def _move(snap, kind, data, seq, rules: Rules, randbelow, now) -> dict[str, Any]:
     if kind == "roll":
         data["results"] = dice.roll(data.get("dice"), randbelow)
-        snap["dice"] = _dice_shown(seq, data, now)
     snap["game"] = rules.apply(snap["game"], kind, data, seq)
+    snap["dice"] = _shown_after(rules, kind, data, seq, now, snap["dice"])
     stack = snap["undo"]
     depth = stack["depth"] + 1
     trail: dict[str, Any] = {"below": stack["last"], "depth": depth}
@@ -235,8 +235,7 @@ def _redo(snap, data, rules: Rules, history: History) -> None:
                        "the table shows where it is now.", seq=named))
     move = history.event(named)
     snap["game"] = rules.apply(snap["game"], move.type, move.data, move.seq)
-    if move.type == "roll":
-        snap["dice"] = _dice_shown(move.seq, move.data, move.at_ms)
+    snap["dice"] = _shown_after(rules, move.type, move.data, move.seq, move.at_ms, snap["dice"])
     snap["undo"] = {"last": named, "depth": move.trail["depth"],
                     "redo": history.event(redo["by"]).trail["below"]}
     data["redid"] = named
@@ -262,8 +261,7 @@ def _state_after(seq: int | None, rules: Rules, history: History) -> tuple[dict[
         state, shown = rules.setup(), None
     for move in reversed(moves):
         state = rules.apply(state, move.type, move.data, move.seq)
-        if move.type == "roll":
-            shown = _dice_shown(move.seq, move.data, move.at_ms)
+        shown = _shown_after(rules, move.type, move.data, move.seq, move.at_ms, shown)
     return state, shown
 
 
@@ -325,6 +323,17 @@ def _check_holder(snap: dict[str, Any], kind: str, data: dict[str, Any], event: 
 
 def _dice_shown(seq: int, data: dict[str, Any], at_ms: int) -> dict[str, Any]:
     return {"seq": seq, "results": data["results"], "at_ms": at_ms}
+
+
+def _shown_after(rules: Rules, kind: str, data: dict[str, Any], seq: int, at_ms: int,
+                 shown: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The roll on show after a move the rules took: the app's roll, a real die typed in, or as before."""
+    if kind == "roll":
+        return _dice_shown(seq, data, at_ms)
+    typed = rules.game.dice_typed(kind, data)
+    if typed:
+        return {"seq": seq, "results": typed, "at_ms": at_ms, "typed": True}
+    return shown
 
 
 def _follow_game_timer(game, before: dict[str, Any], snap: dict[str, Any], now: int) -> None:

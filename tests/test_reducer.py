@@ -7,8 +7,8 @@ from types import SimpleNamespace
 import pytest
 
 from scorekeeper import reducer
-from scorekeeper.games import scorepad
-from scorekeeper.games.base import Result, RuleError, no_timer
+from scorekeeper.games import make_n_break, scorepad, wuerfelspiel
+from scorekeeper.games.base import Result, RuleError, no_dice_typed, no_timer
 
 
 class Log:
@@ -61,6 +61,7 @@ def counter_game(applied):
         apply=apply,
         result=lambda state, **_: Result("counter", [], [], False, "", {"total": state["total"]}),
         timer_setting=no_timer,
+        dice_typed=no_dice_typed,
         PLAYER_ACTS={},
     )
 
@@ -189,6 +190,27 @@ def test_dice_come_from_the_random_source_and_the_time_from_the_clock():
     assert out.snapshot["timer"]["status"] == "running" and out.trail is None
     log.undo()  # the roll: the timer is not a move
     assert log.snapshot["dice"] is None and log.snapshot["timer"] == out.snapshot["timer"]
+
+
+def test_a_real_die_typed_in_is_the_roll_the_table_shows_and_an_undo_takes_it_back():
+    """Make 'N' Break: the app rolled last turn, this turn a real die was typed in: `dice` is this turn's."""
+    log = Log(reducer.Rules(make_n_break.GAME, {}, ["Ann", "Ben"]), randbelow=lambda n: n - 1)
+    log.append("roll", {"dice": ["make-n-break"]}, now=1_000)
+    assert log.snapshot["dice"]["results"] == [{"die": "make-n-break", "face": 3}]
+    log.append("end_turn", {"builder": 0}, now=2_000)
+    out = log.append("die", {"face": 1, "builder": 1}, now=3_000)
+    assert out.snapshot["dice"] == {"seq": 3, "results": [{"die": "make-n-break", "face": 1}], "at_ms": 3_000,
+                                    "typed": True}
+    log.undo()
+    assert log.snapshot["dice"]["seq"] == 1  # the app's roll again, as before the die was typed
+    log.redo()
+    assert log.snapshot["dice"]["seq"] == 3 and log.snapshot["dice"]["results"][0]["face"] == 1
+
+
+def test_a_stopper_face_a_person_rolled_is_the_roll_the_table_shows():
+    log = Log(reducer.Rules(wuerfelspiel.GAME, {"stopper": "person"}, ["Ann", "Ben"]))
+    out = log.append("stopper", {"face": 2}, now=7)
+    assert out.snapshot["dice"] == {"seq": 1, "results": [{"die": "stopper", "face": 2}], "at_ms": 7, "typed": True}
 
 
 def test_challenges_are_judged_by_the_judge_handed_in_and_are_not_moves():

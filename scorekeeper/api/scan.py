@@ -33,6 +33,9 @@ class ScanSchema(Schema):
     cells = fields.List(fields.Nested(CellSchema), required=True)
     flagged = fields.List(fields.List(fields.Integer()), required=True, metadata={
         "description": "[row, col] of each square to check: letters read with low confidence, empty squares"})
+    crops = fields.List(fields.String(), required=True, metadata={
+        "description": "Each flagged square as the photo shows it (flat, upright, 72 px grey JPEG, a data: URL), "
+                       "in the order of flagged: the phone shows it beside the square to check"})
 
 
 class ScanStatusSchema(Schema):

@@ -171,7 +171,8 @@ class TableSchema(Schema):
         "description": "The live score, in the common result shape; once the game is over, also `places`: each "
                        "player's place as the game decides it (what a league records), in seat order."})
     timer = fields.Nested(TimerSchema, required=True)
-    dice = fields.Dict(allow_none=True, required=True, metadata={"description": "The last roll shown."})
+    dice = fields.Dict(allow_none=True, required=True, metadata={
+        "description": "The last roll shown: {seq, results: [{die, face}], at_ms}; typed: true for a real die typed."})
     challenges = fields.List(fields.Dict(), required=True, metadata={"description": "Word challenges, newest last."})
     can_undo = fields.Boolean(required=True)
     can_redo = fields.Boolean(required=True)

@@ -184,6 +184,11 @@ def no_timer(state: dict[str, Any]) -> None:
     return None
 
 
+def no_dice_typed(kind: str, data: dict[str, Any]) -> None:
+    """The hook of a game whose dice are only ever rolled by the app (or not at all)."""
+    return None
+
+
 def no_turn(state: dict[str, Any]) -> None:
     """The turn hook of a game whose players do not take turns the app follows (a score pad)."""
     return None
@@ -268,6 +273,10 @@ class Game:
     # (state) -> (moment, seconds) | None: a game that sets the shared timer (a die picks the dial) says
     # what it is set to now; the timer is set again whenever the moment changes.
     timer_setting: Callable[[dict[str, Any]], tuple[str, int] | None] = no_timer
+    # (event type, data) -> the faces of a real die typed in by that event ([{"die", "face"}]), or None:
+    # the table shows them as its last roll, as it shows the app's (a typed die after an app roll would
+    # otherwise leave the previous turn's roll on show).
+    dice_typed: Callable[[str, dict[str, Any]], list[dict[str, Any]] | None] = no_dice_typed
     # The option naming the word list its words are judged by; None: the game judges no words. A game
     # that does is handed ``word_check`` by the service, and a league may add and ban words for it.
     word_list_option: str | None = None

@@ -824,6 +824,11 @@ SAMPLE = Sample(scores=(5, 9), events=(
 ))
 
 
+def dice_typed(kind: str, data: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """A real die typed in (a "die" event that the rules took) is this turn's roll on show."""
+    return [{"die": DIE, "face": data["face"]}] if kind == "die" else None
+
+
 GAME = Game(
     id=id, name=name, MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS, OPTIONS=OPTIONS, EVENT_FIELDS=EVENT_FIELDS,
     catalogue=catalogue, setup=setup, apply=apply, result=result, score_sheet=score_sheet,
@@ -831,4 +836,5 @@ GAME = Game(
     timer_setting=timer_setting,
     turn_seat=turn_seat, DICE=DICE, FIRST_SEAT_STARTS=True, rename_players=renaming_builders("turns", "sudden_death"),
     SAMPLE=SAMPLE,
+    dice_typed=dice_typed,
 )

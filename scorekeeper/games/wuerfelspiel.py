@@ -446,9 +446,15 @@ SAMPLE = Sample(scores=(5, 9), events=(
 ))
 
 
+def dice_typed(kind: str, data: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """A stopper face a person rolled and typed in (a "stopper" event the rules took) is the roll on show."""
+    return [{"die": STOPPER_DIE, "face": data["face"]}] if kind == "stopper" else None
+
+
 GAME = Game(
     id=id, name=name, MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS, OPTIONS=OPTIONS, EVENT_FIELDS=EVENT_FIELDS,
     catalogue=catalogue, setup=setup, apply=apply, result=result, score_sheet=score_sheet,
     league_places=league_places, places_from_scores=places_from_scores, check_final=check_final,
     turn_seat=turn_seat, DICE=DICE, FIRST_SEAT_STARTS=True, rename_players=renaming_builders("turns"), SAMPLE=SAMPLE,
+    dice_typed=dice_typed,
 )

@@ -279,6 +279,25 @@ def why_no_card(work: np.ndarray) -> str:
     return N_("No scorecard found: photograph the whole card, flat, in good light.")
 
 
+CROP_PX = 72  # px a side of a square's picture sent back for the player to check it against
+CROP_MARGIN = 0.2  # share of a square shown beyond each side: its printed lines, so it reads as a square
+CROP_QUALITY = 80  # JPEG quality: a 72 px grey square is about 2 KB
+
+
+def square_crop(flat: np.ndarray, ys: list[float], xs: list[float], r: int, c: int) -> bytes:
+    """One square of the flattened grid as a small grey JPEG, upright and flat, for the player to look at."""
+    y0, y1, x0, x1 = ys[r], ys[r + 1], xs[c], xs[c + 1]
+    my, mx = (y1 - y0) * CROP_MARGIN, (x1 - x0) * CROP_MARGIN
+    top, bottom = max(0, int(y0 - my)), min(flat.shape[0], int(y1 + my))
+    left, right = max(0, int(x0 - mx)), min(flat.shape[1], int(x1 + mx))
+    square = np.clip(flat[top:bottom, left:right] * 255, 0, 255).astype(np.uint8)  # paper (1.0 and above) white
+    square = cv2.resize(square, (CROP_PX, CROP_PX), interpolation=cv2.INTER_AREA)
+    ok, jpeg = cv2.imencode(".jpg", square, [cv2.IMWRITE_JPEG_QUALITY, CROP_QUALITY])
+    if not ok:  # pragma: no cover - OpenCV encodes any 8-bit grey image
+        raise ValueError("the square could not be encoded")
+    return jpeg.tobytes()
+
+
 def classify(flat: np.ndarray, ys: list[float], xs: list[float]) -> list[Square]:
     """What each of the 64 squares holds, row by row, with the letter crops."""
     out = []

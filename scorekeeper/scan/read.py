@@ -4,13 +4,17 @@
 each square is a capital letter, ``#`` for a filled circle (the rulebook's space) or ``?`` for an
 empty square; ``cells`` gives each square's value and confidence (1.0 for an empty square or a
 circle: the ink says so plainly; the recogniser's probability for a letter), ``flagged`` the
-squares the player should look at: letters read with less than ``FLAG_BELOW`` confidence, and
+squares the player should look at (``crops``: each of those squares as the photo shows it, a
+small grey JPEG as a data URL, in the same order, so the phone shows it beside the square):
+letters read with less than ``FLAG_BELOW`` confidence, and
 letters whose look-alike (``LOOKALIKES``) had more than ``LOOKALIKE_SHARE`` of the evidence. A C,
 K or D whose rounder look-alike was close is taken to be that look-alike (``settled``).
 Raises ``card.NoCard`` with a hint for the player, ``ValueError`` for bytes that are no image.
 """
 
 from __future__ import annotations
+
+import base64
 
 from . import card, letters
 
@@ -98,4 +102,7 @@ def read_grey(grey, recogniser: letters.Letters | None = None) -> dict:
                 flagged.append([s.row, s.col])  # a finished card has none: the player says what it holds
         rows[s.row][s.col] = value
         cells.append({"row": s.row, "col": s.col, "value": value, "confidence": round(confidence, 3)})
-    return {"grid": ["".join(r) for r in rows], "cells": cells, "flagged": flagged}
+    # At most 64 squares of about 2 KB: the answer stays well under the photo's size.
+    crops = ["data:image/jpeg;base64," + base64.b64encode(card.square_crop(flat, ys, xs, r, c)).decode("ascii")
+             for r, c in flagged]
+    return {"grid": ["".join(r) for r in rows], "cells": cells, "flagged": flagged, "crops": crops}

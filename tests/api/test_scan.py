@@ -53,6 +53,28 @@ def test_a_photo_becomes_the_grid_the_hand_in_takes(client, photo):
     assert all(square in body["flagged"] for square in empties)
 
 
+def test_each_flagged_square_comes_with_its_picture(client, photo):
+    """The phone shows each doubtful square as the photo has it, beside the square, so nothing needs scrolling."""
+    import base64
+
+    import cv2
+    import numpy as np
+
+    body = post(client, photo.jpeg).get_json()
+    assert body["flagged"] and len(body["crops"]) == len(body["flagged"])
+    for (r, c), url in zip(body["flagged"], body["crops"], strict=True):
+        assert url.startswith("data:image/jpeg;base64,")
+        jpeg = base64.b64decode(url.split(",", 1)[1])
+        assert len(jpeg) < 8_000
+        square = cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_GRAYSCALE)
+        assert square.shape == (72, 72)
+        middle = square[22:50, 22:50]
+        if photo.truth[r][c] == "?":  # an empty square is paper in its middle
+            assert middle.min() > 120, (r, c)
+        else:  # a letter or a circle has ink there
+            assert middle.min() < 100, (r, c)
+
+
 def test_the_status_tells_the_phone_whether_to_show_the_camera(client, monkeypatch):
     assert client.get(URL).get_json()["available"] is True
     monkeypatch.setattr(scan, "available", lambda: False)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 import requests
-from screens import PHONE, SLID_IN, api_league, auth, missing_values, serious_violations, with_axe
+from screens import PHONE, SLID_IN, api_league, auth, missing_values, serious_violations, wait_until, with_axe
 from test_bresk_screens import new_table, open_table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -18,6 +18,18 @@ from scan_photos import make_photo  # noqa: E402
 pytestmark = pytest.mark.browser
 
 SEED = 3  # a card with two empty squares, read right (tests/scan/test_accuracy.py's set)
+
+
+def check_every_doubt(scope) -> int:
+    """Tap "Right" on each highlighted square the check shows, till none is left; how many were checked."""
+    checked = 0
+    check = scope.locator(".bresk-scan-check")
+    while check.is_visible():
+        assert scope.locator(".bresk-scan-confirm").is_disabled()
+        scope.locator(".bresk-scan-right").click()
+        checked += 1
+        assert checked <= 64
+    return checked
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -52,13 +64,43 @@ def test_scan_check_correct_and_hand_in(browser, live_server, tmp_path, shots, s
         label = f"{size[0]}x{size[1]}-{scheme}"
         page.locator(".bresk-scan-review").screenshot(path=shots / f"bresk-scan-check-{label}.png")
 
-        # The player fills the first empty square: it becomes a correction, not a doubt.
+        # "Looks right" waits till every highlighted square has been looked at.
+        flagged = [i for i in range(64) if "flagged" in cells.nth(i).get_attribute("class")]
+        confirm = page.get_by_role("button", name="Looks right — hand in")
+        assert confirm.is_disabled()
+        why = page.locator(".bresk-scan-why").inner_text()
+        assert why == f"Check the {len(flagged)} highlighted squares left first."
+        assert page.locator(".bresk-scan-checked").inner_text() == f"0 of {len(flagged)} highlighted squares checked"
+        # The check shows the first doubtful square, beside its picture from the photo, on one screen with it.
+        first_flagged = flagged[0]
+        crop = page.locator(".bresk-scan-crop")
+        assert crop.is_visible() and page.evaluate("document.querySelector('.bresk-scan-crop').naturalWidth") == 72
+        row, column = first_flagged // 8 + 1, first_flagged % 8 + 1
+        assert crop.get_attribute("alt") == f"Row {row}, column {column} in your photo"
+        assert "current" in cells.nth(first_flagged).get_attribute("class")
+        box, square = crop.bounding_box(), cells.nth(first_flagged).bounding_box()
+        assert square["y"] + square["height"] - box["y"] <= size[1], "the picture and its square fit one screen"
+        what = page.locator(".bresk-scan-check-what").bounding_box()
+        assert what["x"] >= box["x"] + box["width"] and abs(what["y"] - box["y"]) < box["height"], "side by side"
+
+        # The player taps the first empty square and fills it: a correction is a look taken.
         first = cells.nth(empties[0])
         first.click()
+        assert page.locator(".bresk-scan-reads").inner_text() == (
+            f"Row {empties[0] // 8 + 1}, column {empties[0] % 8 + 1} was read as empty.")
         page.keyboard.type("Q")
         assert first.input_value() == "Q" and "corrected" in first.get_attribute("class")
+        assert "checked" in first.get_attribute("aria-label")
+        assert page.locator(".bresk-scan-checked").inner_text() == f"1 of {len(flagged)} highlighted squares checked"
+        assert confirm.is_disabled()
+        # The rest: "Right" on each, one after another.
+        assert check_every_doubt(page) == len(flagged) - 1
+        assert page.locator(".bresk-scan-checked").inner_text() == "Every highlighted square is checked."
+        assert page.locator(".bresk-scan-why").is_hidden()
+        page.wait_for_function(SLID_IN)
+        assert serious_violations(page) == [] and missing_values(page) == []
 
-        page.get_by_role("button", name="Looks right — hand in").click()
+        confirm.click()
         page.wait_for_function("() => document.querySelector('.bresk-hand-in-why').textContent.includes('Waiting for')")
         want = "".join(photo.truth)
         want = want[:empties[0]] + "Q" + want[empties[0] + 1:]
@@ -97,6 +139,7 @@ def scanned(page, row, path):
     assert row.locator(".bresk-scan-cell").count() == 64
     page.wait_for_function(SLID_IN)
     assert serious_violations(page) == [] and missing_values(page) == []
+    assert check_every_doubt(row) >= 2  # the card's two empty squares at least
     row.get_by_role("button", name="Looks right", exact=True).click()
     row.locator(".rec-card-grid").wait_for()
 
@@ -185,6 +228,10 @@ def test_scan_and_confirm_in_german(browser, live_server, tmp_path, shots):
             row=empties[0] // 8 + 1, column=empties[0] % 8 + 1)
         assert page.locator(".bresk-scan-thumb").get_attribute("alt") == german("scan.thumbnail")
         check_screen(page, shots, "bresk-scan-check")
+        assert page.locator(".bresk-scan-right").inner_text() == german("scan.right")
+        assert page.locator(".bresk-scan-change").inner_text() == german("scan.change")
+        check_every_doubt(page)
+        assert page.locator(".bresk-scan-checked").inner_text() == german("scan.all_checked")
         page.get_by_role("button", name=german("scan.confirm")).click()
         page.wait_for_function("() => document.querySelector('.bresk-scan').classList.contains('handed-in')")
         page.wait_for_function(SLID_IN)
@@ -199,3 +246,38 @@ def test_scan_and_confirm_in_german(browser, live_server, tmp_path, shots):
 def german(key: str) -> str:
     """The German catalog's text for a key."""
     return json.loads((ROOT / "frontend" / "js" / "i18n" / "de.json").read_text(encoding="utf-8"))[key]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_scan_shows_its_progress_while_it_reads(browser, live_server, tmp_path, scheme):
+    """The first scan after a start takes ~10 s: a moving bar and the seconds so far, for eyes and screen readers."""
+    path = tmp_path / "card.jpg"
+    path.write_bytes(make_photo(SEED).jpeg)
+    code = new_table(live_server, hand_in_early=True)
+    context = with_axe(browser.new_context(base_url=live_server.url, **{**PHONE, "viewport": {"width": 360,
+                                                                                              "height": 640}},
+                                           color_scheme=scheme))
+    page = context.new_page()
+    held = []
+    page.route("**/api/games/bresk/scan", lambda route: held.append(route) if route.request.method == "POST"
+               else route.continue_())
+    try:
+        open_table(page, code, "Ann")
+        page.wait_for_selector(".bresk-scan:not([hidden])")
+        assert page.locator(".bresk-scan-progress").is_hidden()
+        page.set_input_files(".bresk-scan-file", str(path))
+        wait_until(page, lambda: held, "the photo sent")
+        status = page.get_by_role("status").filter(has_text="Reading your card")
+        status.wait_for()
+        assert page.locator(".bresk-scan-progress progress").is_visible()
+        assert page.locator(".bresk-scan-button").is_disabled()
+        # The seconds count on while the server reads: the screen is not frozen.
+        page.wait_for_function("() => /Reading your card… [1-9] s/.test("
+                               "document.querySelector('.bresk-scan-progress').textContent)")
+        assert serious_violations(page) == []
+        held[0].continue_()
+        page.wait_for_selector(".bresk-scan-review:not([hidden])", timeout=60_000)
+        assert page.locator(".bresk-scan-progress").is_hidden()
+        assert not page.locator(".bresk-scan-button").is_disabled()
+    finally:
+        context.close()

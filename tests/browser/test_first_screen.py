@@ -199,3 +199,44 @@ def test_block_buster_everyone_passed(browser, live_server, shots, size):
     assert_on_first_screen(page, {"what now": ".bb-now-text", "enter the blocks": ".bb-step-action",
                                   "the board": ".bb-board > *"}, shots / "first-block-buster-entering.png")
     context.close()
+
+
+def test_make_n_break_card_buttons_while_the_timer_runs(browser, live_server, shots, size):
+    """The builder's timer is running: tapping each completed card is the action, and End turn after it."""
+    code = new_table(live_server, "make-n-break", NAMES)
+    post_event(live_server, code, "die", {"face": 3, "builder": 0})
+    post_event(live_server, code, "timer", {"action": "start"}, path="timer")
+    context, page = first_screen(browser, live_server, code, ".mnb-build:not([hidden]) .mnb-cardbtn", size)
+    assert_on_first_screen(page, {"whose turn": ".mnb-builder", "time left": ".mnb-build .mnb-clock",
+                                  "a standard card": ".mnb-cardbtn.standard", "a red hand card": ".mnb-cardbtn.red",
+                                  "an Extreme card": ".mnb-cardbtn.extreme", "10 set aside": ".mnb-cardbtn.ten",
+                                  "End turn": ".mnb-build .mnb-end"}, shots / "first-mnb-cards.png")
+    context.close()
+
+
+def test_wuerfelspiel_card_buttons_while_the_app_rolls(browser, live_server, shots, size):
+    """The app is the stopper and has begun rolling: the builder taps each completed card."""
+    code = new_table(live_server, "wuerfelspiel", NAMES)
+    for _ in range(3):
+        post_event(live_server, code, "roll", {"dice": ["stopper"]})  # the app rolls: at most 3 a roll, short of 30
+    context, page = first_screen(browser, live_server, code, ".ws-cards .ws-points button", size)
+    assert_on_first_screen(page, {"whose turn": ".mnb-builder", "stopper total": ".ws-total",
+                                  "a card to tap": ".ws-points button", "a red card": ".ws-red button",
+                                  "End turn": ".ws-cards .mnb-end"}, shots / "first-wuerfelspiel-cards.png")
+    context.close()
+
+
+def test_block_buster_end_the_game(browser, live_server, shots, size):
+    """Two have passed, one still plays: "End the game" (and its "are you sure") with the board, unscrolled."""
+    code = new_table(live_server, "block-buster", ("Ann", "Ben", "Cy"))
+    for seat in range(2):
+        post_event(live_server, code, "pass", {"seat": seat})
+    context, page = first_screen(browser, live_server, code, ".bb-now[data-phase='playing'] .bb-step-action", size)
+    assert_on_first_screen(page, {"the board": ".bb-board-card h2", "what now": ".bb-now-text",
+                                  "End the game": ".bb-step-action"}, shots / "first-block-buster-end.png")
+    page.locator(".bb-step-action").click()
+    page.wait_for_selector(".bb-now[data-confirming='true']")
+    page.evaluate("scrollTo(0, 0)")
+    assert_on_first_screen(page, {"are you sure": ".bb-now-text", "yes, end it": ".bb-step-action",
+                                  "not yet": ".bb-not-yet"}, shots / "first-block-buster-end-sure.png")
+    context.close()

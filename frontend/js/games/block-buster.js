@@ -548,6 +548,8 @@ function nowCard(ctx) {
     const { waiting, open, unsaid } = missing;
     const ready = !waiting.length && !open.length && !unsaid.length;
     el.dataset.phase = state.finished ? 'over' : waiting.length ? 'playing' : ready ? 'ready' : 'entering';
+    // Playing on, but someone has passed: the game is ending, and "End the game" is what comes next.
+    el.dataset.ending = String(Boolean(waiting.length) && waiting.length < state.players.length);
     finish.hidden = Boolean(waiting.length);
     // As the server's finish (games/block_buster.py): nothing is assumed, not even a 0.
     finish.disabled = !ready;

@@ -1,8 +1,11 @@
 // Bresk!: "Scan my card". The phone's camera takes the paper card, the photo is made smaller
 // here (at most 2,000 px a side, JPEG 0.85: about 1 MB instead of 5–10), the server reads the
-// 8×8 grid (POST /api/games/bresk/scan; it keeps no photo), and the player checks it over a
-// thumbnail: doubtful squares are highlighted, any square can be corrected by typing, and
-// "Looks right" hands it to the caller, which hands it in as if typed.
+// 8×8 grid (POST /api/games/bresk/scan; it keeps no photo), and the player checks it: each
+// doubtful (highlighted) square is shown beside the server's picture of that square from the
+// photo, and must be looked at — "Right" or a correction typed — before "Looks right" is
+// enabled; any other square can be corrected by typing too. "Looks right" hands the grid to the
+// caller, which hands it in as if typed. While the photo is read, a progress bar and the seconds
+// so far say that something is happening (the first scan after a start loads the model: ~10 s).
 //
 // The squares the player corrected are known here (`corrected`); nothing is sent or kept. A
 // later opt-in could send those squares' crops to improve the reader.
@@ -17,6 +20,7 @@ const UNREAD = '?';
 const DOT = '●';
 const MAX_SIDE = 2000; // px; the server says the same in GET /api/games/bresk/scan
 const QUALITY = 0.85;
+const SLOW_AFTER = 4; // s: from then on the progress line says why (the first scan after a start loads the model)
 
 // Every sentence the scan shows, in one place (the words themselves are in the catalogs).
 const TEXT = {
@@ -27,17 +31,36 @@ const TEXT = {
   confirmNoHandIn: t('scan.confirm_no_hand_in'),
   privacy: t('scan.privacy'),
   reading: t('scan.reading'),
+  preparing: t('scan.preparing'),
+  readingFor: (seconds) => (seconds >= SLOW_AFTER ? t('scan.reading_slow', { seconds }) : t('scan.reading_for', { seconds })),
+  checkHelp: t('scan.check_help'),
+  checked: (done, count) => t('scan.checked', { done, count }),
+  allChecked: t('scan.all_checked'),
+  checkFirst: (left) => t('scan.check_first', { count: left }),
+  reads: (r, c, v) => {
+    const where = { row: r + 1, column: c + 1 };
+    if (v === SPACE) return t('scan.reads_space', where);
+    return v === UNREAD ? t('scan.reads_empty', where) : t('scan.reads', { ...where, letter: v });
+  },
+  right: t('scan.right'),
+  change: t('scan.change'),
+  crop: (r, c) => t('scan.crop', { row: r + 1, column: c + 1 }),
   title: t('scan.title'),
-  help: (flagged) => (flagged ? t('scan.help_flagged', { count: flagged }) : t('scan.help_clear')),
+  help: (flagged) => (flagged ? t('scan.check_help') : t('scan.help_clear')),
   empty: (n) => t('scan.empty', { count: n }),
   offline: t('scan.offline'),
   photoFailed: t('scan.photo_failed'),
   thumbnail: t('scan.thumbnail'),
-  square: (r, c, flagged) => (flagged ? t('scan.square_flagged', { row: r + 1, column: c + 1 }) : t('scan.square', { row: r + 1, column: c + 1 })),
+  square: (r, c, flagged, looked) => {
+    const where = { row: r + 1, column: c + 1 };
+    if (looked) return t('scan.square_checked', where);
+    return flagged ? t('scan.square_flagged', where) : t('scan.square', where);
+  },
 };
 
 const display = (v) => (v === SPACE ? DOT : v === UNREAD ? '' : v);
 
+let reviews = 0; // reviews shown on this page, for their elements' ids
 let availability = null; // whether the server scans, asked once per page however many scan buttons there are
 
 /** Resolves true when this server reads scorecards (GET /api/games/bresk/scan), false otherwise. */
@@ -66,70 +89,6 @@ export async function downscale(file, maxSide = MAX_SIDE) {
     canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('toBlob'))), 'image/jpeg', QUALITY));
 }
 
-/** The squares as read, each one a field the player may correct; `corrected` collects the changed ones. */
-function reviewGrid(values, read, flagged, corrected) {
-  const grid = h('div.bresk-scan-grid', { role: 'group', 'aria-label': TEXT.title });
-  const cells = values.map((v, i) => {
-    const r = Math.floor(i / SIZE);
-    const c = i % SIZE;
-    const cell = h('input.bresk-scan-cell', {
-      type: 'text', inputmode: 'text', autocomplete: 'off', autocapitalize: 'characters', spellcheck: false,
-      value: display(v), 'aria-label': TEXT.square(r, c, flagged.has(i)), dataset: { i: String(i) },
-      class: `bresk-scan-cell${flagged.has(i) ? ' flagged' : ''}${v === SPACE ? ' space' : ''}`,
-    });
-    grid.append(cell);
-    return cell;
-  });
-  grid.addEventListener('focusin', (e) => e.target.select?.());
-  grid.addEventListener('input', (e) => {
-    const cell = e.target;
-    const i = Number(cell.dataset.i);
-    const typed = [...(cell.value || '')].pop();
-    const letter = typed ? cellLetter(typed) : null;
-    if (letter) values[i] = letter;
-    else if (!cell.value) values[i] = UNREAD;
-    cell.value = display(values[i]);
-    cell.classList.toggle('space', values[i] === SPACE);
-    if (values[i] !== read[i]) corrected.add(i);
-    else corrected.delete(i);
-    cell.classList.toggle('corrected', corrected.has(i));
-    if (letter && i < SIZE * SIZE - 1) cells[i + 1].focus();
-  });
-  return grid;
-}
-
-/** The review of a scan: the photo beside the squares read, and "Looks right", "Scan again", "Cancel".
- *  The photo's object URL, for the caller to let go of later. */
-function showReview({ review, input, onConfirm, canHandIn, thumbUrl: previous }, answer, photo) {
-  if (previous) URL.revokeObjectURL(previous);
-  const thumbUrl = URL.createObjectURL(photo); // this phone's copy, for the player to compare; never stored
-  const values = answer.grid.join('').split('');
-  const read = values.slice();
-  const flagged = new Set(answer.flagged.map(([r, c]) => r * SIZE + c));
-  const corrected = new Set();
-  const grid = reviewGrid(values, read, flagged, corrected);
-  const empties = values.filter((v) => v === UNREAD).length;
-  const confirm = h('button.primary.bresk-scan-confirm', { type: 'button' }, canHandIn() ? TEXT.confirm : TEXT.confirmNoHandIn);
-  const again = h('button.bresk-scan-again', { type: 'button' }, TEXT.again);
-  const cancel = h('button.bresk-scan-cancel', { type: 'button' }, TEXT.cancel);
-  confirm.addEventListener('click', () => {
-    review.hidden = true;
-    review.replaceChildren();
-    onConfirm(values.map((v) => (v === UNREAD ? '' : v)), [...corrected]);
-  });
-  again.addEventListener('click', () => input.click());
-  cancel.addEventListener('click', () => { review.hidden = true; review.replaceChildren(); });
-  review.replaceChildren(
-    h('h3.bresk-scan-title', TEXT.title),
-    h('p.meta.bresk-scan-help', TEXT.help(flagged.size - empties)),
-    empties ? h('p.meta.bresk-scan-empty', TEXT.empty(empties)) : null,
-    h('div.bresk-scan-compare', h('img.bresk-scan-thumb', { src: thumbUrl, alt: TEXT.thumbnail }), grid),
-    h('div.row.bresk-scan-actions', confirm, again, cancel));
-  review.hidden = false;
-  review.scrollIntoView({ block: 'start', behavior: 'smooth' });
-  return thumbUrl;
-}
-
 /**
  * The scan button and its review panel. `onConfirm(values, corrected)` gets 64 squares
  * ('' for empty, '#' for a space, A–Z) and the indices the player changed; `canHandIn()` says
@@ -142,11 +101,16 @@ export function mountScan({ onConfirm, canHandIn = () => true, label = TEXT.butt
   const input = h('input.bresk-scan-file', { type: 'file', accept: 'image/*', capture: 'environment', hidden: true, tabindex: -1 });
   const button = h('button.bresk-scan-button', { type: 'button' }, h('span', { 'aria-hidden': 'true' }, '📷 '), label);
   const status = h('p.meta.bresk-scan-status', { 'aria-live': 'polite' });
+  // While the photo is made smaller, sent and read: a bar that moves and the seconds so far, so a
+  // first scan's ten seconds look like work, not a frozen screen. role=status: a screen reader hears it.
+  const progressText = h('span.bresk-scan-progress-text');
+  const progress = h('div.bresk-scan-progress', { role: 'status', hidden: true },
+    h('progress.bresk-scan-progress-bar', { 'aria-label': TEXT.reading }), progressText);
   const privacy = sayPrivacy ? h('p.meta.bresk-scan-privacy', TEXT.privacy) : null;
   const review = h('div.bresk-scan-review', { hidden: true });
-  const root = h('div.bresk-scan', { hidden: true }, h('div.row', button), input, privacy, status, review);
+  const root = h('div.bresk-scan', { hidden: true }, h('div.row', button), input, privacy, progress, status, review);
 
-  const thumb = { url: null }; // this phone's copy of the photo, shown beside the squares read
+  let thumbUrl = null;
   let busy = false;
 
   scanAvailable().then((available) => { root.hidden = !available; });
@@ -158,8 +122,12 @@ export function mountScan({ onConfirm, canHandIn = () => true, label = TEXT.butt
     if (!file) return;
     busy = true;
     button.disabled = true;
-    status.textContent = TEXT.reading;
+    status.textContent = '';
     review.hidden = true;
+    progressText.textContent = TEXT.preparing;
+    progress.hidden = false;
+    root.setAttribute('aria-busy', 'true');
+    let ticker = null;
     try {
       let photo;
       try {
@@ -168,21 +136,157 @@ export function mountScan({ onConfirm, canHandIn = () => true, label = TEXT.butt
         status.textContent = TEXT.photoFailed;
         return;
       }
+      const started = Date.now();
+      progressText.textContent = TEXT.reading;
+      ticker = setInterval(() => {
+        progressText.textContent = TEXT.readingFor(Math.floor((Date.now() - started) / 1000));
+      }, 1000);
       const answer = await api.scan(photo);
-      status.textContent = '';
-      thumb.url = showReview({ review, input, onConfirm, canHandIn, thumbUrl: thumb.url }, answer, photo);
+      showReview(answer, photo);
     } catch (err) {
       status.textContent = err.offline ? TEXT.offline : err.message;
     } finally {
+      clearInterval(ticker);
+      progress.hidden = true;
+      progressText.textContent = '';
+      root.removeAttribute('aria-busy');
       busy = false;
       button.disabled = false;
     }
   });
 
+  function showReview(answer, photo) {
+    if (thumbUrl) URL.revokeObjectURL(thumbUrl);
+    thumbUrl = URL.createObjectURL(photo); // this phone's copy, for the player to compare; never stored
+    const values = answer.grid.join('').split('');
+    const read = values.slice();
+    const order = answer.flagged.map(([r, c]) => r * SIZE + c); // the doubtful squares, row by row
+    const flagged = new Set(order);
+    const crops = new Map(order.map((i, k) => [i, answer.crops?.[k]]));
+    const looked = new Set(); // doubtful squares the player confirmed or corrected
+    const corrected = new Set();
+    const grid = h('div.bresk-scan-grid', { role: 'group', 'aria-label': TEXT.title });
+    const cells = values.map((v, i) => {
+      const r = Math.floor(i / SIZE);
+      const c = i % SIZE;
+      const cell = h('input.bresk-scan-cell', {
+        type: 'text', inputmode: 'text', autocomplete: 'off', autocapitalize: 'characters', spellcheck: false,
+        value: display(v), 'aria-label': TEXT.square(r, c, flagged.has(i), false), dataset: { i: String(i) },
+        class: `bresk-scan-cell${flagged.has(i) ? ' flagged' : ''}${v === SPACE ? ' space' : ''}`,
+      });
+      grid.append(cell);
+      return cell;
+    });
+
+    // The check: one doubtful square at a time, its picture from the photo beside what was read.
+    const crop = h('img.bresk-scan-crop', { alt: '', width: 72, height: 72 });
+    const reads = h('p.bresk-scan-reads');
+    const right = h('button.primary.bresk-scan-right', { type: 'button' }, TEXT.right);
+    const change = h('button.bresk-scan-change', { type: 'button' }, TEXT.change);
+    const checkedLine = h('p.meta.bresk-scan-checked', { 'aria-live': 'polite' });
+    const check = h('div.bresk-scan-check', crop, h('div.bresk-scan-check-what', reads, h('div.row', right, change)));
+    const whyId = `bresk-scan-why-${++reviews}`; // a score sheet has one scan per player
+    const confirm = h('button.primary.bresk-scan-confirm', { type: 'button', 'aria-describedby': whyId },
+      canHandIn() ? TEXT.confirm : TEXT.confirmNoHandIn);
+    const why = h('p.meta.bresk-scan-why', { id: whyId });
+    let current = null;
+
+    const nextUnchecked = (from = -1) => order.find((i) => i > from && !looked.has(i)) ?? order.find((i) => !looked.has(i)) ?? null;
+    function showCheck(i) {
+      current = i;
+      check.hidden = i === null;
+      for (const cell of cells) cell.classList.remove('current');
+      if (i === null) return;
+      const r = Math.floor(i / SIZE);
+      const c = i % SIZE;
+      cells[i].classList.add('current');
+      if (crops.get(i)) crop.src = crops.get(i);
+      crop.hidden = !crops.get(i);
+      crop.alt = TEXT.crop(r, c);
+      reads.textContent = TEXT.reads(r, c, values[i]);
+    }
+    function paintProgress() {
+      const left = order.length - looked.size;
+      checkedLine.textContent = order.length ? (left ? TEXT.checked(looked.size, order.length) : TEXT.allChecked) : '';
+      confirm.disabled = left > 0;
+      why.textContent = left ? TEXT.checkFirst(left) : '';
+      why.hidden = !left;
+    }
+    function look(i) {
+      if (!flagged.has(i)) return;
+      looked.add(i);
+      cells[i].classList.add('checked');
+      cells[i].setAttribute('aria-label', TEXT.square(Math.floor(i / SIZE), i % SIZE, true, true));
+      paintProgress();
+    }
+    right.addEventListener('click', () => {
+      if (current === null) return;
+      look(current);
+      const next = nextUnchecked(current);
+      showCheck(next);
+      (next === null ? confirm : right).focus();
+    });
+    change.addEventListener('click', () => { if (current !== null) cells[current].focus(); });
+
+    grid.addEventListener('focusin', (e) => {
+      e.target.select?.();
+      const i = Number(e.target.dataset?.i);
+      if (flagged.has(i)) showCheck(i);
+    });
+    grid.addEventListener('input', (e) => {
+      const cell = e.target;
+      const i = Number(cell.dataset.i);
+      const typed = [...(cell.value || '')].pop();
+      const letter = typed ? cellLetter(typed) : null;
+      if (letter) values[i] = letter;
+      else if (!cell.value) values[i] = UNREAD;
+      cell.value = display(values[i]);
+      cell.classList.toggle('space', values[i] === SPACE);
+      if (values[i] !== read[i]) corrected.add(i);
+      else corrected.delete(i);
+      cell.classList.toggle('corrected', corrected.has(i));
+      if (flagged.has(i) && (letter || !cell.value)) {
+        look(i); // a correction typed is a look taken
+        if (current === i) reads.textContent = TEXT.reads(Math.floor(i / SIZE), i % SIZE, values[i]);
+        if (letter) {
+          const next = nextUnchecked(i);
+          if (next !== null) cells[next].focus();
+          else { showCheck(null); confirm.focus(); }
+        }
+        return;
+      }
+      if (letter && i < SIZE * SIZE - 1) cells[i + 1].focus();
+    });
+    const empties = values.filter((v) => v === UNREAD).length;
+    const again = h('button.bresk-scan-again', { type: 'button' }, TEXT.again);
+    const cancel = h('button.bresk-scan-cancel', { type: 'button' }, TEXT.cancel);
+    confirm.addEventListener('click', () => {
+      if (looked.size < order.length) return; // every doubtful square looked at first
+      review.hidden = true;
+      review.replaceChildren();
+      onConfirm(values.map((v) => (v === UNREAD ? '' : v)), [...corrected]);
+    });
+    again.addEventListener('click', () => input.click());
+    cancel.addEventListener('click', () => { review.hidden = true; review.replaceChildren(); });
+    review.replaceChildren(
+      h('h3.bresk-scan-title', TEXT.title),
+      h('p.meta.bresk-scan-help', TEXT.help(order.length)),
+      empties ? h('p.meta.bresk-scan-empty', TEXT.empty(empties)) : null,
+      checkedLine,
+      check,
+      h('div.bresk-scan-compare', grid, h('img.bresk-scan-thumb', { src: thumbUrl, alt: TEXT.thumbnail })),
+      h('div.row.bresk-scan-actions', confirm, again, cancel),
+      why);
+    showCheck(nextUnchecked());
+    paintProgress();
+    review.hidden = false;
+    review.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }
+
   return {
     element: root,
     destroy() {
-      if (thumb.url) URL.revokeObjectURL(thumb.url);
+      if (thumbUrl) URL.revokeObjectURL(thumbUrl);
     },
   };
 }

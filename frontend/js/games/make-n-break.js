@@ -249,9 +249,14 @@ function showClock(view, build, bonus) {
   const timer = view?.timer;
   const phase = view?.state?.phase;
   const el = phase === 'bonus' ? bonus.clock : build.clock;
-  if (!timer || (phase !== 'build' && phase !== 'bonus')) return;
+  if (!timer || (phase !== 'build' && phase !== 'bonus')) {
+    build.el.classList.remove('building');
+    return;
+  }
   const left = remainingMs(timer);
   const state = timer.state === 'running' && left === 0 ? 'expired' : timer.state;
+  // The builder builds: the card buttons come first (make-n-break.css).
+  build.el.classList.toggle('building', phase === 'build' && (state === 'running' || state === 'expired'));
   const s = Math.ceil(left / 1000);
   const text = state === 'expired' ? t('timer.expired') : state === 'running' ? t('mnb.secs_left', { s })
     : state === 'paused' ? t('mnb.paused_secs', { s }) : t('timer.seconds', { s });

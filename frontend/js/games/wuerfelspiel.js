@@ -107,6 +107,8 @@ function showStopperRolls(ui, turn) {
   const value = turn?.stopper_total ?? 0;
   ui.total.textContent = String(value);
   ui.el.classList.toggle('stopped', !!turn?.stop);
+  // Rolling and not yet at 30: the builder builds, so on a short screen the card buttons come up (make-n-break.css).
+  ui.el.classList.toggle('rolling', !!turn && turn.rolls.length > 0 && !turn.stop);
   ui.stopp.hidden = !turn?.stop;
   ui.bar.firstChild.style.transform = `scaleX(${Math.min(1, value / STOP_AT)})`;
   ui.rollsRow.replaceChildren(...(turn?.rolls || []).map((f, i) =>
