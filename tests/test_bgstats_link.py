@@ -153,3 +153,16 @@ def test_a_league_result_as_a_play():
                                {"name": "Ben", "sourcePlayerId": "Ben", "rank": 2, "winner": False}]
     assert golf["comments"] == "Recorded in the league Fridays"
     assert typed_places["game"]["highestWins"] is True and typed_places["game"]["noPoints"] is True
+
+
+def test_an_imported_play_of_another_game_goes_to_bg_stats_as_that_game():
+    """A score pad result standing in for Catan must not be matched in BG Stats to "the score pad" (one
+    source game id for every such game would merge Catan's and Azul's plays into one game there)."""
+    result = {"game": "scorepad", "game_name": "Catan", "played_on": "2026-11-28", "created_at_ms": None,
+              "sheet": None, "players": [{"name": "Ana", "score": 10, "place": 1, "team": None},
+                                         {"name": "Ben", "score": 7, "place": 2, "team": None}]}
+    body = "m.playFromResult(c.result, { gameName: c.result.game_name, t, leagueName: '' })"
+    catan, pad = run_js("lib/bgstats.js", body, [{"result": result}, {"result": {**result, "game_name": None}}],
+                        translator("en"))
+    assert catan["game"]["name"] == "Catan" and "sourceGameId" not in catan["game"]  # matched by its name
+    assert pad["game"]["sourceGameId"] == "scorepad"

@@ -36,8 +36,10 @@ function player({ name, score, place, team, start }) {
   return out;
 }
 
+// No bggId: we know none for certain. No sourceGameId for a result that stands in for another game (an
+// imported play of Catan): BG Stats would match every such game to the one game that id names.
 function game(id, name, { highestWins = true, noPoints = false } = {}) {
-  return { name, highestWins, noPoints, sourceGameId: id }; // no bggId: we know none for certain
+  return { name, highestWins, noPoints, ...(id ? { sourceGameId: id } : {}) };
 }
 
 /** The score explained, one line a line: the reason the game was won, then each player's total and lines. */
@@ -92,7 +94,7 @@ export function playFromResult(result, { gameName, highestWins = true, t, league
   const players = result.players.map((p) => player({ name: p.name, score: p.score, place: p.place, team: p.team }));
   const play = {
     playDate: created.startsWith(result.played_on) ? created : `${result.played_on} 00:00:00`,
-    game: game(result.game, gameName, { highestWins, noPoints: !scored }),
+    game: game(result.game_name ? null : result.game, gameName, { highestWins, noPoints: !scored }),
     players,
     comments: leagueName ? t('bgstats.from_league', { league: leagueName }) : '',
   };
