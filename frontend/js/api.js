@@ -82,6 +82,7 @@ export const api = {
   eventsPath: (code) => `${table(code)}/events`,
   timerPath: (code) => `${table(code)}/timer`,
   qrUrl: (code) => `${table(code)}/qr.svg`,
+  tableStandings: (code) => request('GET', `${table(code)}/standings`),
   // A QR code (SVG text) of a link into this app; POSTed so links with tokens stay out of URLs and logs.
   qr: (url) => request('POST', '/api/qr', { url }),
   // Server-Sent Events; the browser reconnects by itself and sends Last-Event-ID.

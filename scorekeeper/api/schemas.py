@@ -257,3 +257,19 @@ class ConflictSchema(Schema):
     message = fields.String(required=True)
     table = fields.Nested(TableSchema, required=True)
     event = fields.Nested(EventSchema, metadata={"description": "id_reused: the event stored under this id."})
+
+
+class TableStandingSchema(Schema):
+    player = fields.String(required=True)
+    rank = fields.Integer(required=True, metadata={"description": "In the league's standings (wins order)."})
+    tied = fields.Boolean(required=True, metadata={"description": "Another row shares the rank (=1)."})
+    played = fields.Integer(required=True)
+    wins = fields.Integer(required=True)
+    rank_before = fields.Integer(allow_none=True, required=True,
+                                 metadata={"description": "Before this table's game counted; null: their first."})
+
+
+class TableStandingsSchema(Schema):
+    league = fields.String(required=True, metadata={"description": "The league's name."})
+    rows = fields.List(fields.Nested(TableStandingSchema), required=True,
+                       metadata={"description": "The table's players only, best first."})

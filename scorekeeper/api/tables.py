@@ -10,7 +10,7 @@ from werkzeug.exceptions import TooManyRequests
 
 from .. import i18n
 from ..errors import ErrorSchema
-from ..services import leagues, streams, tables
+from ..services import leagues, streams, table_league, tables
 from ..text import N_
 from .blueprint import Blueprint
 from .league_link import league_token
@@ -24,6 +24,7 @@ from .schemas import (
     StreamQuerySchema,
     TableCreateSchema,
     TableSchema,
+    TableStandingsSchema,
     TimerCommandSchema,
 )
 
@@ -177,6 +178,16 @@ def _stream_render(code: str, host_url: str, language: str):
         return table.last_seq, i18n.localize({"events": events, "table": tables.view(table, host_url)}, language)
 
     return render
+
+
+@blp.route("/<string:code>/standings")
+@blp.response(200, TableStandingsSchema)
+@blp.alt_response(404, schema=ErrorSchema, description="No table has this code, or it has no league result (yet).",
+                  success=False)
+def standings_after(code):
+    """A finished league table's players in the league's standings, and where each stood before this game:
+    what the big screen shows at the end. Only this table's players: the code shows no other member."""
+    return table_league.standings_after(code)
 
 
 @blp.route("/<string:code>/qr.svg")

@@ -36,6 +36,29 @@ def rank(rows: list[dict[str, Any]], key) -> list[dict[str, Any]]:
     return rows
 
 
+def ranks_without(rows: list[dict[str, Any]], entries: Iterable[tuple[str, int]]) -> dict[str, int]:
+    """Each player's rank before one result was counted, from the standings' rows (``wins`` order) less
+    that result: ``entries`` its players' (name, place). Ordered and ranked as the standings are; a player
+    whose only game it was had no rank before."""
+    places = dict(entries)
+    shared = list(places.values()).count(1) > 1
+    before = []
+    for row in rows:
+        row = dict(row)
+        if row["player"] in places:
+            row["played"] -= 1
+            won = places[row["player"]] == 1
+            row["wins"] -= won
+            row["shared_wins"] -= won and shared
+            if not row["played"]:
+                continue
+            row["win_rate"] = row["wins"] / row["played"]
+        before.append(row)
+    before.sort(key=lambda r: (r["player"].casefold(), r["player"]))
+    before.sort(key=record)
+    return {row["player"]: row["rank"] for row in rank(before, record)}
+
+
 class Entry(NamedTuple):
     # Tuples, not dataclasses: a big league's standings build tens of thousands of these at once.
     player: Hashable

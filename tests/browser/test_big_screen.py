@@ -357,3 +357,30 @@ def test_the_screen_survives_the_server_restarting_and_misses_nothing(browser, t
     finally:
         context.close()
         server.stop()
+
+
+def test_a_league_games_end_shows_the_standings_it_left_and_the_movement(open_screen, live_server, shots):
+    """The league of tests/api/test_table_standings.py: Ben's win moves him from 3rd to =2; it was Dan's first."""
+    league = requests.post(f"{live_server.url}/api/leagues", json={"name": "Fridays"}, timeout=10).json()
+    member = {"Authorization": f"Bearer {league['member_token']}"}
+    for name in ("Ann", "Ben", "Cy"):
+        requests.post(f"{live_server.url}/api/leagues/{league['id']}/players", json={"name": name}, headers=member,
+                      timeout=10).raise_for_status()
+    for game, scores in (("wuerfelspiel", {"Ann": 10, "Ben": 8}), ("scorepad", {"Cy": 9, "Ann": 4})):
+        players = [{"name": n, "score": s} for n, s in scores.items()]
+        body = {"game": game, "played_on": "2026-11-27", "players": players}
+        requests.post(f"{live_server.url}/api/leagues/{league['id']}/results", json=body, headers=member,
+                      timeout=10).raise_for_status()
+    table = requests.post(f"{live_server.url}/api/tables", headers=member, timeout=10, json={
+        "game": "scorepad", "league": league["id"], "seats": [{"name": "Ben"}, {"name": "Dan"}]})
+    code = table.json()["code"]
+    screen = open_screen(code)
+    post_event(live_server, code, "points", {"seat": 0, "points": 9})
+    post_event(live_server, code, "points", {"seat": 1, "points": 3})
+    post_event(live_server, code, "finish")
+    screen.wait_for_selector(".sb-league-card:not([hidden]) .sb-league li")
+    assert screen.locator(".sb-league-card h3").inner_text() == "Fridays after this game"
+    lines = [" ".join(line.split()) for line in screen.locator(".sb-league li").all_inner_texts()]
+    assert lines == ["=2 Ben ▲ 1", "4 Dan first game"], lines
+    assert serious_violations(screen) == []
+    screen.screenshot(path=shots / "big-screen-league-end.png")

@@ -96,6 +96,32 @@ function finale(result) {
     result.reason ? h('p.sb-reason', result.reason) : null);
 }
 
+/** The movement a game made in the league, one player a line: "=2 Ben ↑1", "4 Dan · first game". */
+function movementLine(row) {
+  const before = row.rank_before;
+  const move = before === null ? t('screen.first_game') : before > row.rank ? t('screen.up', { n: before - row.rank })
+    : before < row.rank ? t('screen.down', { n: row.rank - before }) : t('screen.same');
+  const mark = before === null ? 'new' : before > row.rank ? 'up' : before < row.rank ? 'down' : 'same';
+  return h('li', { dataset: { move: mark } }, h('span.sb-rank', `${row.tied ? '=' : ''}${row.rank}`),
+    h('span.name', row.player), h('span.sb-move', move));
+}
+
+/** In a league: the table's players in its standings after this game, and how the game moved them. The
+ * league's result is posted just after the game ends, so a first "not yet" is asked again. */
+async function leagueStandings(code, slot) {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    try {
+      const { league, rows } = await api.tableStandings(code);
+      slot.replaceChildren(h('h3', t('screen.league_after', { league })), h('ol.sb-league', rows.map(movementLine)));
+      slot.hidden = false;
+      return;
+    } catch (err) {
+      if (err.status !== 404) return;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
 /** How to join: the QR code and the code, big, until every seat is on a phone. Then it gives the room its
  * space back; a key press or a tap shows it again for a latecomer (and the next one hides it). */
 function joinCard(code) {
@@ -217,6 +243,7 @@ export function mount(root, { code }) {
   root.append(screen);
   let module = null; // the game's, once it is in: changes before it wait for it
 
+  let shownOver = false; // the end is drawn (and the league asked once)
   let sawNoNext = false; // shown before the table was played again: the screen follows to the new table
   function update(view) {
     if (view.next_code && sawNoNext) {
@@ -228,7 +255,12 @@ export function mount(root, { code }) {
     scores.replaceChildren(h('h2', t('table.scores')), scoreList(view.result));
     const over = Boolean(view.result.finished);
     screen.classList.toggle('finished', over);
-    end.replaceChildren(...(over ? [finale(view.result)] : []));
+    if (over !== shownOver) {
+      shownOver = over;
+      const league = h('section.sb-league-card', { hidden: true, 'aria-label': t('screen.league') });
+      end.replaceChildren(...(over ? [finale(view.result), league] : []));
+      if (over && view.league) leagueStandings(session.code, league);
+    } else if (over) end.firstChild.replaceWith(finale(view.result));
     join.update(view);
     screen.dataset.seq = String(view.seq);
   }
