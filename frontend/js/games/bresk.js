@@ -9,16 +9,16 @@ import { h, stat, useStylesheet } from '../lib/dom.js';
 import { rovingGrid } from '../lib/roving.js';
 import { t } from '../i18n.js';
 import { LIST_NAMES, REASON_TEXT, cellLetter, getLexicon, lexiconNow, listName, onLexiconProgress } from '../lib/lexicon.js';
-import { fillMeanings } from '../lib/meanings.js';
-import { mountJudge } from '../components/judge.js';
 import { seatsPart } from '../components/seats.js';
 import { scoreCells } from './bresk-score.js';
 import { nameDice } from '../components/dice.js';
-import { cardRows, mountScan, scanAvailable } from './bresk-scan.js';
 
 export const stylesheet = '/css/games/bresk.css';
+// The scan, the judge and the meanings load when first shown, not with this module: the big screen loads it for its board
+// (screen() below) and needs neither, and its first load must stay small (tests/browser/test_first_load.py).
+const scanKit = () => import('./bresk-scan.js');
 // A paper card read from a photo, for a league result typed in afterwards (views/league-record.js).
-export const cardScan = { mountScan, cardRows, scanAvailable };
+export const cardScan = scanKit;
 // The Bresk die (a table's may show one face twice: bresk-0-twice, …) and the alphabet die.
 nameDice((die) => (die === 'alphabet' ? t('dice.alphabet') : die === 'bresk' || die.startsWith('bresk-') ? t('dice.bresk') : null));
 
@@ -459,7 +459,7 @@ function entryCard(pad, session, forced) {
   });
   ui.handIn.addEventListener('click', () => handInGrid(ui, pad, session));
   // Scan my card: the paper card read from a photo, checked, then handed in as if typed.
-  const scanner = mountScan({
+  const scanner = lazyScanner({
     canHandIn: () => pad.mySeat() !== null && !pad.handedIn(),
     onConfirm: (scanned) => {
       if (pad.handedIn()) return;
@@ -472,6 +472,27 @@ function entryCard(pad, session, forced) {
   return { el: ui.el, wordNote: ui.wordNote, scanner, paint: paintMine, updateHandIn };
 }
 
+/** "Scan my card" as mountScan (bresk-scan.js) makes it, its module loaded now: until it is in, a slot takes its
+ * place (and the classes the grid sets on it). */
+function lazyScanner(options) {
+  const slot = h('div');
+  let scanner = null;
+  let gone = false;
+  scanKit().then(({ mountScan }) => {
+    if (gone) return;
+    scanner = mountScan(options);
+    scanner.element.classList.add(...slot.classList);
+    slot.replaceWith(scanner.element);
+  });
+  return {
+    get element() { return scanner ? scanner.element : slot; },
+    destroy() {
+      gone = true;
+      scanner?.destroy();
+    },
+  };
+}
+
 /** Word challenges: the log of words challenged at this table, and the button to challenge one. */
 function challengeCard(session, lexiconId) {
   const button = h('button.bresk-challenge', { type: 'button' }, t('bresk.challenge_word'));
@@ -480,9 +501,16 @@ function challengeCard(session, lexiconId) {
     h('p.meta', t('bresk.challenge_help')),
     button, log);
   let dialog = null;
-  button.addEventListener('click', () => {
+  let opening = false; // the judge's module on its way: a second tap opens no second dialog
+  button.addEventListener('click', async () => {
+    if (opening) return;
+    opening = true;
     dialog?.remove();
-    dialog = challengeDialog(session, () => (dialog = null));
+    try {
+      dialog = await challengeDialog(session, () => (dialog = null));
+    } finally {
+      opening = false;
+    }
   });
   function update(view) {
     const list = view.challenges || [];
@@ -499,7 +527,8 @@ function challengeCard(session, lexiconId) {
   return { el, update, close: () => dialog?.close() };
 }
 
-function challengeDialog(session, onClosed) {
+async function challengeDialog(session, onClosed) {
+  const { mountJudge } = await import('../components/judge.js');
   const dialog = h('dialog.judge-dialog', { 'aria-label': t('bresk.challenge_word') });
   const close = h('button', { type: 'button', onclick: () => dialog.close() }, t('table.close'));
   dialog.append(h('h2', t('bresk.challenge_word')));
@@ -568,9 +597,10 @@ function meaningsFor(lexiconId, code) {
   const button = h('button.bresk-mean', { type: 'button', hidden: true }, t('meaning.ask'));
   const region = h('div.bresk-meanings', { 'aria-live': 'polite', hidden: true });
   let picked = [];
-  button.addEventListener('click', () => {
+  button.addEventListener('click', async () => {
     const words = picked;
     region.hidden = false;
+    const { fillMeanings } = await import('../lib/meanings.js'); // asked for after a ruling, never before
     fillMeanings(region, lexiconId, words, () => picked === words, code);
   });
   return {

@@ -1,7 +1,7 @@
 // A game's phone module is found by its id: frontend/js/games/<game id>.js, exporting mount(panel, session,
 // game) and, if it wants them, stylesheet (its CSS file), logLines(t, common) (its log's words,
-// lib/log-lines.js), usesTimer, timerPresets(view), rolls(view), ownScores, cardScan (a paper card read
-// from a photo, views/league-record.js) and screen(view) (its part of the big screen, views/screen.js:
+// lib/log-lines.js), usesTimer, timerPresets(view), rolls(view), ownScores, cardScan (a function loading the
+// module that reads a paper card from a photo, views/league-record.js) and screen(view) (its part of the big screen, views/screen.js:
 // {turn, doing, board}); its dice are named by the module (components/dice.js nameDice). A game without
 // one gets the plain score pad (components/score-pad.js). Apart from views/table.js so that main.js can start
 // a panel loading as soon as the table's state names its game, while the table screen's own modules are

@@ -158,7 +158,8 @@ function loadCardScans(ui, catalogue, refresh) {
   for (const game of catalogue.games.filter((g) => g.card_scan && panelId(g.id))) {
     importPanel(panelId(game.id))
       .then(async ({ cardScan }) => {
-        if (cardScan && await cardScan.scanAvailable()) ui.scans.kits.set(game.id, cardScan);
+        const kit = cardScan && await cardScan();
+        if (kit && await kit.scanAvailable()) ui.scans.kits.set(game.id, kit);
         refresh();
       })
       .catch(() => {}); // no scan button: the score is typed in, as for any game
