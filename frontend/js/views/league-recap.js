@@ -79,7 +79,7 @@ function awardCard(award) {
 
 function scopeText(recap) {
   if (recap.day) return t('recap.evening', { date: formatDate(recap.day) });
-  return t('recap.whole_season', { name: recap.season.all_time ? t('recap.all_time') : recap.season.name });
+  return t('recap.whole_season', { name: recap.season.all_time ? t('season.all_time') : recap.season.name });
 }
 
 /** The choice between the whole season and each of its evenings. */
@@ -87,7 +87,7 @@ function scopePicker(onPick) {
   const select = h('select#recap-scope');
   select.addEventListener('change', () => onPick(select.value));
   function update(recap) {
-    const season = t('recap.whole_season', { name: recap.season.all_time ? t('recap.all_time') : recap.season.name });
+    const season = t('recap.whole_season', { name: recap.season.all_time ? t('season.all_time') : recap.season.name });
     fill(select, h('option', { value: '', selected: !recap.day }, season),
       recap.days.map((day) => h('option', { value: day, selected: day === recap.day }, t('recap.evening', { date: formatDate(day) }))));
   }

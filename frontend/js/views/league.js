@@ -212,7 +212,7 @@ function filterRow(filters, onChange) {
       catalogue.games.map((g) => h('option', { value: g.id, selected: g.id === filters.game }, g.name)));
     seasonSelect.replaceChildren(...league.seasons.map((s) => h('option', {
       value: s.default ? '' : String(s.id), selected: s.default ? !filters.season : String(s.id) === filters.season,
-    }, s.default ? `${s.name}` : `${s.name}${s.starts_on ? ` (${formatDate(s.starts_on, { short: true })} – ${formatDate(s.ends_on, { short: true })})` : ''}`)));
+    }, s.default ? t('season.all_time') : `${s.name}${s.starts_on ? ` (${formatDate(s.starts_on, { short: true })} – ${formatDate(s.ends_on, { short: true })})` : ''}`)));
     seasonSelect.disabled = league.seasons.length < 2;
   }
   return { el: h('div.filters.row', gameSelect, seasonSelect), update };
