@@ -53,6 +53,9 @@ def test_a_blank_die_face_has_a_name_a_screen_reader_says(small_phone, live_serv
     german = small_phone.evaluate("document.documentElement.lang") == "de"
     small_phone.evaluate("""async () => {
         const { face } = await import('/js/components/dice.js');
+        // Each game's module names its own dice as it loads (the stopper is the Würfelspiel's, the
+        // alphabet die Bresk!'s): here, on a score pad's table, as their tables would have them loaded.
+        await Promise.all(['wuerfelspiel', 'bresk'].map((id) => import(`/js/games/${id}.js`)));
         const faces = document.createElement('div');
         faces.className = 'test-faces';
         faces.append(face({ die: 'stopper', face: 0 }), face({ die: 'alphabet', face: '#' }),
