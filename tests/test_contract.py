@@ -41,7 +41,8 @@ def test_the_running_server_keeps_its_contract(kind, tmp_path, request, monkeypa
         # --request-timeout: the first league import starts the import process, which on a machine other
         # tests kept busy took over 10 s; the contract is about answers, not speed (bench/ measures that).
         run = subprocess.run(
-            [str(Path(sys.executable).with_name("schemathesis")), "run", str(ROOT / "openapi.yaml"),
+            [str(Path(sys.executable).with_name("schemathesis")), "--config-file", str(ROOT / "tests/contract.toml"),
+             "run", str(ROOT / "openapi.yaml"),
              "--url", server.url, "--max-examples", EXAMPLES, "--checks", "all",
              "--exclude-checks", "positive_data_acceptance", "--exclude-path-regex", ".*/stream$",
              "--request-timeout", "60", "--workers", "2", "--seed", "20261130", "--no-color"],
