@@ -122,6 +122,23 @@ async function leagueStandings(code, slot) {
   }
 }
 
+/** The end, drawn in `end` as the table changes: the finale, and at a league table the standings it left
+ * (asked for once, when the game is first seen over). */
+function endPart(end, code) {
+  let shownOver = false;
+  return (view) => {
+    const over = Boolean(view.result.finished);
+    if (over === shownOver) {
+      if (over) end.firstChild.replaceWith(finale(view.result));
+      return;
+    }
+    shownOver = over;
+    const league = h('section.sb-league-card', { hidden: true, 'aria-label': t('screen.league') });
+    end.replaceChildren(...(over ? [finale(view.result), league] : []));
+    if (over && view.league) leagueStandings(code, league);
+  };
+}
+
 /** How to join: the QR code and the code, big, until every seat is on a phone. Then it gives the room its
  * space back; a key press or a tap shows it again for a latecomer (and the next one hides it). */
 function joinCard(code) {
@@ -243,7 +260,7 @@ export function mount(root, { code }) {
   root.append(screen);
   let module = null; // the game's, once it is in: changes before it wait for it
 
-  let shownOver = false; // the end is drawn (and the league asked once)
+  const drawEnd = endPart(end, session.code);
   let sawNoNext = false; // shown before the table was played again: the screen follows to the new table
   function update(view) {
     if (view.next_code && sawNoNext) {
@@ -253,14 +270,8 @@ export function mount(root, { code }) {
     sawNoNext ||= !view.next_code;
     now.update(view, module);
     scores.replaceChildren(h('h2', t('table.scores')), scoreList(view.result));
-    const over = Boolean(view.result.finished);
-    screen.classList.toggle('finished', over);
-    if (over !== shownOver) {
-      shownOver = over;
-      const league = h('section.sb-league-card', { hidden: true, 'aria-label': t('screen.league') });
-      end.replaceChildren(...(over ? [finale(view.result), league] : []));
-      if (over && view.league) leagueStandings(session.code, league);
-    } else if (over) end.firstChild.replaceWith(finale(view.result));
+    screen.classList.toggle('finished', Boolean(view.result.finished));
+    drawEnd(view);
     join.update(view);
     screen.dataset.seq = String(view.seq);
   }
