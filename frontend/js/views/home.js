@@ -2,8 +2,7 @@ import { api } from '../api.js';
 import { t } from '../i18n.js';
 import { append, h } from '../lib/dom.js';
 import { LANGUAGES, lang, setLanguage } from '../lib/language.js';
-import { tableCode } from '../lib/table-code.js';
-import { navigate } from '../router.js';
+import { openOnSubmit } from '../lib/table-code.js';
 import { store } from '../store.js';
 
 const PLAYERS = (g) => (g.min_seats === g.max_seats
@@ -23,16 +22,7 @@ function joinForm() {
   const help = h('p.meta#join-help', t('home.join_help'));
   const form = h('form.card.join', { novalidate: true },
     h('label', { for: 'join-code' }, t('home.join_title')), h('div.row', input, h('button.primary', { type: 'submit' }, t('home.join'))), help);
-  form.addEventListener('submit', (e) => {
-    e.preventDefault();
-    const code = tableCode(input.value);
-    if (!code) {
-      help.textContent = t('home.join_bad_code');
-      help.classList.add('error');
-      return;
-    }
-    navigate(`#/table/${code}`);
-  });
+  openOnSubmit(form, input, help, (code) => `#/table/${code}`);
   return form;
 }
 

@@ -3,8 +3,7 @@
 // no tables: a code is what lets a device see a table, here as on a phone.
 import { t } from '../i18n.js';
 import { h, useStylesheet } from '../lib/dom.js';
-import { tableCode } from '../lib/table-code.js';
-import { navigate } from '../router.js';
+import { openOnSubmit } from '../lib/table-code.js';
 
 export function mount(root) {
   useStylesheet('/css/screen.css');
@@ -19,16 +18,7 @@ export function mount(root) {
     h('label', { for: 'screen-code' }, t('screen.pick_label')),
     h('div.sb-pick-row', input, h('button.primary', { type: 'submit' }, t('screen.pick_show'))),
     help);
-  form.addEventListener('submit', (e) => {
-    e.preventDefault();
-    const code = tableCode(input.value);
-    if (!code) {
-      help.textContent = t('home.join_bad_code');
-      help.classList.add('error');
-      return;
-    }
-    navigate(`#/table/${code}/screen`);
-  });
+  openOnSubmit(form, input, help, (code) => `#/table/${code}/screen`);
   root.append(form);
   input.focus();
   return { destroy: () => document.body.classList.remove('big-screen') };
