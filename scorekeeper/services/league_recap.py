@@ -180,6 +180,22 @@ def _sheet_players(sheet: Any, result: Played) -> list[dict[str, Any]] | None:
     return players
 
 
+def _read_sheets(mine: list[Played], sheets: dict[int, Any], reader: Callable[[Any], Any],
+                 unreadable: tuple[type[Exception], ...]) -> list[tuple[int, Played, Any]]:
+    """(position, result, what ``reader`` reads of its sheet) for each result whose stored sheet names its
+    players and reads; a sheet ``reader`` refuses with one of ``unreadable`` is left out, as none kept."""
+    out = []
+    for n, result in enumerate(mine):
+        sheet = sheets.get(result.row)
+        if _sheet_players(sheet, result) is None:
+            continue
+        try:
+            out.append((n, result, reader(sheet)))
+        except unreadable:
+            continue
+    return out
+
+
 def make_n_break_award(results: list[Played], names: dict[Hashable, str],
                        sheets: dict[int, Any]) -> list[dict[str, Any]]:
     """The most points a builder scored in one turn, from the sheets that keep each turn."""
@@ -187,23 +203,15 @@ def make_n_break_award(results: list[Played], names: dict[Hashable, str],
     if not mine:
         return []
     turns: list[tuple[int, tuple, dict[str, Any]]] = []
-    read = 0
-    for n, result in enumerate(mine):
-        sheet = sheets.get(result.row)
-        if _sheet_players(sheet, result) is None:
-            continue
-        try:
-            played = make_n_break.sheet_turns(sheet)
-        except (RuleError, TypeError, ValueError, AttributeError):
-            continue
-        read += 1
+    read = _read_sheets(mine, sheets, make_n_break.sheet_turns, (RuleError, TypeError, ValueError, AttributeError))
+    for n, result, played in read:
         for i, turn in enumerate(played):
             if turn["points"] > 0:
                 holder = {"player": names[result.entries[turn["seat"]].player], "round": turn["round"],
                           "stage": turn["stage"], **_when(result)}
                 turns.append((turn["points"], (n, i), holder))
     points, holders = _top(turns)
-    return [_award("make_n_break_best_turn", points, holders, len(mine), read, make_n_break.id)]
+    return [_award("make_n_break_best_turn", points, holders, len(mine), len(read), make_n_break.id)]
 
 
 def block_buster_award(results: list[Played], names: dict[Hashable, str],
@@ -213,22 +221,14 @@ def block_buster_award(results: list[Played], names: dict[Hashable, str],
     if not mine:
         return []
     comebacks: list[tuple[int, tuple, dict[str, Any]]] = []
-    read = 0
-    for n, result in enumerate(mine):
-        sheet = sheets.get(result.row)
-        if _sheet_players(sheet, result) is None:
-            continue
-        try:
-            penalties = block_buster.sheet_penalties(sheet)
-        except (RuleError, TypeError, ValueError):
-            continue
-        read += 1
+    read = _read_sheets(mine, sheets, block_buster.sheet_penalties, (RuleError, TypeError, ValueError))
+    for n, result, penalties in read:
         for i, (entry, penalty) in enumerate(zip(result.entries, penalties, strict=True)):
             if entry.place == 1 and penalty < 0:
                 holder = {"player": names[entry.player], "score": entry.score, **_when(result)}
                 comebacks.append((-penalty, (n, i), holder))
     lost, holders = _top(comebacks)
-    return [_award("block_buster_comeback", lost, holders, len(mine), read, block_buster.id)]
+    return [_award("block_buster_comeback", lost, holders, len(mine), len(read), block_buster.id)]
 
 
 def recap(results: Iterable[Played], names: dict[Hashable, str], sheets: dict[int, Any],
