@@ -74,7 +74,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..text import N_, Np_, with_said
+from ..text import N_, Np_, names_and, with_said
 from .base import (
     Game,
     Line,
@@ -607,16 +607,12 @@ def _lines_for(turn: dict[str, Any], seat: int, names: list[str]) -> list[Line]:
     return []
 
 
-def _joined(names: list[str]) -> Any:
-    return names[0] if len(names) == 1 else N_("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
-
-
 def _reason(state: dict[str, Any]) -> Any:
     names = state["seats"]
     rounds = state["options"]["rounds"]
     if state["stage"] == "sudden-death":
         sudden = state["sudden_death"]
-        contenders = _joined([names[s] for s in sudden["contenders"]])
+        contenders = names_and([names[s] for s in sudden["contenders"]])
         if state["finished"]:
             return N_("highest total after sudden-death round {round} between {names}", round=sudden["round"],
                       names=contenders)
