@@ -23,9 +23,9 @@ Sheet (``score_sheet``)::
                       {"shape": "red-star", "owner": "blue"}, ...]}   # board order, row by row
 
 Decisions where the rulebook is silent (docs/ARCHITECTURE.md §5 asks for each to be named here; those of
-a part with a module of its own are at the top of that module: the point blocks' owners and clinching in
-``block_buster_board.py``, the penalty tokens in ``block_buster_penalties.py``, the end count in
-``block_buster_scoring.py``):
+a part with a module of its own are at the top of that module: the players' colours and teams in
+``block_buster_seats.py``, the point blocks' owners and clinching in ``block_buster_board.py``, the
+penalty tokens in ``block_buster_penalties.py``, the end count in ``block_buster_scoring.py``):
 
 - Blocks: 14/15/16 per colour by players; two-colour plays 16 of each of its two colours
   (as in a 4-player game). Two-colour, couples and official 2-player use the 4-player
@@ -45,9 +45,6 @@ a part with a module of its own are at the top of that module: the point blocks'
   same shaped point blocks, the game immediately ends"); ``as-with-4`` plays the big board's sets as
   with 3–4 players. The standard 2-player game's 3 × 3 area holds three of a shape at most, so
   there three always win.
-- Default colours in turn order: yellow, blue, red, green; two-colour: seat 0 yellow + red,
-  seat 1 blue + green. Couples teams default to seats 0 + 2 against 1 + 3 (partners
-  alternate around the table); the starting team's -2 token is held by the starting player.
 - A player who passed may not skip or pass again.
 - Leftovers are bounded by blocks × ``max_squares_per_block`` (default 4: the rulebook's
   example has 2 blocks of 8 squares); they can be entered once the player has passed.
@@ -55,8 +52,6 @@ a part with a module of its own are at the top of that module: the point blocks'
   by nobody) and every player's leftover squares said, 0 included: "If a player leaves
   any blocks at game end, it is also deducted", so nothing is assumed. A sheet, too,
   says every player's ``leftover_squares``.
-- Names: two players of one name (ignoring case and spacing) are refused: winners are
-  named, and two of one name could not be told apart.
 - After the game is over (finish or an immediate win) every event but ``roll`` and ``finish``
   is refused: undo to correct.
 """
@@ -76,7 +71,6 @@ from .base import (
     evolve,
     places_from_result,
     rank_sides,
-    refuse_same_names,
     resolve_options,
 )
 from .base import check_typed_final as league_check
@@ -93,6 +87,7 @@ from .block_buster_board import (
 )
 from .block_buster_penalties import PENALTY_FLOOR, SKIP_COST, TOKEN_SUPPLY, take_skip, tokens_for
 from .block_buster_scoring import SET_VALUES, result_of
+from .block_buster_seats import COLOURS, check_seats, colour_name, seat_colours, seat_teams
 
 # The data fields each event takes (the table service refuses any other; see base.check_event_data).
 EVENT_FIELDS = {"skip": ("seat", "spaces"), "pass": ("seat",), "point_block": ("index", "counts", "owner", "shape"),
@@ -103,11 +98,8 @@ name = "Block Buster"
 MIN_SEATS = 2
 MAX_SEATS = 4
 
-COLOURS = ("yellow", "blue", "red", "green")
-
 BLOCKS_PER_COLOUR = {2: 14, 3: 15, 4: 16}
 STANDARD_START_PENALTIES = {2: (-5, 0), 3: (-3, -1, 0), 4: (-3, -1, 0, 0)}
-DEFAULT_TEAMS = ("A", "B", "A", "B")
 
 
 @dataclass(frozen=True)
@@ -279,12 +271,12 @@ def _variant_entry(variant: Variant) -> dict[str, Any]:
 def setup(options: dict[str, Any] | None, seats: list[str]) -> dict[str, Any]:
     opts = resolve_options(OPTIONS, options)
     variant = VARIANTS[opts["variant"]]
-    names = _check_seats(seats, variant)
+    names = check_seats(seats, variant.seat_counts, variant.title)
     rules = rules_for(variant, len(names), opts["two_player_sets"])
     if variant.slug == "official-2p":
         rules["blocks_per_colour"] = rules["blocks_per_player"] = opts["official_2p_blocks"]
-    colours = _seat_colours(opts["colours"], variant, len(names))
-    teams = _seat_teams(opts["teams"], variant, len(names))
+    colours = seat_colours(opts["colours"], variant.colours_per_player, variant.title, len(names))
+    teams = seat_teams(opts["teams"], variant.teams, len(names))
     opts["colours"] = colours
     opts["teams"] = teams if variant.teams else None
     players = [
@@ -316,97 +308,6 @@ def _new_player(name_: str, colours: list[str], team: str | None, start: int) ->
         "passed": False,
         "leftover_squares": None,
     }
-
-
-def _check_seats(seats: Any, variant: Variant) -> list[str]:
-    if not isinstance(seats, list):
-        raise RuleError("bad_seats", "List the players in turn order, the starting player first.", "seats")
-    if len(seats) not in variant.seat_counts:
-        wanted = " or ".join(str(n) for n in variant.seat_counts)
-        raise RuleError(
-            "wrong_player_count",
-            "{title} is for {wanted} players; this table has {seats_count}.",
-            "seats", title=variant.title, wanted=wanted, seats_count=len(seats),
-        )
-    for i, seat in enumerate(seats):
-        if not isinstance(seat, str) or not seat.strip():
-            raise RuleError("bad_name", "Every player needs a name.", f"seats.{i}")
-    refuse_same_names(seats, lambda i: f"seats.{i}")
-    return [s.strip() for s in seats]
-
-
-def _default_colours(variant: Variant, players: int) -> list[list[str]]:
-    if variant.colours_per_player == 2:
-        return [["yellow", "red"], ["blue", "green"]]
-    return [[c] for c in COLOURS[:players]]
-
-
-def _seat_colours(given: Any, variant: Variant, players: int) -> list[list[str]]:
-    """Chosen colours per seat; a seat left out (None) gets the first default colours still free."""
-    if given is None:
-        return _default_colours(variant, players)
-    if not isinstance(given, list) or len(given) != players:
-        raise RuleError("bad_colours", "Choose colours for each of the {players} players.", "options.colours",
-                        players=players)
-    chosen: list[list[str] | None] = []
-    taken: set[str] = set()
-    for seat, entry in enumerate(given):
-        colours = None if entry is None else _one_seat_colours(entry, variant, f"options.colours.{seat}")
-        for colour in colours or []:
-            if colour in taken:
-                raise RuleError("colour_taken", "{colour} is already being played.", f"options.colours.{seat}",
-                                colour=colour)
-            taken.add(colour)
-        chosen.append(colours)
-    free = [c for seat in _default_colours(variant, MAX_SEATS) for c in seat if c not in taken]
-    per_seat = variant.colours_per_player
-    filled = []
-    for colours in chosen:
-        if colours is None:
-            colours, free = free[:per_seat], free[per_seat:]
-        filled.append(colours)
-    return filled
-
-
-def _one_seat_colours(entry: Any, variant: Variant, field: str) -> list[str]:
-    colours = [entry] if isinstance(entry, str) else entry
-    wanted = variant.colours_per_player
-    if not isinstance(colours, list) or len(colours) != wanted:
-        each = "one colour" if wanted == 1 else "two colours"
-        raise RuleError("bad_colours", "Each player plays {each} in {title}.", field, each=each, title=variant.title)
-    normalised = [_colour_name(c, field) for c in colours]
-    if len(set(normalised)) != len(normalised):
-        raise RuleError("colour_taken", "A player cannot play the same colour twice.", field)
-    return normalised
-
-
-def _colour_name(value: Any, field: str) -> str:
-    colour = value.strip().lower() if isinstance(value, str) else value
-    if colour not in COLOURS:
-        raise RuleError(
-            "unknown_colour", "{value!r} is not a Block Buster colour; choose from {colours}.", field, value=value,
-            colours=", ".join(COLOURS),
-        )
-    return colour
-
-
-def _seat_teams(given: Any, variant: Variant, players: int) -> list[str | None]:
-    if not variant.teams:
-        if given is not None:
-            raise RuleError("no_teams", "Only the couple game has teams.", "options.teams")
-        return [None] * players
-    if given is None:
-        return list(DEFAULT_TEAMS)
-    if not isinstance(given, list) or len(given) != players:
-        raise RuleError("bad_teams", "Give a team for each of the 4 players.", "options.teams")
-    labels = []
-    for seat, label in enumerate(given):
-        if isinstance(label, bool) or not isinstance(label, str | int) or not str(label).strip():
-            raise RuleError("bad_teams", "Every player needs a team.", f"options.teams.{seat}")
-        labels.append(str(label).strip())
-    if sorted(labels.count(x) for x in set(labels)) != [2, 2]:
-        raise RuleError("bad_teams", "The couple game is two teams of two players.", "options.teams")
-    return labels
 
 
 # --- events -----------------------------------------------------------------------------
@@ -551,7 +452,7 @@ def _point_block_entry(state: dict[str, Any], data: dict[str, Any]) -> dict[str,
 def _owner(state: dict[str, Any], value: Any) -> str | None:
     if value is None:
         return None  # entered as held by nobody
-    colour = _colour_name(value, "data.owner")
+    colour = colour_name(value, "data.owner")
     _refuse_colour_not_in_play(state, colour, "data.owner")
     return colour
 
@@ -562,7 +463,7 @@ def _counts(state: dict[str, Any], counts: Any) -> dict[str, int]:
     in_play = {c: 0 for p in state["players"] for c in p["colours"]}
     for key, value in counts.items():
         field = f"data.counts.{key}"
-        colour = _colour_name(key, field)
+        colour = colour_name(key, field)
         _refuse_colour_not_in_play(state, colour, field)
         in_play[colour] = _whole_number(
             value, field, "spaces", minimum=0, maximum=SPACES_AROUND, label=f"The spaces around it held by {colour}"
