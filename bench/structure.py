@@ -12,6 +12,7 @@ Import cycles and private names are read as ``tests/test_imports.py`` reads them
 imports inside functions included). "Files that name a game" are the files outside a game's own
 rules module and phone module (``frontend/js/games/<game id>*.js``, its stylesheet) that spell out a
 registered game's id (tests of a named game aside): each is a file a new game would have to be added to.
+A game's rules may be split into parts (``rules_parts``): the modules only that game's rules import.
 The games are the registry's (``scorekeeper.games.REGISTRY``), so a sixth is seen as it is registered.
 "JS imports pointing up" are imports against the phone's layers, lib → components → games → views: a
 module may import its own layer or one before it.
@@ -47,13 +48,45 @@ CATALOGS = ("scorekeeper/translations/de/LC_MESSAGES/messages.po", "frontend/js/
 GENERATED = ("openapi.yaml",)
 
 
-def own_files(game_id: str) -> set[str]:
-    """A game's own files: its rules module, and its phone module (<id>.js, <id>-*.js, <id>.css …)."""
-    rules = Path(inspect.getsourcefile(games.REGISTRY[game_id].setup)).resolve()
+def rules_module(game_id: str) -> Path:
+    """The module a game's definition is built in (its ``GAME``, and the ``setup`` it names)."""
+    return Path(inspect.getsourcefile(games.REGISTRY[game_id].setup)).resolve()
+
+
+def rules_parts(game_id: str, graph: dict[str, set[str]] | None = None) -> set[str]:
+    """The modules a game's rules module reaches through its imports that no other registered game reaches:
+    the parts it is split into (Block Buster's board, its penalties …). A module two games share (the Make
+    'N' Break games' turns) or every game uses (base) is nobody's own, so it may not name a game."""
+    graph = import_graph() if graph is None else graph
+    reached = {g: _reached(inspect.getmodule(games.REGISTRY[g].setup).__name__, graph) for g in GAME_IDS}
+    others = set().union(*(r for g, r in reached.items() if g != game_id))
+    return reached[game_id] - others
+
+
+def _reached(module: str, graph: dict[str, set[str]]) -> set[str]:
+    seen, waiting = set(), [module]
+    while waiting:
+        current = waiting.pop()
+        if current not in seen:
+            seen.add(current)
+            waiting += graph.get(current, ())
+    return seen
+
+
+def own_files(game_id: str, graph: dict[str, set[str]] | None = None) -> set[str]:
+    """A game's own files: its rules module and the parts only it imports (``rules_parts``), and its phone
+    module (<id>.js, <id>-*.js, <id>.css …)."""
+    rules = rules_module(game_id)
     out = {rules.relative_to(ROOT).as_posix()} if ROOT in rules.parents else set()
+    out |= {p.relative_to(ROOT).as_posix() for p in (_module_file(m) for m in rules_parts(game_id, graph)) if p}
     for folder in ("frontend/js/games", "frontend/css/games"):
         out |= {p.relative_to(ROOT).as_posix() for p in (ROOT / folder).glob(f"{game_id}*")}
     return out
+
+
+def _module_file(module: str) -> Path | None:
+    base = ROOT.joinpath(*module.split("."))
+    return next((p for p in (base.with_suffix(".py"), base / "__init__.py") if p.exists()), None)
 
 
 def phone_module(game_id: str) -> list[str]:
@@ -236,14 +269,15 @@ def js_code_keeping_strings(src: str) -> str:
 def to_add_a_game() -> dict[str, list[str]]:
     """What adding a game touches, as the registry's first game shows it (with the game's id)."""
     example = GAME_IDS[0]
-    return {"rules module": sorted(p for p in own_files(example) if p.endswith(".py")),
+    return {"rules module": [rules_module(example).relative_to(ROOT).as_posix()],
             "phone module": phone_module(example), "registry line": [REGISTRY_FILE], "catalogs": list(CATALOGS),
             "API docs, regenerated": list(GENERATED)}
 
 
 def game_ids_outside_their_files() -> list[str]:
     """Files outside the games' own files and the registry that spell out a registered game's id."""
-    own = set().union(*(own_files(g) for g in GAME_IDS)) | {REGISTRY_FILE}
+    graph = import_graph()
+    own = set().union(*(own_files(g, graph) for g in GAME_IDS)) | {REGISTRY_FILE}
     naming = [p.relative_to(ROOT).as_posix() for p in python_files() + js_files() if names_a_game(p)]
     return [p for p in naming if p not in own]
 

@@ -85,6 +85,11 @@ def with_said(out: dict[str, Any], **texts: Any) -> dict[str, Any]:
     return out
 
 
+def names_and(names: list[str]) -> Any:
+    """Names as one text: "Ann", "Ann and Bob", "Ann, Bob and Cid"."""
+    return names[0] if len(names) == 1 else N_("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
+
+
 def joined(items: list[Any], separator: str = "; ") -> Any:
     """``items`` as one text, each item still translatable ("row 1, column 2; row 3, column 1")."""
     out = items[0]

@@ -57,3 +57,13 @@ def test_the_registry_is_what_the_bench_reads():
 
 def test_no_javascript_function_is_over_60_lines():
     assert structure.long_js_functions(structure.js_files()) == []
+
+
+def test_a_game_split_into_parts_owns_them_and_a_shared_module_is_nobodys():
+    graph = structure.import_graph()
+    parts = {game: structure.rules_parts(game, graph) for game in structure.GAME_IDS}
+    assert {"scorekeeper.games.block_buster_board", "scorekeeper.games.block_buster_penalties",
+            "scorekeeper.games.block_buster_scoring", "scorekeeper.games.block_buster_seats"} <= parts["block-buster"]
+    everyones = set().union(*parts.values())
+    assert "scorekeeper.games.builder_turns" not in everyones  # the two Make 'N' Break games share it
+    assert "scorekeeper.games.base" not in everyones

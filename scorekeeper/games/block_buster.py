@@ -22,7 +22,10 @@ Sheet (``score_sheet``)::
      "point_blocks": [{"shape": "red-circle", "counts": {"yellow": 7, "blue": 5}},
                       {"shape": "red-star", "owner": "blue"}, ...]}   # board order, row by row
 
-Decisions where the rulebook is silent (docs/ARCHITECTURE.md §5 asks for each to be named here):
+Decisions where the rulebook is silent (docs/ARCHITECTURE.md §5 asks for each to be named here; those of
+a part with a module of its own are at the top of that module: the players' colours and teams in
+``block_buster_seats.py``, the point blocks' owners and clinching in ``block_buster_board.py``, the
+penalty tokens in ``block_buster_penalties.py``, the end count in ``block_buster_scoring.py``):
 
 - Blocks: 14/15/16 per colour by players; two-colour plays 16 of each of its two colours
   (as in a 4-player game). Two-colour, couples and official 2-player use the 4-player
@@ -42,31 +45,15 @@ Decisions where the rulebook is silent (docs/ARCHITECTURE.md §5 asks for each t
   same shaped point blocks, the game immediately ends"); ``as-with-4`` plays the big board's sets as
   with 3–4 players. The standard 2-player game's 3 × 3 area holds three of a shape at most, so
   there three always win.
-- Default colours in turn order: yellow, blue, red, green; two-colour: seat 0 yellow + red,
-  seat 1 blue + green. Couples teams default to seats 0 + 2 against 1 + 3 (partners
-  alternate around the table); the starting team's -2 token is held by the starting player.
-- A point block goes to the single colour with strictly more surrounding spaces than every
-  other colour. ``tie_takes_nobody`` (default) leaves a tie with nobody; switched off, the
-  tied colour whose player sits latest in turn order takes it, which continues the rulebook's
-  compensation of the starting player's advantage.
-- A block is *clinched* when no placement can change its owner: the leader's lead is larger
-  than the free spaces (always so from 7 of 12). Only clinched blocks, blocks entered with an
-  explicit owner, and every block once all players have passed count towards an immediate
-  win. Sets belong to players (two colours of one player pool; couples partners do not).
-  A set of the immediate-win size scores no points of its own: it wins. Several players
-  holding one at once (possible only when the board is final) share the win.
-- Skips only ever take -2 tokens (the rulebook: "any one skipping charges a -2 token");
-  -1 tokens are used for start penalties only. A player who passed may not skip or pass again.
+- A player who passed may not skip or pass again.
 - Leftovers are bounded by blocks × ``max_squares_per_block`` (default 4: the rulebook's
   example has 2 blocks of 8 squares); they can be entered once the player has passed.
 - "Finish the game" (``finish``) needs every point block entered (held by a colour, or
   by nobody) and every player's leftover squares said, 0 included: "If a player leaves
   any blocks at game end, it is also deducted", so nothing is assumed. A sheet, too,
   says every player's ``leftover_squares``.
-- Names: two players of one name (ignoring case and spacing) are refused: winners are
-  named, and two of one name could not be told apart.
-- Unentered point blocks count as held by nobody. After the game is over (finish or an
-  immediate win) every event but ``roll`` and ``finish`` is refused: undo to correct.
+- After the game is over (finish or an immediate win) every event but ``roll`` and ``finish``
+  is refused: undo to correct.
 """
 
 from __future__ import annotations
@@ -74,23 +61,33 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..text import N_, Np_, joined
+from ..text import N_, Np_, joined, names_and
 from .base import (
     Game,
-    Line,
     Option,
-    PlayerResult,
     Result,
     RuleError,
     Sample,
     evolve,
     places_from_result,
     rank_sides,
-    refuse_same_names,
     resolve_options,
-    winners_by_total,
 )
 from .base import check_typed_final as league_check
+from .block_buster_board import (
+    CLINCH_AT,
+    PATTERNS,
+    SHAPE_NAMES,
+    SHAPES,
+    SPACES_AROUND,
+    check_shape,
+    place,
+    refresh,
+    seat_of_colour,
+)
+from .block_buster_penalties import PENALTY_FLOOR, SKIP_COST, TOKEN_SUPPLY, take_skip, tokens_for
+from .block_buster_scoring import SET_VALUES, result_of
+from .block_buster_seats import COLOURS, check_seats, colour_name, seat_colours, seat_teams
 
 # The data fields each event takes (the table service refuses any other; see base.check_event_data).
 EVENT_FIELDS = {"skip": ("seat", "spaces"), "pass": ("seat",), "point_block": ("index", "counts", "owner", "shape"),
@@ -101,52 +98,8 @@ name = "Block Buster"
 MIN_SEATS = 2
 MAX_SEATS = 4
 
-RED_CIRCLE, RED_STAR, GREEN_SPIRAL, BLUE_WAVE, YELLOW_MOON = SHAPES = (
-    "red-circle",
-    "red-star",
-    "green-spiral",
-    "blue-wave",
-    "yellow-moon",
-)
-SHAPE_NAMES = {
-    RED_CIRCLE: N_("red circle"),
-    RED_STAR: N_("red star"),
-    GREEN_SPIRAL: N_("green spiral"),
-    BLUE_WAVE: N_("blue wave"),
-    YELLOW_MOON: N_("yellow moon"),
-}
-COLOURS = ("yellow", "blue", "red", "green")
-
-# The placement diagrams 1-1, 1-2 and 1-3, row by row, exactly as the rulebook lists them.
-PATTERNS: dict[int, tuple[tuple[str, ...], ...]] = {
-    2: (
-        (RED_CIRCLE, RED_STAR, GREEN_SPIRAL),
-        (GREEN_SPIRAL, RED_CIRCLE, RED_STAR),
-        (RED_STAR, GREEN_SPIRAL, RED_CIRCLE),
-    ),
-    3: (
-        (RED_CIRCLE, BLUE_WAVE, RED_STAR, GREEN_SPIRAL),
-        (GREEN_SPIRAL, RED_CIRCLE, BLUE_WAVE, RED_STAR),
-        (RED_STAR, GREEN_SPIRAL, RED_CIRCLE, BLUE_WAVE),
-        (BLUE_WAVE, RED_STAR, GREEN_SPIRAL, RED_CIRCLE),
-    ),
-    4: (
-        (RED_CIRCLE, YELLOW_MOON, BLUE_WAVE, RED_STAR, GREEN_SPIRAL),
-        (GREEN_SPIRAL, RED_CIRCLE, YELLOW_MOON, BLUE_WAVE, RED_STAR),
-        (RED_STAR, GREEN_SPIRAL, RED_CIRCLE, YELLOW_MOON, BLUE_WAVE),
-        (BLUE_WAVE, RED_STAR, GREEN_SPIRAL, RED_CIRCLE, YELLOW_MOON),
-        (YELLOW_MOON, BLUE_WAVE, RED_STAR, GREEN_SPIRAL, RED_CIRCLE),
-    ),
-}
 BLOCKS_PER_COLOUR = {2: 14, 3: 15, 4: 16}
 STANDARD_START_PENALTIES = {2: (-5, 0), 3: (-3, -1, 0), 4: (-3, -1, 0, 0)}
-SET_VALUES = (0, 3, 7, 12)  # points for holding 0, 1, 2, 3 point blocks of one shape
-SPACES_AROUND = 12
-CLINCH_AT = 7
-SKIP_COST = 2
-PENALTY_FLOOR = -10
-TOKEN_SUPPLY = {"-2": 8, "-1": 8}
-DEFAULT_TEAMS = ("A", "B", "A", "B")
 
 
 @dataclass(frozen=True)
@@ -248,12 +201,6 @@ OPTIONS = (
 )
 
 
-def tokens_for(points: int) -> dict[str, int]:
-    """Penalty points paid in tokens, largest first: -5 = 2 × (-2) + 1 × (-1)."""
-    twos, ones = divmod(-points, 2)
-    return {"-2": twos, "-1": ones}
-
-
 def start_penalties(variant: Variant, players: int) -> list[int]:
     if variant.starter_penalty is None:
         return list(STANDARD_START_PENALTIES[players])
@@ -324,12 +271,12 @@ def _variant_entry(variant: Variant) -> dict[str, Any]:
 def setup(options: dict[str, Any] | None, seats: list[str]) -> dict[str, Any]:
     opts = resolve_options(OPTIONS, options)
     variant = VARIANTS[opts["variant"]]
-    names = _check_seats(seats, variant)
+    names = check_seats(seats, variant.seat_counts, variant.title)
     rules = rules_for(variant, len(names), opts["two_player_sets"])
     if variant.slug == "official-2p":
         rules["blocks_per_colour"] = rules["blocks_per_player"] = opts["official_2p_blocks"]
-    colours = _seat_colours(opts["colours"], variant, len(names))
-    teams = _seat_teams(opts["teams"], variant, len(names))
+    colours = seat_colours(opts["colours"], variant.colours_per_player, variant.title, len(names))
+    teams = seat_teams(opts["teams"], variant.teams, len(names))
     opts["colours"] = colours
     opts["teams"] = teams if variant.teams else None
     players = [
@@ -346,7 +293,7 @@ def setup(options: dict[str, Any] | None, seats: list[str]) -> dict[str, Any]:
         "point_blocks": [None] * len(rules["pattern"]),  # what the table entered, by board index
         "finish_called": False,
     }
-    return _refresh(state)
+    return refresh(state)
 
 
 def _new_player(name_: str, colours: list[str], team: str | None, start: int) -> dict[str, Any]:
@@ -361,97 +308,6 @@ def _new_player(name_: str, colours: list[str], team: str | None, start: int) ->
         "passed": False,
         "leftover_squares": None,
     }
-
-
-def _check_seats(seats: Any, variant: Variant) -> list[str]:
-    if not isinstance(seats, list):
-        raise RuleError("bad_seats", "List the players in turn order, the starting player first.", "seats")
-    if len(seats) not in variant.seat_counts:
-        wanted = " or ".join(str(n) for n in variant.seat_counts)
-        raise RuleError(
-            "wrong_player_count",
-            "{title} is for {wanted} players; this table has {seats_count}.",
-            "seats", title=variant.title, wanted=wanted, seats_count=len(seats),
-        )
-    for i, seat in enumerate(seats):
-        if not isinstance(seat, str) or not seat.strip():
-            raise RuleError("bad_name", "Every player needs a name.", f"seats.{i}")
-    refuse_same_names(seats, lambda i: f"seats.{i}")
-    return [s.strip() for s in seats]
-
-
-def _default_colours(variant: Variant, players: int) -> list[list[str]]:
-    if variant.colours_per_player == 2:
-        return [["yellow", "red"], ["blue", "green"]]
-    return [[c] for c in COLOURS[:players]]
-
-
-def _seat_colours(given: Any, variant: Variant, players: int) -> list[list[str]]:
-    """Chosen colours per seat; a seat left out (None) gets the first default colours still free."""
-    if given is None:
-        return _default_colours(variant, players)
-    if not isinstance(given, list) or len(given) != players:
-        raise RuleError("bad_colours", "Choose colours for each of the {players} players.", "options.colours",
-                        players=players)
-    chosen: list[list[str] | None] = []
-    taken: set[str] = set()
-    for seat, entry in enumerate(given):
-        colours = None if entry is None else _one_seat_colours(entry, variant, f"options.colours.{seat}")
-        for colour in colours or []:
-            if colour in taken:
-                raise RuleError("colour_taken", "{colour} is already being played.", f"options.colours.{seat}",
-                                colour=colour)
-            taken.add(colour)
-        chosen.append(colours)
-    free = [c for seat in _default_colours(variant, MAX_SEATS) for c in seat if c not in taken]
-    per_seat = variant.colours_per_player
-    filled = []
-    for colours in chosen:
-        if colours is None:
-            colours, free = free[:per_seat], free[per_seat:]
-        filled.append(colours)
-    return filled
-
-
-def _one_seat_colours(entry: Any, variant: Variant, field: str) -> list[str]:
-    colours = [entry] if isinstance(entry, str) else entry
-    wanted = variant.colours_per_player
-    if not isinstance(colours, list) or len(colours) != wanted:
-        each = "one colour" if wanted == 1 else "two colours"
-        raise RuleError("bad_colours", "Each player plays {each} in {title}.", field, each=each, title=variant.title)
-    normalised = [_colour_name(c, field) for c in colours]
-    if len(set(normalised)) != len(normalised):
-        raise RuleError("colour_taken", "A player cannot play the same colour twice.", field)
-    return normalised
-
-
-def _colour_name(value: Any, field: str) -> str:
-    colour = value.strip().lower() if isinstance(value, str) else value
-    if colour not in COLOURS:
-        raise RuleError(
-            "unknown_colour", "{value!r} is not a Block Buster colour; choose from {colours}.", field, value=value,
-            colours=", ".join(COLOURS),
-        )
-    return colour
-
-
-def _seat_teams(given: Any, variant: Variant, players: int) -> list[str | None]:
-    if not variant.teams:
-        if given is not None:
-            raise RuleError("no_teams", "Only the couple game has teams.", "options.teams")
-        return [None] * players
-    if given is None:
-        return list(DEFAULT_TEAMS)
-    if not isinstance(given, list) or len(given) != players:
-        raise RuleError("bad_teams", "Give a team for each of the 4 players.", "options.teams")
-    labels = []
-    for seat, label in enumerate(given):
-        if isinstance(label, bool) or not isinstance(label, str | int) or not str(label).strip():
-            raise RuleError("bad_teams", "Every player needs a team.", f"options.teams.{seat}")
-        labels.append(str(label).strip())
-    if sorted(labels.count(x) for x in set(labels)) != [2, 2]:
-        raise RuleError("bad_teams", "The couple game is two teams of two players.", "options.teams")
-    return labels
 
 
 # --- events -----------------------------------------------------------------------------
@@ -471,7 +327,7 @@ def apply(state: dict[str, Any], event: dict[str, Any], **_: Any) -> dict[str, A
         if kind == "finish":
             return state  # finishing twice (or after an immediate win) changes nothing
         raise RuleError("game_over", "The game is over; undo the last event to change it.")
-    return _refresh(handler(state, data))
+    return refresh(handler(state, data))
 
 
 def _on_skip(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
@@ -479,29 +335,7 @@ def _on_skip(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     spaces = _whole_number(data.get("spaces"), "data.spaces", "spaces", minimum=1, label=N_("Skipped spaces"))
     player = state["players"][seat]
     _refuse_after_pass(player, N_("skip spaces"))
-    after = player["penalty"] - SKIP_COST * spaces
-    if after < PENALTY_FLOOR:
-        raise RuleError("penalty_floor", Np_(
-            "{name} has {penalty} in penalty tokens; skipping {spaces} space would make {after}, and nobody may "
-            "go below {floor}.",
-            "{name} has {penalty} in penalty tokens; skipping {spaces} spaces would make {after}, and nobody may "
-            "go below {floor}.",
-            spaces, name=player["name"], penalty=player["penalty"], spaces=spaces, after=after, floor=PENALTY_FLOOR,
-        ), "data.spaces")
-    left = state["supply"]["-2"]
-    if spaces > left:
-        raise RuleError("supply_exhausted", Np_(
-            "Skipping {spaces} space needs {spaces} -2 token, but the supply has only {left} left.",
-            "Skipping {spaces} spaces needs {spaces} -2 tokens, but the supply has only {left} left.",
-            spaces, spaces=spaces, left=left,
-        ), "data.spaces")
-    new = evolve(state)
-    taker = new["players"][seat]
-    taker["tokens"]["-2"] += spaces
-    taker["skipped_spaces"] += spaces
-    taker["penalty"] = after
-    new["supply"]["-2"] -= spaces
-    return new
+    return take_skip(state, seat, spaces)
 
 
 def _on_pass(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
@@ -516,7 +350,7 @@ def _on_point_block(state: dict[str, Any], data: dict[str, Any]) -> dict[str, An
     pattern = state["rules"]["pattern"]
     index = _whole_number(data.get("index"), "data.index", "index", minimum=0, maximum=len(pattern) - 1)
     if "shape" in data:
-        _check_shape(data["shape"], pattern[index], index, state, "data.shape")
+        check_shape(data["shape"], pattern[index], index, state, "data.shape")
     new = evolve(state)
     new["point_blocks"][index] = _point_block_entry(state, data)
     return new
@@ -546,11 +380,11 @@ def _on_finish(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
         raise RuleError("still_playing", Np_(
             "{names} has not passed yet; the game ends when nobody can place a block.",
             "{names} have not passed yet; the game ends when nobody can place a block.",
-            len(waiting), names=_and(waiting),
+            len(waiting), names=names_and(waiting),
         ))
     unentered = [i for i, entry in enumerate(state["point_blocks"]) if entry is None]
     if unentered:
-        where = joined([_place(state, i) for i in unentered[:5]] + (["…"] if len(unentered) > 5 else []))
+        where = joined([place(state, i) for i in unentered[:5]] + (["…"] if len(unentered) > 5 else []))
         raise RuleError("point_blocks_missing", Np_(
             "{count} point block not entered yet ({where}): enter who holds each, or nobody, before finishing.",
             "{count} point blocks not entered yet ({where}): enter who holds each, or nobody, before finishing.",
@@ -558,7 +392,7 @@ def _on_finish(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
         ), f"point_blocks.{unentered[0]}")
     unsaid = [seat for seat, p in enumerate(state["players"]) if p["leftover_squares"] is None]
     if unsaid:
-        names = _and([state["players"][seat]["name"] for seat in unsaid])
+        names = names_and([state["players"][seat]["name"] for seat in unsaid])
         raise RuleError(
             "leftovers_missing",
             "Say how many squares {names} left over — 0 if every block was placed — before finishing.",
@@ -576,11 +410,6 @@ _HANDLERS = {
     "leftover": _on_leftover,
     "finish": _on_finish,
 }
-
-
-def _place(state: dict[str, Any], index: int) -> str:
-    row, column = divmod(index, state["rules"]["columns"])
-    return N_("row {row}, column {column}", row=row + 1, column=column + 1)
 
 
 def _refuse_after_pass(player: dict[str, Any], action: str) -> None:
@@ -610,17 +439,6 @@ def _whole_number(value: Any, field: str, what: str, minimum: int, maximum: int 
     return value
 
 
-def _check_shape(value: Any, expected: str, index: int, state: dict[str, Any], field: str) -> None:
-    shape = value.strip().lower().replace(" ", "-").replace("_", "-") if isinstance(value, str) else value
-    if shape != expected:
-        row, column = divmod(index, state["rules"]["columns"])
-        raise RuleError(
-            "wrong_shape",
-            "The point block in row {row}, column {column} is a {shape}, not {value!r}.",
-            field, row=row + 1, column=column + 1, shape=SHAPE_NAMES[expected], value=value,
-        )
-
-
 def _point_block_entry(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     if ("counts" in data) == ("owner" in data):
         raise RuleError(
@@ -634,7 +452,7 @@ def _point_block_entry(state: dict[str, Any], data: dict[str, Any]) -> dict[str,
 def _owner(state: dict[str, Any], value: Any) -> str | None:
     if value is None:
         return None  # entered as held by nobody
-    colour = _colour_name(value, "data.owner")
+    colour = colour_name(value, "data.owner")
     _refuse_colour_not_in_play(state, colour, "data.owner")
     return colour
 
@@ -645,7 +463,7 @@ def _counts(state: dict[str, Any], counts: Any) -> dict[str, int]:
     in_play = {c: 0 for p in state["players"] for c in p["colours"]}
     for key, value in counts.items():
         field = f"data.counts.{key}"
-        colour = _colour_name(key, field)
+        colour = colour_name(key, field)
         _refuse_colour_not_in_play(state, colour, field)
         in_play[colour] = _whole_number(
             value, field, "spaces", minimum=0, maximum=SPACES_AROUND, label=f"The spaces around it held by {colour}"
@@ -661,253 +479,15 @@ def _counts(state: dict[str, Any], counts: Any) -> dict[str, int]:
 
 
 def _refuse_colour_not_in_play(state: dict[str, Any], colour: str, field: str) -> None:
-    if _seat_of_colour(state).get(colour) is None:
+    if seat_of_colour(state).get(colour) is None:
         raise RuleError("colour_not_in_play", "Nobody plays {colour} at this table.", field, colour=colour)
 
 
-# --- derived state ----------------------------------------------------------------------
-
-
-def _refresh(state: dict[str, Any]) -> dict[str, Any]:
-    """Recompute what follows from the entries: owners, immediate win, finished."""
-    state["all_passed"] = all(p["passed"] for p in state["players"])
-    # Once nobody can place, every majority is final even if not clinched.
-    board_final = state["all_passed"] or state["finish_called"]
-    state["point_block_owners"] = [
-        _judge(state, index, entry, board_final) for index, entry in enumerate(state["point_blocks"])
-    ]
-    state["immediate_win"] = _immediate_win(state)
-    state["finished"] = state["finish_called"] or state["immediate_win"] is not None
-    return state
-
-
-def _seat_of_colour(state: dict[str, Any]) -> dict[str, int]:
-    return {c: seat for seat, p in enumerate(state["players"]) for c in p["colours"]}
-
-
-def _judge(state: dict[str, Any], index: int, entry: dict[str, Any] | None, board_final: bool) -> dict[str, Any]:
-    row, column = divmod(index, state["rules"]["columns"])
-    judged: dict[str, Any] = {
-        "index": index,
-        "row": row + 1,
-        "column": column + 1,
-        "shape": state["rules"]["pattern"][index],
-        "entered": entry is not None,
-    }
-    if entry is None:
-        owner, why, clinched = None, "not entered: nobody", False
-    elif "owner" in entry:
-        owner = entry["owner"]
-        why, clinched = (f"entered as {owner}'s" if owner else "entered as nobody's"), False
-    else:
-        judged["counts"] = entry["counts"]
-        owner, why, clinched = _majority(state, entry["counts"])
-    seat = _seat_of_colour(state).get(owner) if owner else None
-    judged.update(
-        owner=owner,
-        seat=seat,
-        holder=state["players"][seat]["name"] if seat is not None else None,
-        why=why,
-        clinched=clinched,
-        # An explicit owner is the table's word; counts decide once clinched or once play is over.
-        decided=board_final or clinched or (entry is not None and "owner" in entry),
-    )
-    return judged
-
-
-def _majority(state: dict[str, Any], counts: dict[str, int]) -> tuple[str | None, str, bool]:
-    top = max(counts.values(), default=0)
-    if top == 0:
-        return None, "nobody surrounds it", False
-    tied = [c for c, n in counts.items() if n == top]
-    if len(tied) == 1:
-        leader = tied[0]
-        second = max((n for c, n in counts.items() if c != leader), default=0)
-        free = SPACES_AROUND - sum(counts.values())
-        # Clinched: even every free space going to the runner-up cannot catch up (always so from 7).
-        return leader, _lead_why(leader, counts), top - second > free
-    score = "–".join(str(top) for _ in tied)
-    if state["options"]["tie_takes_nobody"]:
-        return None, f"tie {score}: nobody", False
-    owner, why = _break_tie(state, tied)
-    return owner, f"tie {score}: {why}", False
-
-
-def _lead_why(leader: str, counts: dict[str, int]) -> str:
-    others = sorted(((n, c) for c, n in counts.items() if c != leader and n > 0), reverse=True)
-    if not others:
-        return f"{leader} {counts[leader]}, nobody else"
-    return f"{leader} {counts[leader]} vs {others[0][1]} {others[0][0]}"
-
-
-def _break_tie(state: dict[str, Any], tied: list[str]) -> tuple[str, str]:
-    """With tie_takes_nobody off: the tied colour latest in turn order takes the block."""
-    seat_of = _seat_of_colour(state)
-    latest = max(seat_of[c] for c in tied)
-    owner = next(c for c in state["players"][latest]["colours"] if c in tied)
-    if all(seat_of[c] == latest for c in tied):
-        return owner, f"{owner} (both colours are {state['players'][latest]['name']}'s)"
-    return owner, f"{owner} (later in turn order)"
-
-
-def _held_shapes(state: dict[str, Any], seat: int, decided_only: bool) -> dict[str, int]:
-    held: dict[str, int] = {}
-    for block in state["point_block_owners"]:
-        if block["seat"] == seat and (block["decided"] or not decided_only):
-            held[block["shape"]] = held.get(block["shape"], 0) + 1
-    return {shape: held[shape] for shape in SHAPES if shape in held}  # in the catalogue's order
-
-
-def _immediate_win(state: dict[str, Any]) -> dict[str, Any] | None:
-    win_at = state["rules"]["win_count"]
-    sets = [
-        {"seat": seat, "name": player["name"], "shape": shape, "count": n}
-        for seat, player in enumerate(state["players"])
-        for shape, n in _held_shapes(state, seat, decided_only=True).items()
-        if n >= win_at
-    ]
-    if not sets:
-        return None
-    return {"seats": sorted({s["seat"] for s in sets}), "sets": sets}
-
-
-# --- results ----------------------------------------------------------------------------
+# --- results (the count itself: block_buster_scoring.py) ----------------------------------
 
 
 def result(state: dict[str, Any], **_: Any) -> Result:
-    players = [_player_result(state, seat) for seat in range(len(state["players"]))]
-    teams = _team_results(state, players) if state["rules"]["teams"] else []
-    winners, reason = _winners(state, players, teams)
-    extra: dict[str, Any] = {
-        "variant": state["variant"],
-        "point_blocks": state["point_block_owners"],
-        "unentered_point_blocks": [b["index"] for b in state["point_block_owners"] if not b["entered"]],
-        "supply": dict(state["supply"]),
-        "all_passed": state["all_passed"],
-        "immediate_win": state["immediate_win"],
-    }
-    if teams:
-        extra["teams"] = teams
-    return Result(game=id, players=players, winners=winners, finished=state["finished"], reason=reason, extra=extra)
-
-
-def _player_result(state: dict[str, Any], seat: int) -> PlayerResult:
-    player = state["players"][seat]
-    held = _held_shapes(state, seat, decided_only=False)
-    lines = _set_lines(state, seat, held) + _penalty_lines(player)
-    extra = {
-        "colours": list(player["colours"]),
-        "team": player["team"],
-        "sets": held,
-        "tokens": dict(player["tokens"]),
-        "penalty": player["penalty"],
-        "skips": player["skipped_spaces"],
-        "leftover_squares": player["leftover_squares"],
-        "passed": player["passed"],
-    }
-    return PlayerResult(player["name"], sum(line.points for line in lines), lines, extra)
-
-
-def _set_lines(state: dict[str, Any], seat: int, held: dict[str, int]) -> list[Line]:
-    rules = state["rules"]
-    win = state["immediate_win"]
-    winning = {s["shape"] for s in win["sets"] if s["seat"] == seat} if win else set()
-    lines = []
-    for shape in SHAPES:
-        n = held.get(shape, 0)
-        if n == 0:
-            continue
-        drawn = {"shape": shape, "count": n}  # the phone draws the shapes in front of the words
-        if n >= rules["win_count"]:
-            # A set this size has no points in the rulebook: it ends the game with victory.
-            label = (N_("{count} × {shape} (immediate win)", count=n, shape=SHAPE_NAMES[shape]) if shape in winning
-                     else N_("{count} × {shape} (an immediate win once it is certain)", count=n,
-                             shape=SHAPE_NAMES[shape]))
-            lines.append(Line(label, 0, drawn))
-        else:
-            label = N_("{count} × {shape}", count=n, shape=SHAPE_NAMES[shape])
-            lines.append(Line(label, rules["set_values"][n], drawn))
-    return lines
-
-
-def _penalty_lines(player: dict[str, Any]) -> list[Line]:
-    lines = []
-    if player["start_penalty"]:
-        lines.append(Line(N_("Start penalty"), player["start_penalty"]))
-    if player["skipped_spaces"]:
-        lines.append(Line(N_("Skipped spaces ({spaces})", spaces=player["skipped_spaces"]),
-                          -SKIP_COST * player["skipped_spaces"]))
-    if player["leftover_squares"]:
-        lines.append(Line(N_("Leftover squares ({squares})", squares=player["leftover_squares"]),
-                          -player["leftover_squares"]))
-    return lines
-
-
-def _team_results(state: dict[str, Any], players: list[PlayerResult]) -> list[dict[str, Any]]:
-    teams: dict[str, list[int]] = {}
-    for seat, player in enumerate(state["players"]):
-        teams.setdefault(player["team"], []).append(seat)
-    return [
-        {
-            "team": label,
-            "name": " & ".join(players[s].name for s in seats),
-            "members": [players[s].name for s in seats],
-            "seats": seats,
-            "total": sum(players[s].total for s in seats),
-        }
-        for label, seats in teams.items()
-    ]
-
-
-def _winners(state: dict[str, Any], players: list[PlayerResult], teams: list[dict[str, Any]]) -> tuple[list[str], Any]:
-    if state["immediate_win"]:
-        return _immediate_winners(state, teams)
-    # Couples compare team sums; everyone else their own totals.
-    sides = [PlayerResult(t["name"], t["total"]) for t in teams] if teams else players
-    leaders = winners_by_total(sides)
-    reason = _points_reason(sides, leaders, state["finished"], bool(teams))
-    if teams:
-        return [m for t in teams if t["name"] in leaders for m in t["members"]], reason
-    return leaders, reason
-
-
-def _immediate_winners(state: dict[str, Any], teams: list[dict[str, Any]]) -> tuple[list[str], Any]:
-    win = state["immediate_win"]
-    held = joined([N_("{name} holds {count} × {shape}", name=s["name"], count=s["count"], shape=SHAPE_NAMES[s["shape"]])
-                   for s in win["sets"]])
-    names = [state["players"][seat]["name"] for seat in win["seats"]]
-    if teams:
-        won = [t for t in teams if set(t["seats"]) & set(win["seats"])]
-        names = [m for t in won for m in t["members"]]
-        return names, Np_("Immediate win: {held}, so {teams} wins.", "Immediate win: {held}, so {teams} win.",
-                          len(won), held=held, teams=_and([t["name"] for t in won]))
-    if len(win["seats"]) > 1:
-        return names, N_("Immediate win: {held} — they share the win.", held=held)
-    return names, N_("Immediate win: {held}.", held=held)
-
-
-def _points_reason(sides: list[PlayerResult], leaders: list[str], finished: bool, teams: bool) -> Any:
-    ranked = sorted(sides, key=lambda p: -p.total)
-    if not finished:
-        standing = joined([N_("{name} {points}", name=p.name, points=p.total) for p in ranked], ", ")
-        return N_("Game in progress — so far: {standing}.", standing=standing)
-    top = ranked[0]
-    if len(leaders) > 1:
-        if teams:
-            return N_("Tie on {points} team points: {names} share the win.", points=top.total, names=_and(leaders))
-        return N_("Tie on {points} points: {names} share the win.", points=top.total, names=_and(leaders))
-    rest = joined([N_("{name} {points}", name=p.name, points=p.total) for p in ranked[1:]], ", ")
-    if teams:
-        return N_("Most team points: {name} {points} vs {rest}.", name=top.name, points=top.total, rest=rest)
-    return N_("Most points: {name} {points} vs {rest}.", name=top.name, points=top.total, rest=rest)
-
-
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else N_("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    return result_of(state, id)
 
 
 # --- whole sheets -----------------------------------------------------------------------
@@ -939,12 +519,12 @@ def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
         squares = p["leftover_squares"]
         state = _sheet_event(state, "leftover", {"seat": i, "squares": squares}, f"players.{i}.leftover_squares")
     state = _sheet_point_blocks(state, sheet.get("point_blocks"))
-    return result(apply(_refresh(state), {"type": "finish"}))
+    return result(apply(refresh(state), {"type": "finish"}))
 
 
 def sheet_penalties(sheet: dict[str, Any]) -> list[int]:
     """Each player's points lost to penalties in a recorded sheet, in its order (0 or less): the start
-    penalty, skipped spaces and leftover squares, as ``_penalty_lines`` counts them. Read from the setup
+    penalty, skipped spaces and leftover squares, as ``penalty_lines`` counts them. Read from the setup
     and the sheet's numbers, which ``score_sheet`` checked when it was recorded, without replaying the board."""
     players = sheet.get("players")
     if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
@@ -997,7 +577,7 @@ def _sheet_point_blocks(state: dict[str, Any], blocks: Any) -> dict[str, Any]:
         if not isinstance(block, dict) or "shape" not in block:
             raise RuleError("bad_point_block", "Each point block needs its shape and counts or owner.", field)
         # The whole board is entered before judging it, so an immediate win found on the way
-        # does not end the game before the rest of the sheet is read (the handler skips _refresh).
+        # does not end the game before the rest of the sheet is read (the handler skips refresh).
         state = _sheet_event(state, "point_block", {**block, "index": k}, field, handler=_on_point_block)
     return state
 

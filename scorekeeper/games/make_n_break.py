@@ -74,7 +74,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..text import N_, Np_, with_said
+from ..text import N_, Np_, names_and, with_said
 from .base import (
     Game,
     Line,
@@ -86,15 +86,27 @@ from .base import (
     chips,
     dispatch,
     evolve,
-    not_your_turn,
     places_from_result,
     rank_sides,
-    refuse_same_names,
     renaming_builders,
     resolve_options,
     rolled,
 )
 from .base import check_typed_final as league_check
+from .builder_turns import (
+    check_builder,
+    check_card_kind,
+    check_turn_builder,
+    is_int,
+    leaders,
+    left_of,
+    record_turn,
+    replayed,
+    right_of,
+    set_up_sheet,
+    sheet_players,
+    turn_seat,
+)
 
 # The data fields each event takes (the table service refuses any other; see base.check_event_data).
 EVENT_FIELDS = {"die": ("face", "builder"), "card": ("kind", "points", "completed", "builder"),
@@ -224,8 +236,8 @@ def _start_turn(state: dict[str, Any], seat: int, stage: str, round_no: int) -> 
         "stage": stage,
         "round": round_no,
         "builder": seat,
-        "timer_runner": (seat - 1) % count,  # the builder's right-hand neighbour
-        "left_neighbour": (seat + 1) % count,
+        "timer_runner": right_of(seat, count),
+        "left_neighbour": left_of(seat, count),
         "die": None,
         "build_setting": setting,  # the setting for the regular build time
         "timer_setting": setting,  # what the timer is set to now (1 during a bonus build)
@@ -260,7 +272,7 @@ def _on_roll(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _on_die(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
-    _check_builder(state, data)
+    check_builder(state, data)
     return _set_die(state, data.get("face"), "data.face")
 
 
@@ -276,7 +288,7 @@ def _set_die(state: dict[str, Any], face: Any, field: str) -> dict[str, Any]:
                         field)
     if face is None:
         raise RuleError("bad_face", "Say what the die shows: 1, 2 or 3.", field)
-    if not _is_int(face) or face not in DIE_FACES:
+    if not is_int(face) or face not in DIE_FACES:
         raise RuleError("bad_face", "The Make 'N' Break die has no {face}: it shows 1, 2 or 3.", field, face=face)
     new = evolve(state)
     turn = new["turn"]
@@ -291,8 +303,7 @@ def _set_die(state: dict[str, Any], face: Any, field: str) -> dict[str, Any]:
 def _on_card(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     _check_building(state, data)
     kind = data.get("kind")
-    if kind not in CARD_KINDS:
-        raise RuleError("bad_card", "A card's kind is one of: {kinds}.", "data.kind", kinds=", ".join(CARD_KINDS))
+    check_card_kind(kind, CARD_KINDS)
     completed = _card_completed(kind, data)
     _check_card_in_deck(state, kind)
     value = _card_value(kind, data.get("points"), completed, state["options"].get("extreme_points", "card"))
@@ -336,7 +347,7 @@ def _card_value(kind: str, points: Any, completed: bool, extreme_points: str = "
     if kind in ("extreme-4", "extreme-5") and extreme_points == "printed":
         if points is None and not completed:
             return None
-        if not _is_int(points) or points not in EXTREME_PRINTED:
+        if not is_int(points) or points not in EXTREME_PRINTED:
             raise RuleError("bad_points", "Enter the points printed on the {card}: 1 to 5.",
                             "data.points", card=CARD_NAMES[kind])
         return points
@@ -348,7 +359,7 @@ def _card_value(kind: str, points: Any, completed: bool, extreme_points: str = "
         return fixed
     if points is None and not completed:
         return None  # an unfinished card scores nothing, whatever it printed
-    if not _is_int(points) or points not in PRINTED_POINTS:
+    if not is_int(points) or points not in PRINTED_POINTS:
         raise RuleError("bad_points", "A {card} prints 1, 2 or 3 points.", "data.points", card=CARD_NAMES[kind])
     return points
 
@@ -389,7 +400,7 @@ def _on_end_turn(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
 
 def _on_bonus(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     _check_not_over(state)
-    _check_builder(state, data)
+    check_builder(state, data)
     if state["phase"] != "bonus":
         if state["phase"] == "build" and state["turn"]["tens_set_aside"]:
             raise RuleError("turn_not_over", "The \"10\" bonus build comes after the turn: end the turn first.",
@@ -436,28 +447,15 @@ _HANDLERS = {"roll": _on_roll, "die": _on_die, "card": _on_card, "end_turn": _on
 # --- checks ------------------------------------------------------------------------------------
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _check_not_over(state: dict[str, Any]) -> None:
     if state["finished"]:
         raise RuleError("game_over", "The game is over; undo the last turn to change it.", "type")
 
 
-def _check_builder(state: dict[str, Any], data: dict[str, Any]) -> None:
-    """An optional ``data.builder`` must name the seat whose turn it is."""
-    if "builder" not in data or state["finished"]:
-        return
-    seat = data["builder"]
-    if not _is_int(seat) or seat != state["builder"]:
-        raise not_your_turn(state, seat)
-
-
 def _check_building(state: dict[str, Any], data: dict[str, Any]) -> None:
     """Cards and end_turn belong to the build phase: after the roll, before any bonus build."""
     _check_not_over(state)
-    _check_builder(state, data)
+    check_builder(state, data)
     if state["phase"] == "roll":
         raise RuleError("roll_first", "Roll the die first: it sets the timer.", "type")
     if state["phase"] == "bonus":
@@ -484,8 +482,7 @@ def _close_turn(state: dict[str, Any]) -> None:
         "chips_to_take": [chips(p) for p in turn["points"]],  # from the bank, per seat
         "totals": [t + p for t, p in zip(state["totals"], turn["points"], strict=True)],
     }
-    state["history"].append(summary)
-    state["last_turn"] = summary
+    record_turn(state, summary)
     state["turns_played"] = len(state["history"])
     state["totals"] = list(summary["totals"])
     state["chips"] = [chips(t) for t in state["totals"]]
@@ -516,33 +513,27 @@ def _next_builder(state: dict[str, Any]) -> None:
         if done < state["options"]["rounds"] * count:
             _start_turn(state, seat=done % count, stage="rounds", round_no=done // count + 1)
             return
-        _settle(state, _leaders(state["totals"], range(count)), next_round=1)
+        _settle(state, leaders(state["totals"], range(count)), next_round=1)
         return
     sudden = state["sudden_death"]
     built = _turns_in(state, "sudden-death", sudden["round"])
     if built < len(sudden["contenders"]):
         _start_turn(state, seat=sudden["contenders"][built], stage="sudden-death", round_no=sudden["round"])
         return
-    _settle(state, _leaders(state["totals"], sudden["contenders"]), next_round=sudden["round"] + 1)
+    _settle(state, leaders(state["totals"], sudden["contenders"]), next_round=sudden["round"] + 1)
 
 
-def _leaders(totals: list[int], seats: Any) -> list[int]:
-    seats = list(seats)
-    best = max(totals[s] for s in seats)
-    return [s for s in seats if totals[s] == best]
-
-
-def _settle(state: dict[str, Any], leaders: list[int], next_round: int) -> None:
+def _settle(state: dict[str, Any], ahead: list[int], next_round: int) -> None:
     """One leader wins; a tie for the lead plays another sudden-death round among the tied."""
-    if len(leaders) == 1:
+    if len(ahead) == 1:
         state["finished"] = True
         state["phase"] = "finished"
-        state["winners"] = leaders
+        state["winners"] = ahead
         state["builder"] = state["timer_runner"] = state["left_neighbour"] = None
         return
     state["stage"] = "sudden-death"
-    state["sudden_death"] = {"round": next_round, "contenders": leaders}
-    _start_turn(state, seat=leaders[0], stage="sudden-death", round_no=next_round)
+    state["sudden_death"] = {"round": next_round, "contenders": ahead}
+    _start_turn(state, seat=ahead[0], stage="sudden-death", round_no=next_round)
 
 
 # --- results -----------------------------------------------------------------------------------
@@ -551,7 +542,7 @@ def _settle(state: dict[str, Any], leaders: list[int], next_round: int) -> None:
 def result(state: dict[str, Any], **_: Any) -> Result:
     names = state["seats"]
     players = [_player_result(state, seat) for seat in range(len(names))]
-    leaders = _current_leaders(state)
+    ahead = _current_leaders(state)
     return Result(
         game=id,
         players=players,
@@ -562,7 +553,7 @@ def result(state: dict[str, Any], **_: Any) -> Result:
             "variant": state["options"]["variant"],
             "rounds": state["options"]["rounds"],
             "stage": state["stage"],
-            "leaders": [names[s] for s in leaders],
+            "leaders": [names[s] for s in ahead],
             # copies, so that changing a result can never reach back into the cached state
             "score_table": [dict(row, points=list(row["points"])) for row in state["score_table"]],
         },
@@ -573,10 +564,10 @@ def _current_leaders(state: dict[str, Any]) -> list[int]:
     if state["finished"]:
         return list(state["winners"])
     if state["stage"] == "sudden-death":
-        return _leaders(state["totals"], state["sudden_death"]["contenders"])
+        return leaders(state["totals"], state["sudden_death"]["contenders"])
     if not state["history"]:
         return []
-    return _leaders(state["totals"], range(len(state["seats"])))
+    return leaders(state["totals"], range(len(state["seats"])))
 
 
 def _player_result(state: dict[str, Any], seat: int) -> PlayerResult:
@@ -616,16 +607,12 @@ def _lines_for(turn: dict[str, Any], seat: int, names: list[str]) -> list[Line]:
     return []
 
 
-def _joined(names: list[str]) -> Any:
-    return names[0] if len(names) == 1 else N_("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
-
-
 def _reason(state: dict[str, Any]) -> Any:
     names = state["seats"]
     rounds = state["options"]["rounds"]
     if state["stage"] == "sudden-death":
         sudden = state["sudden_death"]
-        contenders = _joined([names[s] for s in sudden["contenders"]])
+        contenders = names_and([names[s] for s in sudden["contenders"]])
         if state["finished"]:
             return N_("highest total after sudden-death round {round} between {names}", round=sudden["round"],
                       names=contenders)
@@ -691,10 +678,7 @@ def replay_sheet(sheet: dict[str, Any]) -> dict[str, Any]:
                "rounds": sheet.get("rounds", _rounds_of(sheet.get("turns"), len(names)))}
     if "extreme_points" in sheet:
         options["extreme_points"] = sheet["extreme_points"]
-    try:
-        state = setup(options, names)
-    except RuleError as err:
-        raise RuleError(err.code, err.message, (err.field or "").removeprefix("options.") or None) from None
+    state = set_up_sheet(setup, options, names)
     for i, turn in enumerate(_sheet_list(sheet, "turns")):
         if state["finished"] or state["stage"] != "rounds":
             total = state["options"]["rounds"] * len(names)
@@ -715,16 +699,9 @@ def _rounds_of(turns: Any, players: int) -> int:
 
 
 def _sheet_players(players: Any) -> list[str]:
-    if not isinstance(players, list) or not MIN_SEATS <= len(players) <= MAX_SEATS:
-        raise RuleError("bad_players", "players must list {MIN_SEATS} to {MAX_SEATS} names, clockwise.", "players",
-                        MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS)
-    names = []
-    for i, player in enumerate(players):
-        if not isinstance(player, str) or not player.strip():
-            raise RuleError("bad_name", "Every player needs a name.", f"players.{i}")
-        names.append(player.strip())
-    refuse_same_names(names, lambda i: f"players.{i}")
-    return names
+    return sheet_players(players, MIN_SEATS, MAX_SEATS, RuleError(
+        "bad_players", "players must list {MIN_SEATS} to {MAX_SEATS} names, clockwise.", "players",
+        MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS))
 
 
 def _sheet_list(sheet: dict[str, Any], key: str) -> list[Any]:
@@ -747,14 +724,10 @@ def _check_sudden_death_due(state: dict[str, Any], field: str) -> None:
 
 
 def _replay_turn(state: dict[str, Any], turn: Any, path: str) -> dict[str, Any]:
-    if not isinstance(turn, dict):
-        raise RuleError("bad_turn", "A turn must be an object with builder and cards.", path)
-    expected = state["seats"][state["builder"]]
-    if turn.get("builder") != expected:
-        raise RuleError("wrong_builder", "This turn is {expected}'s to build, not {builder}'s.",
-                        f"{path}.builder", expected=expected, builder=turn.get("builder"))
+    check_turn_builder(state, turn, path, RuleError("bad_turn", "A turn must be an object with builder and cards.",
+                                                    path))
     if state["options"]["variant"] == "standard":
-        state = _replayed(state, {"type": "die", "data": {"face": turn.get("die")}}, f"{path}.die")
+        state = replayed(apply, state, {"type": "die", "data": {"face": turn.get("die")}}, f"{path}.die")
     elif turn.get("die") is not None:
         raise RuleError("no_dice_variant", "The No-Dice variant plays without the die.", f"{path}.die")
     cards = turn.get("cards", [])
@@ -766,10 +739,10 @@ def _replay_turn(state: dict[str, Any], turn: Any, path: str) -> dict[str, Any]:
         data = _sheet_card(card, card_path)
         if data.get("kind") == "ten":
             bonus_builds.append((data.pop("completed"), card_path))
-        state = _replayed(state, {"type": "card", "data": data}, card_path)
-    state = _replayed(state, {"type": "end_turn"}, path)
+        state = replayed(apply, state, {"type": "card", "data": data}, card_path)
+    state = replayed(apply, state, {"type": "end_turn"}, path)
     for completed, card_path in bonus_builds:
-        state = _replayed(state, {"type": "bonus", "data": {"completed": completed}}, card_path)
+        state = replayed(apply, state, {"type": "bonus", "data": {"completed": completed}}, card_path)
     return state
 
 
@@ -781,19 +754,6 @@ def _sheet_card(card: Any, path: str) -> dict[str, Any]:
         raise RuleError("bad_completed", "Say whether this card was completed in time: true or false.",
                         f"{path}.completed")
     return data
-
-
-def _replayed(state: dict[str, Any], event: dict[str, Any], path: str) -> dict[str, Any]:
-    """``apply`` with a refusal's field moved from the event (``data.points``) to the sheet."""
-    try:
-        return apply(state, event)
-    except RuleError as err:
-        field = err.field or ""
-        if field.startswith("data."):
-            field = field.removeprefix("data.")
-            # a die event's face is the sheet's die itself
-            path = path if field == "face" else f"{path}.{field}"
-        raise RuleError(err.code, err.message, path) from None
 
 
 # --- in a league (games/base.py) ------------------------------------------------------------------
@@ -811,11 +771,6 @@ def check_final(players: list[dict[str, Any]], **_: Any) -> None:
 
 
 # --- what the services, the league and the phone read of this game (games/base.py Game) ----------
-
-def turn_seat(state: dict[str, Any]) -> int | None:
-    """The builder, until the game is over."""
-    return None if state["finished"] else state["builder"]
-
 
 # Played by the registry-wide tests (tests/games/test_every_game.py).
 SAMPLE = Sample(scores=(5, 9), events=(

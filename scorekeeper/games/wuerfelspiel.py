@@ -69,15 +69,27 @@ from .base import (
     Sample,
     dispatch,
     evolve,
-    not_your_turn,
     places_from_result,
     rank_sides,
-    refuse_same_names,
     renaming_builders,
     resolve_options,
     rolled,
 )
 from .base import check_typed_final as league_check
+from .builder_turns import (
+    check_builder,
+    check_card_kind,
+    check_turn_builder,
+    is_int,
+    leaders,
+    left_of,
+    record_turn,
+    replayed,
+    right_of,
+    set_up_sheet,
+    sheet_players,
+    turn_seat,
+)
 
 # The data fields each event takes (the table service refuses any other; see base.check_event_data).
 EVENT_FIELDS = {"stopper": ("face", "builder"), "card": ("kind", "points", "builder"), "end_turn": ("builder",)}
@@ -166,7 +178,7 @@ def setup(options: dict[str, Any] | None, seats: list[str]) -> dict[str, Any]:
 
 def _start_turn(state: dict[str, Any], seat: int) -> None:
     """Give the dice to ``seat`` (changes ``state``, which is already a private copy)."""
-    stopper = (seat - 1) % len(state["seats"])  # the builder's right-hand neighbour
+    stopper = right_of(seat, len(state["seats"]))
     state["builder"] = seat
     state["stopper"] = stopper
     state["turn"] = {
@@ -199,7 +211,7 @@ def _on_roll(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _on_stopper(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
-    _check_builder(state, data)
+    check_builder(state, data)
     return _add_stopper_roll(state, data.get("face"), "data.face")
 
 
@@ -208,7 +220,7 @@ def _add_stopper_roll(state: dict[str, Any], face: Any, field: str) -> dict[str,
     if state["turn"]["stop"]:
         raise RuleError("stopp_called", "Stopp! The stopper already reached {STOP_AT}; end the turn.", field,
                         STOP_AT=STOP_AT)
-    if not _is_int(face) or face not in STOPPER_FACES:
+    if not is_int(face) or face not in STOPPER_FACES:
         raise RuleError("bad_face", "The stopper die shows 1, 2, 3 or a blank (0).", field)
     new = evolve(state)
     turn = new["turn"]
@@ -221,10 +233,9 @@ def _add_stopper_roll(state: dict[str, Any], face: Any, field: str) -> dict[str,
 
 def _on_card(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     _check_not_over(state)
-    _check_builder(state, data)
+    check_builder(state, data)
     kind = data.get("kind")
-    if kind not in CARD_KINDS:
-        raise RuleError("bad_card", "A card's kind is one of: {kinds}.", "data.kind", kinds=", ".join(CARD_KINDS))
+    check_card_kind(kind, CARD_KINDS)
     if len(state["turn"]["cards"]) >= BUILDING_CARDS:
         raise RuleError("thirty_cards", "The box has {BUILDING_CARDS} building cards, and this turn has fulfilled all "
                         "of them; end the turn.", "data.kind", BUILDING_CARDS=BUILDING_CARDS)
@@ -244,14 +255,14 @@ def _card_points(kind: str, points: Any, most: int) -> int:
             raise RuleError("bad_points", "A {card} card is worth {points}; leave points out.",
                             "data.points", card=RED_CARD_NAMES[kind], points=RED_CARDS[kind])
         return RED_CARDS[kind]
-    if not _is_int(points) or not 1 <= points <= most:
+    if not is_int(points) or not 1 <= points <= most:
         raise RuleError("bad_points", "A building card prints 1 to {most} points.", "data.points", most=most)
     return points
 
 
 def _on_end_turn(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     _check_not_over(state)
-    _check_builder(state, data)
+    check_builder(state, data)
     total = state["turn"]["stopper_total"]
     if not state["turn"]["stop"]:
         raise RuleError("not_stopped", "The stopper is at {total}: the turn ends when it reaches {STOP_AT}.", "type",
@@ -264,31 +275,17 @@ def _on_end_turn(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
 _HANDLERS = {"roll": _on_roll, "stopper": _on_stopper, "card": _on_card, "end_turn": _on_end_turn}
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _check_not_over(state: dict[str, Any]) -> None:
     if state["finished"]:
         raise RuleError("game_over", "The game is over: everyone has been the builder {turns_each} times.", "type",
                         turns_each=state['options']['turns_each'])
 
 
-def _check_builder(state: dict[str, Any], data: dict[str, Any]) -> None:
-    """An optional ``data.builder`` must name the seat whose turn it is."""
-    if "builder" not in data or state["finished"]:
-        return
-    seat = data["builder"]
-    if not _is_int(seat) or seat != state["builder"]:
-        raise not_your_turn(state, seat)
-
-
 def _close_turn(state: dict[str, Any]) -> None:
     turn = state["turn"]
     builder = turn["builder"]
     summary = {key: turn[key] for key in ("number", "builder", "stopper", "rolls", "stopper_total", "cards", "points")}
-    state["history"].append(summary)
-    state["last_turn"] = summary
+    record_turn(state, summary)
     state["totals"][builder] += turn["points"]
     state["turns_played"][builder] += 1
     if len(state["history"]) >= state["turns_total"]:
@@ -296,7 +293,7 @@ def _close_turn(state: dict[str, Any]) -> None:
         state["turn"] = None
         state["builder"] = state["stopper"] = None
         return
-    _start_turn(state, seat=(builder + 1) % len(state["seats"]))  # the dice pass to the left
+    _start_turn(state, seat=left_of(builder, len(state["seats"])))  # the dice pass to the left
 
 
 # --- results -----------------------------------------------------------------------------------
@@ -305,8 +302,7 @@ def _close_turn(state: dict[str, Any]) -> None:
 def result(state: dict[str, Any], **_: Any) -> Result:
     names = state["seats"]
     players = [_player_result(state, seat) for seat in range(len(names))]
-    best = max(state["totals"])
-    leaders = [names[s] for s, total in enumerate(state["totals"]) if total == best] if state["history"] else []
+    ahead = [names[s] for s in leaders(state["totals"], range(len(names)))] if state["history"] else []
     done, planned = len(state["history"]), state["turns_total"]
     each = state["options"]["turns_each"]
     if state["finished"]:
@@ -319,10 +315,10 @@ def result(state: dict[str, Any], **_: Any) -> Result:
     return Result(
         game=id,
         players=players,
-        winners=leaders if state["finished"] else [],
+        winners=ahead if state["finished"] else [],
         finished=state["finished"],
         reason=reason,
-        extra={"turns_each": each, "turns_played": done, "leaders": leaders},
+        extra={"turns_each": each, "turns_played": done, "leaders": ahead},
     )
 
 
@@ -352,10 +348,7 @@ def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
         raise RuleError("bad_sheet", "A score sheet must be an object.")
     names = _sheet_players(sheet.get("players"))
     options = {key: sheet[key] for key in ("turns_each", "max_card_points", "red_card_points") if key in sheet}
-    try:
-        state = setup(options, names)
-    except RuleError as err:
-        raise RuleError(err.code, err.message, (err.field or "").removeprefix("options.") or None) from None
+    state = set_up_sheet(setup, options, names)
     turns = sheet.get("turns", [])
     if not isinstance(turns, list):
         raise RuleError("bad_sheet", "turns must be a list.", "turns")
@@ -368,28 +361,17 @@ def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
 
 
 def _sheet_players(players: Any) -> list[str]:
-    if not isinstance(players, list) or not MIN_SEATS <= len(players) <= MAX_SEATS:
-        raise RuleError("bad_players", "players must list {MIN_SEATS} to {MAX_SEATS} names, clockwise from the oldest.",
-                        "players", MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS)
-    names: list[str] = []
-    for i, player in enumerate(players):
-        if not isinstance(player, str) or not player.strip():
-            raise RuleError("bad_name", "Every player needs a name.", f"players.{i}")
-        names.append(player.strip())
-    refuse_same_names(names, lambda i: f"players.{i}")
-    return names
+    return sheet_players(players, MIN_SEATS, MAX_SEATS, RuleError(
+        "bad_players", "players must list {MIN_SEATS} to {MAX_SEATS} names, clockwise from the oldest.", "players",
+        MIN_SEATS=MIN_SEATS, MAX_SEATS=MAX_SEATS))
 
 
 def _replay_turn(state: dict[str, Any], turn: Any, path: str) -> dict[str, Any]:
-    if not isinstance(turn, dict):
-        raise RuleError("bad_turn", "A turn must be an object with builder, stopper_rolls and cards.", path)
-    expected = state["seats"][state["builder"]]
-    if turn.get("builder") != expected:
-        raise RuleError("wrong_builder", "This turn is {expected}'s to build, not {builder}'s.",
-                        f"{path}.builder", expected=expected, builder=turn.get("builder"))
+    check_turn_builder(state, turn, path, RuleError(
+        "bad_turn", "A turn must be an object with builder, stopper_rolls and cards.", path))
     rolls = _sheet_list(turn, "stopper_rolls", path)
     for j, face in enumerate(rolls):
-        state = _replayed(state, {"type": "stopper", "data": {"face": face}}, f"{path}.stopper_rolls.{j}")
+        state = replayed(apply, state, {"type": "stopper", "data": {"face": face}}, f"{path}.stopper_rolls.{j}")
     if not state["turn"]["stop"]:
         raise RuleError("never_stopped", "The stopper rolls add up to {stopper_total}; a turn lasts until they reach "
                         "{STOP_AT}.", f"{path}.stopper_rolls",
@@ -398,8 +380,8 @@ def _replay_turn(state: dict[str, Any], turn: Any, path: str) -> dict[str, Any]:
         if not isinstance(card, dict):
             raise RuleError("bad_card", "A card must be an object with a kind.", f"{path}.cards.{j}")
         data = {key: card[key] for key in ("kind", "points") if key in card}
-        state = _replayed(state, {"type": "card", "data": data}, f"{path}.cards.{j}")
-    return _replayed(state, {"type": "end_turn"}, path)
+        state = replayed(apply, state, {"type": "card", "data": data}, f"{path}.cards.{j}")
+    return replayed(apply, state, {"type": "end_turn"}, path)
 
 
 def _sheet_list(turn: dict[str, Any], key: str, path: str) -> list[Any]:
@@ -407,17 +389,6 @@ def _sheet_list(turn: dict[str, Any], key: str, path: str) -> list[Any]:
     if not isinstance(value, list):
         raise RuleError("bad_turn", "{key} must be a list.", f"{path}.{key}", key=key)
     return value
-
-
-def _replayed(state: dict[str, Any], event: dict[str, Any], path: str) -> dict[str, Any]:
-    """``apply`` with a refusal's field moved from the event (``data.points``) to the sheet."""
-    try:
-        return apply(state, event)
-    except RuleError as err:
-        field = (err.field or "").removeprefix("data.")
-        if field and field not in ("face", "type"):
-            path = f"{path}.{field}"
-        raise RuleError(err.code, err.message, path) from None
 
 
 # --- in a league (games/base.py) ------------------------------------------------------------------
@@ -433,11 +404,6 @@ def check_final(players: list[dict[str, Any]], **_: Any) -> None:
 
 
 # --- what the services, the league and the phone read of this game (games/base.py Game) ----------
-
-def turn_seat(state: dict[str, Any]) -> int | None:
-    """The builder, until the game is over."""
-    return None if state["finished"] else state["builder"]
-
 
 # Played by the registry-wide tests (tests/games/test_every_game.py).
 SAMPLE = Sample(scores=(5, 9), events=(
