@@ -27,6 +27,10 @@ ROOT = Path(__file__).resolve().parent.parent
 IN_CI = os.environ.get("CI", "").lower() == "true"
 PG_URL = os.environ.get("TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
 
+# The players a test seats when their names are not the point, in seat order: the API tier's helpers
+# (api/api_calls.py) and the browser tier's (browser/screens.py) both seat them.
+CAST = ("Anna", "Ben", "Cleo", "Dan")
+
 
 def missing(reason: str):
     """Skip, or fail under CI where every suite must really run."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import uuid
 
 import pytest
+from api_calls import auth
 
 from scorekeeper.games.block_buster import PATTERNS
 
@@ -13,10 +14,6 @@ PLAYED_ON = "2024-03-01"
 # Block Buster, 2 players: the 3 × 3 pattern, row by row.
 PATTERN_2P = ["red-circle", "red-star", "green-spiral", "green-spiral", "red-circle", "red-star",
               "red-star", "green-spiral", "red-circle"]
-
-
-def auth(token):
-    return {"Authorization": f"Bearer {token}"}
 
 
 def new_league(client, players=("Ana", "Ben", "Cleo", "Dan")):
