@@ -10,7 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from screens import CHROMIUM, CHROMIUM_ARGS, PHONE, SKEWED_CLOCK
+from screens import CHROMIUM, CHROMIUM_ARGS, PHONE, SKEWED_CLOCK, SMALL_AND_COMMON, phone_page
 from support import ROOT, LiveServer, migrate, missing
 
 from scorekeeper import create_app
@@ -79,6 +79,15 @@ def phone(open_phone):
 def second_phone(open_phone):
     """Another phone at the same table, its clock 7 s ahead."""
     return open_phone(clock_skew=True)
+
+
+@pytest.fixture(params=SMALL_AND_COMMON)
+def sized_phone(request, browser, live_server):
+    """A page with axe-core, once on the small phone in light and once on the common one in dark."""
+    viewport, scheme = request.param
+    page = phone_page(browser, live_server, viewport, scheme)
+    yield page
+    page.context.close()
 
 
 @pytest.fixture
