@@ -16,13 +16,16 @@ def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def new_table(client, game: str = "scorepad", seats=CAST[:3], *, league=None, headers=None, base_url=None,
-              **options) -> dict:
-    """A table of ``game`` seating ``seats`` (in ``league``, given its member link in ``headers``), which must be
-    made; its creation answer (``["code"]`` is its code)."""
+def new_table(client, game: str = "scorepad", seats=CAST[:3], *, league: dict | None = None, headers=None,
+              base_url=None, **options) -> dict:
+    """A table of ``game`` seating ``seats``, which must be made; its creation answer (``["code"]`` is its code).
+
+    In ``league`` (a league's creation answer) it is started with the league's member link, unless ``headers``
+    carry another."""
     body = {"game": game, "options": options, "seats": [{"name": n} for n in seats]}
     if league is not None:
-        body["league"] = league
+        body["league"] = league["id"]
+        headers = headers or auth(league["member_token"])
     response = client.post("/api/tables", json=body, headers=headers, base_url=base_url)
     assert response.status_code == 201, response.get_json()
     return response.get_json()

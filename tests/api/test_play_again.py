@@ -62,7 +62,7 @@ def test_two_phones_racing_end_at_one_new_table_and_leave_no_other(client, app, 
 
 def league_table(client):
     lg = client.post("/api/leagues", json={"name": "Club"}).get_json()
-    old = new_table(client, league=lg["id"], headers=auth(lg["member_token"]))
+    old = new_table(client, league=lg)
     return lg, old
 
 
