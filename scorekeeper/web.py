@@ -9,7 +9,7 @@ from pathlib import Path
 from flask import Blueprint, Flask, Response, current_app, jsonify, render_template_string, request, send_from_directory
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
-from . import links
+from . import games, links
 from .text import N_
 
 _HERE = Path(__file__).resolve().parent
@@ -56,13 +56,31 @@ def shell():
 def _shell_files() -> tuple[list[str], str]:
     digest = hashlib.sha256()
     files = []
-    for path in sorted(p for p in FRONTEND.rglob("*") if p.is_file()):
-        rel = path.relative_to(FRONTEND).as_posix()
+    ours = {p.relative_to(FRONTEND).as_posix(): p for p in FRONTEND.rglob("*") if p.is_file()}
+    for rel, path in sorted({**_added_game_files(), **ours}.items()):
         if rel == "sw.js" or rel.startswith("."):
             continue
         files.append("/" + rel)
         digest.update(rel.encode() + b"\0" + path.read_bytes())
     return files, digest.hexdigest()[:16]
+
+
+@lru_cache(maxsize=1)
+def _added_game_files() -> dict[str, Path]:
+    """The phone files of each game kept outside the package (``SCOREKEEPER_GAMES``), by the path they are
+    served at: beside its rules module lie its phone module ``<id>.js``, its other ``<id>-*.js`` (its log
+    lines) and, if it has one, its stylesheet ``<id>.css``. They are served where a built-in game's are
+    (``js/games/``, ``css/games/``), so the module's imports (``../lib/dom.js``) resolve as they will once
+    the game moves in (docs/ADDING-A-GAME.md)."""
+    files = {}
+    for game in games.ADDED:
+        folder = games.home_folder(game)
+        for path in folder.glob(f"{game.id}*.js"):
+            if path.stem == game.id or path.stem.startswith(f"{game.id}-"):
+                files[f"js/games/{path.name}"] = path
+        if (folder / f"{game.id}.css").is_file():
+            files[f"css/games/{game.id}.css"] = folder / f"{game.id}.css"
+    return files
 
 
 # Only the app's own folders and files: nothing else (least of all /api/…) falls through to here.
@@ -77,8 +95,13 @@ def frontend_file(filename: str):
 
 
 def _frontend(filename: str) -> Response:
-    # send_from_directory refuses paths that climb out of FRONTEND (404).
-    response = send_from_directory(FRONTEND, filename, max_age=0)
+    # send_from_directory refuses paths that climb out of FRONTEND (404). An added game's file is served
+    # only by the exact path it is listed at, and never in place of one of ours.
+    added = _added_game_files().get(filename)
+    if added and not (FRONTEND / filename).is_file():
+        response = send_from_directory(added.parent, added.name, max_age=0)
+    else:
+        response = send_from_directory(FRONTEND, filename, max_age=0)
     # Revalidate every time (ETag/Last-Modified make that cheap): there is no build step
     # to put hashes in file names, and the service worker does the offline caching.
     response.headers["Cache-Control"] = "no-cache"

@@ -27,6 +27,10 @@ ROOT = Path(__file__).resolve().parent.parent
 IN_CI = os.environ.get("CI", "").lower() == "true"
 PG_URL = os.environ.get("TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
 
+# The players a test seats when their names are not the point, in seat order: the API tier's helpers
+# (api/api_calls.py) and the browser tier's (browser/screens.py) both seat them.
+CAST = ("Anna", "Ben", "Cleo", "Dan")
+
 
 def missing(reason: str):
     """Skip, or fail under CI where every suite must really run."""
@@ -113,6 +117,20 @@ class LiveServer:
         except subprocess.TimeoutExpired:
             self.process.kill()
         self.log.close()
+
+
+def sqlite_live_server(tmp: Path, env: dict[str, str] | None = None) -> LiveServer:
+    """gunicorn on a migrated SQLite database in ``tmp``, for the browser tests (``env``: more of its settings).
+
+    One address (127.0.0.1) plays every test's tables, minute after minute: far more than one table's
+    traffic, so the rate limits (proven in tests/api/test_limits.py and test_scan.py) are off here; with
+    them on, a fast run of the scan tests went over the scan budget and a photo got a 429 instead of a grid.
+    """
+    from scorekeeper import create_app
+
+    url = f"sqlite:///{tmp / 'live.sqlite3'}"
+    migrate(create_app({"SQLALCHEMY_DATABASE_URI": url}))
+    return LiveServer(url, tmp, env={"SCOREKEEPER_RATELIMIT": "off", **(env or {})})
 
 
 def first_stream_message(client, path: str, headers: dict | None = None) -> dict:

@@ -5,7 +5,6 @@ Each game's events, as the server stores them, against the line a person at the 
 The states come from the Python rules, so a renamed field on either side fails here.
 """
 
-import inspect
 import json
 from pathlib import Path
 
@@ -113,7 +112,7 @@ def log_module(game) -> Path:
     """Where a game's own log lines are: frontend/js/games/<id>-log.js, or for a game kept outside the
     package (``SCOREKEEPER_GAMES``), beside its rules module."""
     ours = FRONTEND_JS / "games" / f"{game.id}-log.js"
-    return ours if ours.exists() else Path(inspect.getsourcefile(game.setup)).parent / f"{game.id}-log.js"
+    return ours if ours.exists() else games.home_folder(game) / f"{game.id}-log.js"
 
 
 def game_lines(prelude: str) -> str:

@@ -5,13 +5,16 @@ Adding a game (docs/ADDING-A-GAME.md): its rules module (ending with its ``GAME`
 
 A game kept outside this package (a contributor trying one out, the test game in
 ``tests/fixtures/newgame/``) is registered the same way without editing this file:
-``SCOREKEEPER_GAMES`` names its rules modules, dotted and comma-separated, each ending with its ``GAME``.
+``SCOREKEEPER_GAMES`` names its rules modules, dotted and comma-separated, each ending with its ``GAME``;
+its phone files lie beside its rules module (``home_folder``), and scorekeeper/web.py serves them from there.
 """
 
 from __future__ import annotations
 
 import importlib
+import inspect
 import os
+from pathlib import Path
 
 from . import block_buster, bresk, make_n_break, scorepad, wuerfelspiel
 from .base import Game
@@ -31,7 +34,13 @@ def added_games(setting: str | None) -> tuple[Game, ...]:
     return tuple(importlib.import_module(name).GAME for name in names)
 
 
-REGISTRY: dict[str, Game] = {g.id: g for g in (*BUILT_IN, *added_games(os.environ.get("SCOREKEEPER_GAMES")))}
+ADDED: tuple[Game, ...] = added_games(os.environ.get("SCOREKEEPER_GAMES"))
+REGISTRY: dict[str, Game] = {g.id: g for g in (*BUILT_IN, *ADDED)}
+
+
+def home_folder(game: Game) -> Path:
+    """The folder of a game's rules module: one kept outside the package keeps its phone files there too."""
+    return Path(inspect.getsourcefile(game.setup)).parent
 
 
 def get(game_id: str) -> Game | None:

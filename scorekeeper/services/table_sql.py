@@ -35,20 +35,29 @@ from .. import jsonio
 LOCK_NOT_AVAILABLE = "55P03"
 
 
-class Locked(NamedTuple):
-    """A table's row as the append's first statement took it, its last_seq already the new event's."""
+class TableRow(NamedTuple):
+    """What a view of a table needs: read straight from the row (services/tables.py ``read``), taken from a
+    loaded Table, or as an append locked it (``Locked``)."""
 
     id: int
+    code: str
     game: str
     options: dict[str, Any]
     seats: list[str]
     last_seq: int
     snapshot: dict[str, Any]
     created_at_ms: int
+    league: str | None  # the league's public id
+
+
+class Locked(NamedTuple):
+    """A table's row as the append's first statement took it, its last_seq already the new event's, and
+    what the append needs beyond a view of it."""
+
+    row: TableRow
     league_id: int | None
     league_token_hash: str | None
-    league: str | None  # the league's public id
-    league_rules: dict[str, Any] | None  # its house rules, which the game's rules may need (house words)
+    league_rules: dict[str, Any] | None  # the league's house rules, which the game's rules may need (house words)
     repeat: int | None  # the seq of the event stored before under the same id, if any
 
 
@@ -135,11 +144,13 @@ class Append:
                 cursor.close()
         if row is None:
             return None
-        row = list(row)
+        table_id, game, options, seats, last_seq, snapshot, created_at_ms, league_id, token_hash, league, rules, \
+            repeat = row
         if not self.postgres:  # SQLite hands JSON columns back as text; psycopg decodes them
-            row[2], row[3], row[5] = jsonio.loads(row[2]), jsonio.loads(row[3]), jsonio.loads(row[5])
-            row[10] = None if row[10] is None else jsonio.loads(row[10])
-        return Locked(*row)
+            options, seats, snapshot = jsonio.loads(options), jsonio.loads(seats), jsonio.loads(snapshot)
+            rules = None if rules is None else jsonio.loads(rules)
+        shown = TableRow(table_id, code, game, options, seats, last_seq, snapshot, created_at_ms, league)
+        return Locked(shown, league_id, token_hash, rules, repeat)
 
     def past(self, table_id: int, seq: int) -> tuple:
         """(seq, type, data, at_ms, trail) of a stored event, read inside this transaction (undo and redo)."""

@@ -35,6 +35,7 @@ from ..games.base import check_event_data
 from ..links import public_base
 from ..models import TABLE_CODE_ALPHABET, TABLE_CODE_LENGTH, Event, League, Table, is_table_code, now_ms
 from . import house_rules, leagues, scoring, streams, table_sql
+from .table_sql import TableRow
 
 log = logging.getLogger(__name__)
 
@@ -119,20 +120,6 @@ def get(code: str) -> Table:
         raise UnknownTable("unknown_table",
                            "There is no table with the code {given!r}. Check the code and try again.", given=code)
     return table
-
-
-class TableRow(NamedTuple):
-    """What a view of a table needs: read straight from the row, or taken from a loaded Table."""
-
-    id: int
-    code: str
-    game: str
-    options: dict[str, Any]
-    seats: list[str]
-    last_seq: int
-    snapshot: dict[str, Any]
-    created_at_ms: int
-    league: str | None  # the league's public id
 
 
 _READ = (select(Table.id, Table.code, Table.game, Table.options, Table.seats, Table.last_seq, Table.snapshot,
@@ -402,16 +389,14 @@ class _Appending:
     """The table an append works on: its locked row, and for a league's table the league's house rules
     (all a game's rules read of a league) until the committed result is posted to the league itself."""
 
-    def __init__(self, code: str, row: table_sql.Locked):
-        self.code, self.row = code, row
-        self.id, self.game, self.options, self.seats = row.id, row.game, row.options, row.seats
-        self.snapshot, self.league_id, self.league_token_hash = row.snapshot, row.league_id, row.league_token_hash
-        self.league: Any = None if row.league_id is None else _HouseRules(row.league_rules)
+    def __init__(self, locked: table_sql.Locked):
+        self.row = row = locked.row
+        self.code, self.id, self.game, self.options, self.seats = row.code, row.id, row.game, row.options, row.seats
+        self.snapshot, self.league_id, self.league_token_hash = row.snapshot, locked.league_id, locked.league_token_hash
+        self.league: Any = None if locked.league_id is None else _HouseRules(locked.league_rules)
 
     def shown(self, seq: int, snapshot: dict[str, Any]) -> TableRow:
-        row = self.row
-        return TableRow(row.id, self.code, row.game, row.options, row.seats, seq, snapshot, row.created_at_ms,
-                        row.league)
+        return self.row._replace(last_seq=seq, snapshot=snapshot)
 
 
 class _HouseRules(NamedTuple):
@@ -497,7 +482,7 @@ def _append_in(tx: table_sql.Append, code: str, uid: str, kind: str, data: dict[
     if locked.repeat is not None:
         tx.rollback()
         return None
-    table = _Appending(code, locked)
+    table = _Appending(locked)
     try:
         event, shown, to_post, trail = _step(table, tx, uid, kind, data, now, expected_seq, host_url, sender)
     except DomainError:

@@ -7,14 +7,11 @@ import io
 import logging
 
 import pytest
+from api_calls import auth
 from support import migrate
 
 from scorekeeper import create_app
 from scorekeeper.config import ConfigError
-
-
-def auth(token):
-    return {"Authorization": f"Bearer {token}"}
 
 
 @pytest.fixture

@@ -3,12 +3,10 @@ the verdict and the list, the words argued about most, and the house words added
 
 import uuid
 
+from api_calls import auth
+
 from scorekeeper import create_app
 from scorekeeper.extensions import db
-
-
-def auth(token):
-    return {"Authorization": f"Bearer {token}"}
 
 
 def league_table(client, lg, seats):

@@ -4,12 +4,8 @@ import json
 import uuid
 
 import pytest
-
-
-def table(client, game="scorepad", seats=("Ann", "Ben")) -> str:
-    response = client.post("/api/tables", json={"game": game, "seats": [{"name": n} for n in seats]})
-    assert response.status_code == 201, response.get_json()
-    return response.get_json()["code"]
+from api_calls import new_table
+from support import CAST
 
 
 def send(client, code, kind, data, raw=None):
@@ -22,7 +18,7 @@ def stored(client, code):
 
 
 def test_an_unknown_field_is_refused_and_nothing_is_stored(client):
-    code = table(client)
+    code = new_table(client, seats=CAST[:2])["code"]
     response = send(client, code, "points", {"seat": 0, "points": 3, "note": "x" * 250_000})
     assert response.status_code == 422
     body = response.get_json()
@@ -38,7 +34,7 @@ def test_an_unknown_field_is_refused_and_nothing_is_stored(client):
     ("challenge", {"words": ["CAT"], "verdict": {"valid": True}}),
 ])
 def test_service_events_take_only_their_own_fields(client, kind, data):
-    code = table(client)
+    code = new_table(client, seats=CAST[:2])["code"]
     response = send(client, code, kind, data)
     assert response.status_code == 422 and response.get_json()["code"] == "unknown_field"
     assert stored(client, code) == []
@@ -53,7 +49,7 @@ def test_service_events_take_only_their_own_fields(client, kind, data):
     ("scorepad", ("Ann",), "points", {"seat": 0, "points": 1, "junk": 1}, "unknown_field"),
 ])
 def test_every_game_bounds_its_events(client, game, seats, kind, data, code):
-    tcode = table(client, game, seats)
+    tcode = new_table(client, game, seats)["code"]
     response = send(client, tcode, kind, data)
     assert response.status_code == 422 and response.get_json()["code"] == code
     assert stored(client, tcode) == []
@@ -61,7 +57,7 @@ def test_every_game_bounds_its_events(client, game, seats, kind, data, code):
 
 @pytest.mark.parametrize("text", ["\\ud800", "a\\u0000b"])
 def test_text_that_cannot_be_stored_is_a_422_not_a_500(client, text):
-    code = table(client, "make-n-break")
+    code = new_table(client, "make-n-break", CAST[:2])["code"]
     raw = f'{{"id": "{uuid.uuid4()}", "type": "card", "data": {{"kind": "{text}"}}}}'
     response = send(client, code, None, None, raw=raw)
     assert response.status_code == 422 and "data.kind" in response.get_json()["errors"]
@@ -71,7 +67,7 @@ def test_text_that_cannot_be_stored_is_a_422_not_a_500(client, text):
 
 
 def test_a_huge_timer_through_events_is_a_422(client):
-    code = table(client)
+    code = new_table(client, seats=CAST[:2])["code"]
     for seconds in (1e308, 10**30):
         response = send(client, code, "timer", {"action": "set", "seconds": seconds})
         assert response.status_code == 422, response.get_json()

@@ -12,24 +12,13 @@ from __future__ import annotations
 import json
 import uuid
 
+from api_calls import new_table, post_event
 from support import BLOCK_BUSTER_EXAMPLE, first_stream_message
 
 from scorekeeper.text import SAID
 
 GERMAN = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.8"}
 ENGLISH = {"Accept-Language": "en-GB,en;q=0.9"}
-
-
-def _table(client, game, seats, options=None):
-    response = client.post("/api/tables", json={"game": game, "seats": [{"name": s} for s in seats],
-                                                "options": options or {}})
-    assert response.status_code == 201, response.get_json()
-    return response.get_json()["code"]
-
-
-def _event(client, code, kind, data, headers=None):
-    return client.post(f"/api/tables/{code}/events", headers=headers or {},
-                       json={"id": str(uuid.uuid4()), "type": kind, "data": data})
 
 
 def _no_templates(value):
@@ -39,12 +28,12 @@ def _no_templates(value):
 
 
 def _finished_scorepad(client):
-    code = _table(client, "scorepad", ["Ann", "Ben"])
+    code = new_table(client, "scorepad", ["Ann", "Ben"])["code"]
     for seat, points in ((0, 7), (1, 3)):
-        assert _event(client, code, "points", {"seat": seat, "points": points}).status_code == 201
-    assert _event(client, code, "next_round", {}).status_code == 201
-    assert _event(client, code, "points", {"seat": 0, "points": 2}).status_code == 201
-    assert _event(client, code, "finish", {}).status_code == 201
+        assert post_event(client, code, "points", {"seat": seat, "points": points}).status_code == 201
+    assert post_event(client, code, "next_round", {}).status_code == 201
+    assert post_event(client, code, "points", {"seat": 0, "points": 2}).status_code == 201
+    assert post_event(client, code, "finish", {}).status_code == 201
     return code
 
 
@@ -67,8 +56,8 @@ def test_a_finished_score_pad_reads_in_the_askers_language(client):
 
 
 def test_an_event_answer_and_a_conflict_carry_the_table_in_the_askers_language(client):
-    code = _table(client, "scorepad", ["Ann"])
-    appended = _event(client, code, "points", {"seat": 0, "points": 4}, GERMAN).get_json()
+    code = new_table(client, "scorepad", ["Ann"])["code"]
+    appended = post_event(client, code, "points", {"seat": 0, "points": 4}, headers=GERMAN).get_json()
     assert appended["table"]["result"]["players"][0]["lines"][0]["label"] == "Runde 1"
     _no_templates(appended)
     stale = client.post(f"/api/tables/{code}/events", headers=GERMAN,
@@ -80,7 +69,7 @@ def test_an_event_answer_and_a_conflict_carry_the_table_in_the_askers_language(c
 
 
 def test_a_game_in_progress_says_so_far_in_german(client):
-    code = _table(client, "block-buster", ["Ann", "Ben"])
+    code = new_table(client, "block-buster", ["Ann", "Ben"])["code"]
     de = client.get(f"/api/tables/{code}", headers=GERMAN).get_json()["result"]
     en = client.get(f"/api/tables/{code}", headers=ENGLISH).get_json()["result"]
     assert de["reason"] == "Spiel läuft – bisher: Ben 0, Ann -5."  # the starter's penalty
@@ -160,8 +149,8 @@ def test_the_word_judge_speaks_german(client):
 
 
 def test_a_tables_challenge_is_stored_once_and_said_in_each_askers_language(client):
-    code = _table(client, "bresk", ["Ann", "Ben"])
-    stored = _event(client, code, "challenge", {"words": ["paris"], "by": 0, "reveal": True}, ENGLISH)
+    code = new_table(client, "bresk", ["Ann", "Ben"])["code"]
+    stored = post_event(client, code, "challenge", {"words": ["paris"], "by": 0, "reveal": True}, headers=ENGLISH)
     assert stored.status_code == 201, stored.get_json()
     en = stored.get_json()["event"]["data"]["verdict"]["verdicts"][0]["message"]
     assert en == "not in the everyday list (a proper noun); valid in the word-game list"
@@ -172,11 +161,11 @@ def test_a_tables_challenge_is_stored_once_and_said_in_each_askers_language(clie
 
 
 def test_die_names_inside_bresk_refusals_are_german(client):
-    code = _table(client, "bresk", ["Ann", "Ben"])
-    refused = _event(client, code, "roll", {"dice": ["bresk", "bresk"]}, GERMAN)
+    code = new_table(client, "bresk", ["Ann", "Ben"])["code"]
+    refused = post_event(client, code, "roll", {"dice": ["bresk", "bresk"]}, headers=GERMAN)
     assert refused.status_code == 422
     assert refused.get_json()["message"] == "Wirf den Bresk-Würfel einmal, nicht zweimal."
-    english = _event(client, code, "roll", {"dice": ["bresk", "bresk"]}, ENGLISH)
+    english = post_event(client, code, "roll", {"dice": ["bresk", "bresk"]}, headers=ENGLISH)
     assert english.get_json()["message"] == "Roll the Bresk die once, not twice."
 
 

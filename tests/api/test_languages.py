@@ -6,23 +6,11 @@ the same status, code and field paths; only the words differ, and the German one
 
 from __future__ import annotations
 
-import uuid
-
 import pytest
+from api_calls import new_table, post_event
 
 GERMAN = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.8"}
 ENGLISH = {"Accept-Language": "en-GB,en;q=0.9"}
-
-
-def _table(client, game, seats):
-    response = client.post("/api/tables", json={"game": game, "seats": [{"name": s} for s in seats]})
-    assert response.status_code == 201, response.get_json()
-    return response.get_json()["code"]
-
-
-def _event(client, code, kind, data, headers, **extra):
-    return client.post(f"/api/tables/{code}/events", headers=headers,
-                       json={"id": str(uuid.uuid4()), "type": kind, "data": data, **extra})
 
 
 def _league(client):
@@ -37,10 +25,12 @@ def _bearer(token, headers):
 CASES = {
     # --- each game's rules ---
     "make-n-break die": (
-        lambda c, h: _event(c, _table(c, "make-n-break", ["Ann", "Ben"]), "die", {"face": 7}, h),
+        lambda c, h: post_event(c, new_table(c, "make-n-break", ["Ann", "Ben"])["code"],
+                                "die", {"face": 7}, headers=h),
         "bad_face", "Der Make-'N'-Break-Würfel hat keine 7: Er zeigt 1, 2 oder 3."),
     "wuerfelspiel stopper die": (
-        lambda c, h: _event(c, _table(c, "wuerfelspiel", ["Ann", "Ben"]), "stopper", {"face": 5}, h),
+        lambda c, h: post_event(c, new_table(c, "wuerfelspiel", ["Ann", "Ben"])["code"],
+                                "stopper", {"face": 5}, headers=h),
         "bad_face", "Der Stopper-Würfel zeigt 1, 2, 3 oder eine leere Seite (0)."),
     "block-buster sheet": (
         lambda c, h: c.post("/api/games/block-buster/score", headers=h,
@@ -51,10 +41,12 @@ CASES = {
                             json={"players": [{"name": "Ann", "grid": ["ABC"]}, {"name": "Ben", "grid": ["ABC"]}]}),
         "bad_grid", "Ein Raster hat 8 Reihen mit je 8 Feldern. Dieses hat 1 Reihen."),
     "scorepad points": (
-        lambda c, h: _event(c, _table(c, "scorepad", ["Ann"]), "points", {"seat": 0, "points": 10**8}, h),
+        lambda c, h: post_event(c, new_table(c, "scorepad", ["Ann"])["code"],
+                                "points", {"seat": 0, "points": 10**8}, headers=h),
         "bad_points", "points muss eine ganze Zahl"),
     "block-buster plural": (
-        lambda c, h: _event(c, _table(c, "block-buster", ["Ann", "Ben"]), "finish", {}, h),
+        lambda c, h: post_event(c, new_table(c, "block-buster", ["Ann", "Ben"])["code"],
+                                "finish", {}, headers=h),
         "still_playing", "Ann und Ben haben noch nicht gepasst."),
     # --- tables, the timer, the event log ---
     "unknown table": (lambda c, h: c.get("/api/tables/ZZZZZZ", headers=h), "unknown_table",
@@ -63,14 +55,14 @@ CASES = {
                                   json={"game": "block-buster", "seats": [{"name": f"P{i}"} for i in range(5)]}),
               "bad_seats", "Block Buster ist für 2–4 Spieler. Du hast 5 eingetragen."),
     "stale table": (
-        lambda c, h: _event(c, _table(c, "scorepad", ["Ann"]), "points", {"seat": 0, "points": 1}, h,
-                            expected_seq=5),
+        lambda c, h: post_event(c, new_table(c, "scorepad", ["Ann"])["code"],
+                                "points", {"seat": 0, "points": 1}, headers=h, expected_seq=5),
         "stale", "Am Tisch ist schon mehr passiert (Stand 0, du dachtest 5)."),
     "timer": (
-        lambda c, h: c.post(f"/api/tables/{_table(c, 'scorepad', ['Ann'])}/timer", headers=h,
+        lambda c, h: c.post(f"/api/tables/{new_table(c, 'scorepad', ['Ann'])['code']}/timer", headers=h,
                             json={"action": "pause"}),
         "timer_not_running", "Nur ein laufender Timer lässt sich pausieren."),
-    "undo": (lambda c, h: _event(c, _table(c, "scorepad", ["Ann"]), "undo", {}, h),
+    "undo": (lambda c, h: post_event(c, new_table(c, "scorepad", ["Ann"])["code"], "undo", {}, headers=h),
              "nothing_to_undo", "Es gibt nichts zurückzunehmen."),
     # --- leagues ---
     "league without link": (lambda c, h: c.get(f"/api/leagues/{_league(c)['id']}", headers=h), "unauthorized",
@@ -102,7 +94,8 @@ CASES = {
            "QR-Codes gibt es nur für Links in diese App."),
     "missing field": (lambda c, h: c.post("/api/tables", headers=h, json={"seats": [{"name": "Ann"}]}),
                       "validation_error", "game: Pflichtfeld fehlt."),
-    "range": (lambda c, h: c.get(f"/api/tables/{_table(c, 'scorepad', ['Ann'])}/events?limit=900", headers=h),
+    "range": (lambda c, h: c.get(f"/api/tables/{new_table(c, 'scorepad', ['Ann'])['code']}/events?limit=900",
+                                 headers=h),
               "validation_error", "limit: Muss von 1 bis 500 sein."),
 }
 
@@ -136,8 +129,8 @@ def test_german_preferred_by_quality(client):
 
 
 def test_a_conflict_keeps_its_table_in_every_language(client):
-    code = _table(client, "scorepad", ["Ann"])
-    first = _event(client, code, "points", {"seat": 0, "points": 1}, GERMAN)
+    code = new_table(client, "scorepad", ["Ann"])["code"]
+    first = post_event(client, code, "points", {"seat": 0, "points": 1}, headers=GERMAN)
     same_id = client.post(f"/api/tables/{code}/events", headers=GERMAN,
                           json={"id": first.get_json()["event"]["id"], "type": "points",
                                 "data": {"seat": 0, "points": 2}})

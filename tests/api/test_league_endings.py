@@ -6,6 +6,7 @@ from __future__ import annotations
 import uuid
 
 import pytest
+from api_calls import auth, new_table
 
 from scorekeeper.games.block_buster import PATTERNS
 
@@ -15,23 +16,12 @@ PATTERN_2P = ["red-circle", "red-star", "green-spiral", "green-spiral", "red-cir
               "red-star", "green-spiral", "red-circle"]
 
 
-def auth(token):
-    return {"Authorization": f"Bearer {token}"}
-
-
 def new_league(client, players=("Ana", "Ben", "Cleo", "Dan")):
     league = client.post("/api/leagues", json={"name": "Endings club"}).get_json()
     for name in players:
         assert client.post(f"/api/leagues/{league['id']}/players", json={"name": name},
                            headers=auth(league["member_token"])).status_code == 201
     return league
-
-
-def table(client, league, game, seats, **options):
-    response = client.post("/api/tables", headers=auth(league["member_token"]), json={
-        "game": game, "league": league["id"], "seats": [{"name": s} for s in seats], "options": options})
-    assert response.status_code == 201, response.get_json()
-    return response.get_json()["code"]
 
 
 def play(client, code, *events):
@@ -79,7 +69,7 @@ def mnb_turn(builder, *points):
 
 def test_an_immediate_win_at_a_table_wins_in_the_league_whatever_the_points(client):
     league = new_league(client)
-    code = table(client, league, "block-buster", ["Ana", "Ben"])
+    code = new_table(client, "block-buster", ["Ana", "Ben"], league=league)["code"]
     # Ana (starting, -5) settles three red circles: she wins at once, on fewer points than Ben's 3.
     play(client, code, ("point_block", {"index": 1, "owner": "blue"}),
          *[("point_block", {"index": i, "owner": "yellow"}) for i in (0, 4, 8)])
@@ -126,7 +116,7 @@ def test_a_casual_tables_game_recorded_in_a_league_keeps_the_games_winner(client
 
 def test_sudden_death_at_a_table_reaches_the_league(client):
     league = new_league(client)
-    code = table(client, league, "make-n-break", ["Ana", "Ben"], rounds=1)
+    code = new_table(client, "make-n-break", ["Ana", "Ben"], league=league, rounds=1)["code"]
     turn = [("die", {"face": 1}), ("card", {"kind": "standard", "points": 3}), ("end_turn", {})]
     play(client, code, *turn, *turn)  # 3 all: sudden death
     assert client.get(f"/api/leagues/{league['id']}/results",
@@ -147,7 +137,7 @@ def test_sudden_death_from_a_sheet_reaches_the_league(client):
 
 def test_a_shared_win_at_a_table_counts_for_both(client):
     league = new_league(client)
-    code = table(client, league, "block-buster", ["Ana", "Ben"])
+    code = new_table(client, "block-buster", ["Ana", "Ben"], league=league)["code"]
     # Ana: -5 + a red star 3 = -2; Ben skips one space: -2. Level: they share the win.
     nobody = [("point_block", {"index": i, "owner": None}) for i in range(len(PATTERN_2P)) if i != 1]
     play(client, code, ("skip", {"seat": 1, "spaces": 1}), ("point_block", {"index": 1, "owner": "yellow"}), *nobody,
@@ -168,7 +158,7 @@ def test_a_shared_win_from_a_sheet_counts_for_both(client):
 
 def test_a_golf_score_pad_table_ranks_the_lowest_first(client):
     league = new_league(client)
-    code = table(client, league, "scorepad", ["Ana", "Ben", "Cleo"], lowest_wins=True)
+    code = new_table(client, "scorepad", ["Ana", "Ben", "Cleo"], league=league, lowest_wins=True)["code"]
     play(client, code, ("points", {"seat": 0, "points": 70}), ("points", {"seat": 1, "points": 72}),
          ("points", {"seat": 2, "points": 68}), ("finish", {}))
     assert places(only_result(client, league)) == {"Ana": (70, 2), "Ben": (72, 3), "Cleo": (68, 1)}

@@ -1,19 +1,7 @@
 """A league table's join code is not a league link: it cannot rewrite a recorded result (SQLite, PostgreSQL)."""
 
-import uuid
 
-
-def auth(token):
-    return {"Authorization": f"Bearer {token}"}
-
-
-def event(client, code, kind, data=None, headers=None):
-    if kind in ("undo", "redo") and data is None:  # the action this phone sees on top of the stack
-        data = {"seq": client.get(f"/api/tables/{code}").get_json()[f"{kind}_seq"]}
-    response = client.post(f"/api/tables/{code}/events", headers=headers,
-                           json={"id": str(uuid.uuid4()), "type": kind, "data": data or {}})
-    assert response.status_code == 201, response.get_json()
-    return response
+from api_calls import accepted, auth, play, undo
 
 
 def league_table(client):
@@ -30,38 +18,38 @@ def scores(client, lg):
 
 def test_the_join_code_alone_cannot_rewrite_a_recorded_result(client):
     lg, code = league_table(client)
-    event(client, code, "points", {"seat": 0, "points": 9})
-    event(client, code, "points", {"seat": 1, "points": 4})
-    event(client, code, "finish")
+    play(client, code, "points", {"seat": 0, "points": 9})
+    play(client, code, "points", {"seat": 1, "points": 4})
+    play(client, code, "finish")
     assert scores(client, lg) == [{"Ann": 9, "Bob": 4}]
     for _ in range(5):  # someone who only knows the code: undo, points, finish
-        event(client, code, "undo")
-        event(client, code, "points", {"seat": 1, "points": 10_000})
-        event(client, code, "finish")
+        accepted(undo(client, code))
+        play(client, code, "points", {"seat": 1, "points": 10_000})
+        play(client, code, "finish")
     assert scores(client, lg) == [{"Ann": 9, "Bob": 4}]
     # A viewer link is not enough either; the member link is.
-    event(client, code, "undo")
-    event(client, code, "finish", headers=auth(lg["viewer_token"]))
+    accepted(undo(client, code))
+    play(client, code, "finish", headers=auth(lg["viewer_token"]))
     assert scores(client, lg) == [{"Ann": 9, "Bob": 4}]
-    event(client, code, "undo", headers=auth(lg["member_token"]))
-    event(client, code, "finish", headers=auth(lg["member_token"]))
+    accepted(undo(client, code, headers=auth(lg["member_token"])))
+    play(client, code, "finish", headers=auth(lg["member_token"]))
     assert scores(client, lg) == [{"Ann": 9, "Bob": 50_004}]
 
 
 def test_rotating_the_member_link_ends_a_tables_right_to_post(client):
     lg, code = league_table(client)
-    event(client, code, "points", {"seat": 0, "points": 3})
+    play(client, code, "points", {"seat": 0, "points": 3})
     rotated = client.post(f"/api/leagues/{lg['id']}/tokens/rotate", json={"role": "member"},
                           headers=auth(lg["admin_token"]))
     assert rotated.status_code == 200
-    event(client, code, "finish")
+    play(client, code, "finish")
     assert scores(client, lg) == []
     # A table started with the new link posts as before.
     lg["member_token"] = rotated.get_json()["token"]
     table = client.post("/api/tables", headers=auth(lg["member_token"]), json={
         "game": "scorepad", "league": lg["id"], "seats": [{"name": "Ann"}, {"name": "Bob"}]}).get_json()
-    event(client, table["code"], "points", {"seat": 1, "points": 2})
-    event(client, table["code"], "finish")
+    play(client, table["code"], "points", {"seat": 1, "points": 2})
+    play(client, table["code"], "finish")
     assert scores(client, lg) == [{"Ann": 0, "Bob": 2}]
 
 
@@ -72,16 +60,16 @@ def test_a_correction_the_league_refuses_never_turns_a_stored_ending_into_an_err
     from scorekeeper.services import leagues
 
     lg, code = league_table(client)
-    event(client, code, "points", {"seat": 0, "points": 9})
-    event(client, code, "finish")
+    play(client, code, "points", {"seat": 0, "points": 9})
+    play(client, code, "finish")
 
     def refuse(*_args, **_kwargs):
         raise Refused("bad_result", "The league refuses this result.", "players")
 
     monkeypatch.setattr(leagues, "correct", refuse)
-    event(client, code, "undo", headers=auth(lg["member_token"]))
-    event(client, code, "points", {"seat": 1, "points": 20}, headers=auth(lg["member_token"]))
-    finished = event(client, code, "finish", headers=auth(lg["member_token"]))  # 201, not the league's 422
+    accepted(undo(client, code, headers=auth(lg["member_token"])))
+    play(client, code, "points", {"seat": 1, "points": 20}, headers=auth(lg["member_token"]))
+    finished = play(client, code, "finish", headers=auth(lg["member_token"]))  # 201, not the league's 422
     assert finished.get_json()["table"]["result"]["finished"]
     assert scores(client, lg) == [{"Ann": 9, "Bob": 0}]
 

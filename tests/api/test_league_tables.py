@@ -1,21 +1,13 @@
 """Tables played inside a league: house rules, seats as league players, results posted at the end."""
 
-import uuid
+
+from api_calls import auth, post_event
 
 
 def league(client, **rules):
     body = client.post("/api/leagues", json={"name": "Thursday club", **({"rules": rules} if rules else {})})
     assert body.status_code == 201, body.get_json()
     return body.get_json()
-
-
-def auth(token):
-    return {"Authorization": f"Bearer {token}"}
-
-
-def event(client, code, kind, data=None, headers=None):
-    return client.post(f"/api/tables/{code}/events", json={"id": str(uuid.uuid4()), "type": kind, "data": data or {}},
-                       headers=headers)
 
 
 def test_a_league_table_posts_its_result_when_the_game_ends(client):
@@ -28,19 +20,19 @@ def test_a_league_table_posts_its_result_when_the_game_ends(client):
     players = client.get(f"/api/leagues/{lg['id']}/players", headers=auth(lg["viewer_token"])).get_json()
     assert sorted(p["name"] for p in players["players"]) == ["Ann", "Ben"]  # seats joined the league
 
-    event(client, table["code"], "points", {"seat": 0, "points": 9})
-    event(client, table["code"], "points", {"seat": 1, "points": 4})
+    post_event(client, table["code"], "points", {"seat": 0, "points": 9})
+    post_event(client, table["code"], "points", {"seat": 1, "points": 4})
     standings = client.get(f"/api/leagues/{lg['id']}/standings", headers=auth(lg["viewer_token"])).get_json()
     assert standings["rows"] == []  # not over yet
-    event(client, table["code"], "finish")
+    post_event(client, table["code"], "finish")
     rows = client.get(f"/api/leagues/{lg['id']}/standings", headers=auth(lg["viewer_token"])).get_json()["rows"]
     assert [(r["player"], r["played"], r["wins"]) for r in rows] == [("Ann", 1, 1), ("Ben", 1, 0)]
 
     # Undo the finish, change the score, finish again with the member link: the one result is corrected.
     last = client.get(f"/api/tables/{table['code']}").get_json()["undo_seq"]
-    event(client, table["code"], "undo", {"seq": last})
-    event(client, table["code"], "points", {"seat": 1, "points": 10})
-    event(client, table["code"], "finish", headers=auth(lg["member_token"]))
+    post_event(client, table["code"], "undo", {"seq": last})
+    post_event(client, table["code"], "points", {"seat": 1, "points": 10})
+    post_event(client, table["code"], "finish", headers=auth(lg["member_token"]))
     results = client.get(f"/api/leagues/{lg['id']}/results", headers=auth(lg["viewer_token"])).get_json()["results"]
     assert len(results) == 1
     assert {p["name"]: p["score"] for p in results[0]["players"]} == {"Ann": 9, "Ben": 14}
@@ -68,7 +60,8 @@ def test_house_rules_are_the_tables_defaults_and_judge_its_words(client):
 
     bresk = client.post("/api/tables", headers=auth(lg["member_token"]), json={
         "game": "bresk", "league": lg["id"], "seats": [{"name": "Ann"}]}).get_json()
-    verdict = event(client, bresk["code"], "challenge", {"words": ["zzxq", "cat", "dog"], "reveal": True}).get_json()
+    verdict = post_event(client, bresk["code"], "challenge",
+                         {"words": ["zzxq", "cat", "dog"], "reveal": True}).get_json()
     verdicts = verdict["event"]["data"]["verdict"]["verdicts"]
     assert [(v["valid"], v["reason"], v["message"]) for v in verdicts] == [
         (True, "added_by_league", "added by this league to the everyday list"),
@@ -106,7 +99,7 @@ def test_sheets_and_tables_apply_house_words_alike(client):
     assert {p["name"]: p["score"] for p in typed.get_json()["players"]} == {"Ann": 4 + 3 + 5 + 3, "Ben": 0}
 
     for seat, grid in enumerate((GRID, EMPTY)):
-        assert event(client, table["code"], "hand_in", {"seat": seat, "grid": grid}).status_code == 201
+        assert post_event(client, table["code"], "hand_in", {"seat": seat, "grid": grid}).status_code == 201
     results = client.get(f"/api/leagues/{lg['id']}/results", headers=auth(lg["viewer_token"])).get_json()["results"]
     played = next(r for r in results if r.get("table_code") == table["code"])
     assert {p["name"]: p["score"] for p in played["players"]} == {"Ann": 4 + 3 + 5 + 3, "Ben": 0}
@@ -118,7 +111,7 @@ def test_a_league_can_choose_the_word_game_list(client):
     table = client.post("/api/tables", headers=member, json={
         "game": "bresk", "league": lg["id"], "seats": [{"name": "Ann"}, {"name": "Ben"}]}).get_json()
     assert table["options"]["lexicon"] == "en-wordgame"
-    verdict = event(client, table["code"], "challenge", {"words": ["za"], "reveal": True}).get_json()
+    verdict = post_event(client, table["code"], "challenge", {"words": ["za"], "reveal": True}).get_json()
     (za,) = verdict["event"]["data"]["verdict"]["verdicts"]
     assert (za["valid"], za["list"], za["message"]) == (True, "word-game list", "valid in the word-game list")
     own = client.post("/api/tables", headers=member, json={

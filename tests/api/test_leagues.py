@@ -9,6 +9,7 @@ import json
 import uuid
 
 import pytest
+from api_calls import auth
 from openskill.models import BradleyTerryFull
 
 PLAYERS = ("Ann", "Ben", "Cy", "Dee")
@@ -27,10 +28,6 @@ RESULTS = [
     {"game": "scorepad", "played_on": "2024-01-05",
      "players": [{"name": "Ben", "score": 20}, {"name": "dee", "score": 1}]},
 ]
-
-
-def auth(token):
-    return {"Authorization": f"Bearer {token}"}
 
 
 def new_league(client, name="Friday club", players=PLAYERS):

@@ -7,12 +7,10 @@ join-code misses), on SQLite and PostgreSQL.
 import uuid
 
 import pytest
+from api_calls import new_table
+from support import CAST
 
 UNKNOWN = [f"ZZZZZ{c}" for c in "ABCDEFGHJKMNPQRSTUVWXYZ23456789"]  # 31 codes no table has
-
-
-def new_table(client) -> str:
-    return client.post("/api/tables", json={"game": "scorepad", "seats": [{"name": "Ann"}]}).get_json()["code"]
 
 
 def points(seat=0):
@@ -20,7 +18,7 @@ def points(seat=0):
 
 
 def test_guessing_join_codes_is_stopped_but_known_codes_are_not(limited):
-    code = new_table(limited)
+    code = new_table(limited, seats=CAST[:1])["code"]
     for _ in range(100):  # a phone that knows its code is never slowed
         assert limited.get(f"/api/tables/{code}").status_code == 200
     statuses = [limited.get(f"/api/tables/{c}").status_code for c in UNKNOWN]
@@ -39,7 +37,7 @@ def test_guessing_through_writes_counts_as_misses(limited, path):
 
 
 def test_misses_never_block_a_code_that_exists(limited):
-    code = new_table(limited)
+    code = new_table(limited, seats=CAST[:1])["code"]
     for c in UNKNOWN:  # another phone behind the same address mistypes codes until it is refused
         limited.get(f"/api/tables/{c}")
     assert limited.get(f"/api/tables/{UNKNOWN[0]}").status_code == 429
@@ -53,7 +51,7 @@ def test_misses_never_block_a_code_that_exists(limited):
 
 
 def test_one_write_budget_per_address_across_endpoints(limited):
-    code = new_table(limited)
+    code = new_table(limited, seats=CAST[:1])["code"]
     league = limited.post("/api/leagues", json={"name": "Club"}).get_json()
     statuses = [limited.post(f"/api/tables/{code}/events", json=points()).status_code for _ in range(300)]
     statuses += [limited.post(f"/api/tables/{code}/timer", json={"id": str(uuid.uuid4()), "action": "reset"}

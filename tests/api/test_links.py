@@ -1,22 +1,16 @@
 """Links for other phones: never localhost or 127.x when the page was opened on the laptop that runs the app."""
 
 import pytest
+from api_calls import new_table
 
 LAN = "http://192.168.1.20:8000"
-SEATS = {"game": "scorepad", "seats": [{"name": "Ann"}, {"name": "Ben"}]}
-
-
-def new_table(client, base_url):
-    response = client.post("/api/tables", json=SEATS, base_url=base_url)
-    assert response.status_code == 201, response.get_json()
-    return response.get_json()
 
 
 @pytest.mark.parametrize("asked_on", ["http://localhost:8000", "http://127.0.0.1:8000", "http://127.0.1.1:8000",
                                       "http://[::1]:8000"])
 def test_a_page_on_localhost_hands_out_the_lan_address(client, app, asked_on):
     app.config["LAN_URL"] = LAN
-    table = new_table(client, asked_on)
+    table = new_table(client, base_url=asked_on)
     assert table["join_url"] == f"{LAN}/#/table/{table['code']}"
     again = client.get(f"/api/tables/{table['code']}", base_url=asked_on).get_json()
     assert again["join_url"] == table["join_url"]
@@ -28,7 +22,7 @@ def test_a_page_on_localhost_hands_out_the_lan_address(client, app, asked_on):
 
 def test_a_page_opened_at_another_address_keeps_it(client, app):
     app.config["LAN_URL"] = LAN
-    table = new_table(client, "http://scores.local:8000")
+    table = new_table(client, base_url="http://scores.local:8000")
     assert table["join_url"].startswith("http://scores.local:8000/#/table/")
     assert client.get("/api/links", base_url="http://10.0.0.7:8000").get_json() == {"base_url": "http://10.0.0.7:8000"}
 
@@ -36,7 +30,7 @@ def test_a_page_opened_at_another_address_keeps_it(client, app):
 def test_the_public_url_wins_over_everything(client, app):
     app.config["LAN_URL"] = LAN
     app.config["PUBLIC_URL"] = "https://club.example.org/"
-    table = new_table(client, "http://localhost:8000")
+    table = new_table(client, base_url="http://localhost:8000")
     assert table["join_url"] == f"https://club.example.org/#/table/{table['code']}"
     assert client.get("/api/links", base_url="http://127.0.0.1").get_json() == {"base_url": "https://club.example.org"}
 
@@ -56,7 +50,7 @@ def test_a_league_link_at_the_lan_address_gets_a_qr_code_from_a_page_on_localhos
 
 def test_the_join_qr_code_is_cached_per_host_it_was_asked_on(client):
     """Its link is made from the address asked on (links.py): a shared cache keeps one copy per Host."""
-    table = new_table(client, "http://scores.local:8000")
+    table = new_table(client, base_url="http://scores.local:8000")
     response = client.get(f"/api/tables/{table['code']}/qr.svg", base_url="http://scores.local:8000")
     assert response.headers["Cache-Control"] == "public, max-age=3600"
     assert "Host" in [v.strip() for v in response.headers.get("Vary", "").split(",")]

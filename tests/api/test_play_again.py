@@ -3,16 +3,9 @@
 import uuid
 
 import pytest
+from api_calls import auth, new_table
 
 from scorekeeper.services import tables
-
-SEATS = [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cy"}]
-
-
-def new_table(client, game="make-n-break", **options):
-    response = client.post("/api/tables", json={"game": game, "options": options, "seats": SEATS})
-    assert response.status_code == 201, response.get_json()
-    return response.get_json()
 
 
 def again(client, code, **kwargs):
@@ -20,7 +13,7 @@ def again(client, code, **kwargs):
 
 
 def test_play_again_makes_a_new_table_with_the_same_seats_and_options(client):
-    old = new_table(client, rounds=3)
+    old = new_table(client, "make-n-break", rounds=3)
     assert old["next_code"] is None
     response = again(client, old["code"])
     assert response.status_code == 201, response.get_json()
@@ -36,7 +29,7 @@ def test_play_again_makes_a_new_table_with_the_same_seats_and_options(client):
 
 
 def test_a_second_play_again_joins_the_same_new_table(client):
-    old = new_table(client)
+    old = new_table(client, "make-n-break")
     first = again(client, old["code"]).get_json()
     second = again(client, old["code"])
     assert second.status_code == 200
@@ -45,7 +38,7 @@ def test_a_second_play_again_joins_the_same_new_table(client):
 
 
 def test_two_phones_racing_end_at_one_new_table_and_leave_no_other(client, app, monkeypatch):
-    old = new_table(client)
+    old = new_table(client, "make-n-break")
     real_create, winner = tables.create, []
 
     def other_phone_wins_meanwhile(*args, **kwargs):
@@ -69,13 +62,8 @@ def test_two_phones_racing_end_at_one_new_table_and_leave_no_other(client, app, 
 
 def league_table(client):
     lg = client.post("/api/leagues", json={"name": "Club"}).get_json()
-    old = client.post("/api/tables", headers=auth(lg["member_token"]),
-                      json={"game": "scorepad", "league": lg["id"], "seats": SEATS}).get_json()
+    old = new_table(client, league=lg)
     return lg, old
-
-
-def auth(token):
-    return {"Authorization": f"Bearer {token}"}
 
 
 def finish(client, code):
@@ -125,7 +113,7 @@ def test_play_again_with_a_link_that_is_not_this_leagues_member_link_is_casual(c
 
 
 def test_no_phone_can_forge_the_pointer_to_another_table(client):
-    old = new_table(client)
+    old = new_table(client, "make-n-break")
     response = client.post(f"/api/tables/{old['code']}/events",
                            json={"id": str(uuid.uuid4()), "type": "next_table", "data": {"code": "ABCDEF"}})
     assert response.status_code == 422

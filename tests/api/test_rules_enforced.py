@@ -1,7 +1,8 @@
 """What the boxes and rulebooks make impossible is refused on both paths: a table's
 events and a whole game's score sheet, with a 422 naming the field."""
 
-import uuid
+
+from api_calls import new_table, post_event
 
 from scorekeeper.games import block_buster
 
@@ -10,17 +11,6 @@ BLANK = "#" * 8
 
 def grid(*rows):
     return list(rows) + [BLANK] * (8 - len(rows))
-
-
-def new_table(client, game, seats, **options):
-    response = client.post("/api/tables", json={"game": game, "options": options,
-                                                "seats": [{"name": n} for n in seats]})
-    assert response.status_code == 201, response.get_json()
-    return response.get_json()["code"]
-
-
-def post(client, code, kind, data=None):
-    return client.post(f"/api/tables/{code}/events", json={"id": str(uuid.uuid4()), "type": kind, "data": data or {}})
 
 
 def ok(response):
@@ -47,23 +37,24 @@ def test_bresk_table_refuses_a_hand_in_without_the_forced_letter(client, monkeyp
     # The server's dice show BRESK (face index 4), then Q (index 16), then 3s (index 3).
     faces = iter([4, 16] + [3] * 21)
     monkeypatch.setattr("secrets.randbelow", lambda n: next(faces))
-    code = new_table(client, "bresk", ["Ann", "Ben"])
-    ok(post(client, code, "roll", {"dice": ["bresk"]}))
-    ok(post(client, code, "roll", {"dice": ["alphabet"]}))
+    code = new_table(client, "bresk", ["Ann", "Ben"])["code"]
+    ok(post_event(client, code, "roll", {"dice": ["bresk"]}))
+    ok(post_event(client, code, "roll", {"dice": ["alphabet"]}))
     for _ in range(21):
-        ok(post(client, code, "roll", {"dice": ["bresk"]}))
+        ok(post_event(client, code, "roll", {"dice": ["bresk"]}))
     assert client.get(f"/api/tables/{code}").get_json()["state"]["letters_rolled"] == ["Q"]
-    body = refused(post(client, code, "hand_in", {"seat": 0, "grid": grid("BAND#THE")}), "forced_letter", "data.grid")
+    body = refused(post_event(client, code, "hand_in", {"seat": 0, "grid": grid("BAND#THE")}),
+                   "forced_letter", "data.grid")
     assert "Q" in body["message"]
-    ok(post(client, code, "hand_in", {"seat": 0, "grid": grid("QAT#####")}))
+    ok(post_event(client, code, "hand_in", {"seat": 0, "grid": grid("QAT#####")}))
 
 
 def test_bresk_table_counts_the_letters_a_roll_gave(client, monkeypatch):
     monkeypatch.setattr("secrets.randbelow", lambda n: 2)  # the Bresk die shows 2
-    code = new_table(client, "bresk", ["Ann", "Ben"], hand_in_early=True)
-    ok(post(client, code, "roll", {"dice": ["bresk"]}))
-    refused(post(client, code, "hand_in", {"seat": 0, "grid": grid("CAT#####")}), "too_many_letters", "data.grid")
-    ok(post(client, code, "hand_in", {"seat": 0, "grid": grid("AT######")}))
+    code = new_table(client, "bresk", ["Ann", "Ben"], hand_in_early=True)["code"]
+    ok(post_event(client, code, "roll", {"dice": ["bresk"]}))
+    refused(post_event(client, code, "hand_in", {"seat": 0, "grid": grid("CAT#####")}), "too_many_letters", "data.grid")
+    ok(post_event(client, code, "hand_in", {"seat": 0, "grid": grid("AT######")}))
 
 
 def test_bresk_sheet_refuses_two_players_of_one_name_and_a_grid_the_rolls_forbid(client):
@@ -75,9 +66,9 @@ def test_bresk_sheet_refuses_two_players_of_one_name_and_a_grid_the_rolls_forbid
 
 
 def test_bresk_live_word_marking_is_off_unless_the_table_asks(client):
-    assert client.get(f"/api/tables/{new_table(client, 'bresk', ['Ann'])}").get_json()["options"][
+    assert client.get(f"/api/tables/{new_table(client, 'bresk', ['Ann'])['code']}").get_json()["options"][
         "live_word_marking"] is False
-    code = new_table(client, "bresk", ["Ann"], live_word_marking=True)
+    code = new_table(client, "bresk", ["Ann"], live_word_marking=True)["code"]
     assert client.get(f"/api/tables/{code}").get_json()["options"]["live_word_marking"] is True
 
 
@@ -99,20 +90,20 @@ def test_make_n_break_sheet_refuses_more_cards_than_the_deck_and_a_second_left_a
 
 
 def test_make_n_break_table_refuses_a_second_left_arrow_in_a_turn(client):
-    code = new_table(client, "make-n-break", ["Ann", "Ben", "Cy"])
-    ok(post(client, code, "die", {"face": 2}))
-    ok(post(client, code, "card", {"kind": "left-arrow", "completed": True}))
-    refused(post(client, code, "card", {"kind": "left-arrow", "completed": True}), "one_left_arrow", "data.kind")
+    code = new_table(client, "make-n-break", ["Ann", "Ben", "Cy"])["code"]
+    ok(post_event(client, code, "die", {"face": 2}))
+    ok(post_event(client, code, "card", {"kind": "left-arrow", "completed": True}))
+    refused(post_event(client, code, "card", {"kind": "left-arrow", "completed": True}), "one_left_arrow", "data.kind")
 
 
 def test_make_n_break_bonus_timer_ends_with_the_bonus_build(client):
-    code = new_table(client, "make-n-break", ["Ann", "Ben"])
-    ok(post(client, code, "die", {"face": 3}))
-    ok(post(client, code, "card", {"kind": "ten"}))
-    ok(post(client, code, "end_turn"))
-    ok(post(client, code, "timer", {"action": "start"}))  # the 30 s of the bonus build run
+    code = new_table(client, "make-n-break", ["Ann", "Ben"])["code"]
+    ok(post_event(client, code, "die", {"face": 3}))
+    ok(post_event(client, code, "card", {"kind": "ten"}))
+    ok(post_event(client, code, "end_turn"))
+    ok(post_event(client, code, "timer", {"action": "start"}))  # the 30 s of the bonus build run
     assert client.get(f"/api/tables/{code}").get_json()["timer"]["state"] == "running"
-    ok(post(client, code, "bonus", {"completed": True}))  # built in 12 s: the turn is over
+    ok(post_event(client, code, "bonus", {"completed": True}))  # built in 12 s: the turn is over
     timer = client.get(f"/api/tables/{code}").get_json()["timer"]
     assert timer["state"] == "idle", timer  # not running on into Ben's turn
 
@@ -121,10 +112,10 @@ def test_make_n_break_bonus_timer_ends_with_the_bonus_build(client):
 
 
 def test_wuerfelspiel_refuses_a_31st_card_in_a_turn_on_both_paths(client):
-    code = new_table(client, "wuerfelspiel", ["Ann", "Ben"])
+    code = new_table(client, "wuerfelspiel", ["Ann", "Ben"])["code"]
     for _ in range(30):
-        ok(post(client, code, "card", {"kind": "standard", "points": 2}))
-    body = refused(post(client, code, "card", {"kind": "standard", "points": 2}), "thirty_cards", "data.kind")
+        ok(post_event(client, code, "card", {"kind": "standard", "points": 2}))
+    body = refused(post_event(client, code, "card", {"kind": "standard", "points": 2}), "thirty_cards", "data.kind")
     assert "30 building cards" in body["message"]
     turn = {"builder": "Ann", "stopper_rolls": [3] * 10, "cards": [{"kind": "standard", "points": 1}] * 100}
     refused(score(client, "wuerfelspiel", {"players": ["Ann", "Ben"], "turns": [turn]}), "thirty_cards",
@@ -166,15 +157,15 @@ def test_block_buster_sheet_says_every_leftover_and_the_official_2p_box_has_16_a
 
 
 def test_block_buster_finish_waits_for_every_point_block_and_leftover(client):
-    code = new_table(client, "block-buster", ["Ann", "Bob"])
-    ok(post(client, code, "pass", {"seat": 0}))
-    ok(post(client, code, "pass", {"seat": 1}))
-    body = refused(post(client, code, "finish"), "point_blocks_missing", "point_blocks.0")
+    code = new_table(client, "block-buster", ["Ann", "Bob"])["code"]
+    ok(post_event(client, code, "pass", {"seat": 0}))
+    ok(post_event(client, code, "pass", {"seat": 1}))
+    body = refused(post_event(client, code, "finish"), "point_blocks_missing", "point_blocks.0")
     assert "9 point blocks not entered yet" in body["message"]
     for index in range(BB_BLOCKS):
-        ok(post(client, code, "point_block", {"index": index, "owner": None}))
-    refused(post(client, code, "finish"), "leftovers_missing", "players.0.leftover_squares")
-    ok(post(client, code, "leftover", {"seat": 0, "squares": 0}))
-    ok(post(client, code, "leftover", {"seat": 1, "squares": 4}))
-    assert ok(post(client, code, "finish"))
+        ok(post_event(client, code, "point_block", {"index": index, "owner": None}))
+    refused(post_event(client, code, "finish"), "leftovers_missing", "players.0.leftover_squares")
+    ok(post_event(client, code, "leftover", {"seat": 0, "squares": 0}))
+    ok(post_event(client, code, "leftover", {"seat": 1, "squares": 4}))
+    assert ok(post_event(client, code, "finish"))
     assert client.get(f"/api/tables/{code}").get_json()["result"]["finished"] is True

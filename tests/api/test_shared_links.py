@@ -3,14 +3,11 @@
 
 from __future__ import annotations
 
+from api_calls import auth
 from sqlalchemy import update
 
 from scorekeeper.extensions import db
 from scorekeeper.models import League
-
-
-def auth(token):
-    return {"Authorization": f"Bearer {token}"}
 
 
 def new_league(client, name="Friday club"):

@@ -5,11 +5,10 @@ import json
 import time
 import uuid
 
+from api_calls import new_table
+from support import CAST
+
 from scorekeeper import create_app
-
-
-def new_table(client) -> str:
-    return client.post("/api/tables", json={"game": "scorepad", "seats": [{"name": "Ann"}]}).get_json()["code"]
 
 
 def messages(response, count: int, within_s: float) -> list[str]:
@@ -32,7 +31,7 @@ def event(message: str) -> tuple[str | None, dict | None]:
 def test_a_quiet_stream_sends_a_heartbeat_event_every_interval_and_says_the_interval(app):
     app.config.update(STREAM_HEARTBEAT_S=0.2)
     client = app.test_client()
-    code = new_table(client)
+    code = new_table(client, seats=CAST[:1])["code"]
     response = client.get(f"/api/tables/{code}/stream", buffered=False)
     started = time.monotonic()
     retry, table, *beats = messages(response, 5, within_s=5)
@@ -48,7 +47,7 @@ def test_a_quiet_stream_sends_a_heartbeat_event_every_interval_and_says_the_inte
 def test_a_busy_stream_needs_no_heartbeat_between_changes(app):
     app.config.update(STREAM_HEARTBEAT_S=5)
     client = app.test_client()
-    code = new_table(client)
+    code = new_table(client, seats=CAST[:1])["code"]
     response = client.get(f"/api/tables/{code}/stream", buffered=False)
     first = messages(response, 3, within_s=5)
     posted = client.post(f"/api/tables/{code}/events",

@@ -2,17 +2,16 @@
 
 import time
 
+from api_calls import new_table
+from support import CAST
+
 from scorekeeper.services import streams
-
-
-def new_table(client) -> str:
-    return client.post("/api/tables", json={"game": "scorepad", "seats": [{"name": "Ann"}]}).get_json()["code"]
 
 
 def test_streams_per_address_are_capped_and_released(app):
     app.config.update(STREAMS_PER_ADDRESS=3, STREAMS_PER_WORKER=5)
     client = app.test_client()
-    code = new_table(client)
+    code = new_table(client, seats=CAST[:1])["code"]
     held = [client.get(f"/api/tables/{code}/stream", buffered=False) for _ in range(3)]
     assert [r.status_code for r in held] == [200, 200, 200]
     refused = client.get(f"/api/tables/{code}/stream", buffered=False)
@@ -36,7 +35,7 @@ def test_streams_per_address_are_capped_and_released(app):
 def test_an_idle_stream_ends_by_itself(app):
     app.config.update(STREAM_IDLE_S=0.5)
     client = app.test_client()
-    code = new_table(client)
+    code = new_table(client, seats=CAST[:1])["code"]
     response = client.get(f"/api/tables/{code}/stream", buffered=False)
     started = time.monotonic()
     body, ended = b"", True

@@ -1,17 +1,8 @@
 """GET /api/tables/{code}/standings: a finished league table's players in the league's standings, with where
 each stood before that game (the big screen's last word to the room)."""
 
-import uuid
 
-
-def auth(token):
-    return {"Authorization": f"Bearer {token}"}
-
-
-def event(client, code, kind, data=None):
-    body = {"id": str(uuid.uuid4()), "type": kind, "data": data or {}}
-    response = client.post(f"/api/tables/{code}/events", json=body)
-    assert response.status_code == 201, response.get_json()
+from api_calls import auth, play
 
 
 def test_the_tables_players_with_the_movement_the_game_caused(client):
@@ -29,10 +20,10 @@ def test_the_tables_players_with_the_movement_the_game_caused(client):
         assert recorded.status_code == 201, recorded.get_json()
     code = client.post("/api/tables", headers=auth(lg["member_token"]), json={
         "game": "scorepad", "league": lg["id"], "seats": [{"name": "Ben"}, {"name": "Dan"}]}).get_json()["code"]
-    event(client, code, "points", {"seat": 0, "points": 9})
-    event(client, code, "points", {"seat": 1, "points": 3})
+    play(client, code, "points", {"seat": 0, "points": 9})
+    play(client, code, "points", {"seat": 1, "points": 3})
     assert client.get(f"/api/tables/{code}/standings").get_json()["code"] == "no_league_result"  # not over yet
-    event(client, code, "finish")
+    play(client, code, "finish")
     answer = client.get(f"/api/tables/{code}/standings")  # the code alone: what the big screen has
     assert answer.status_code == 200, answer.get_json()
     body = answer.get_json()
@@ -43,6 +34,6 @@ def test_the_tables_players_with_the_movement_the_game_caused(client):
 
 def test_a_casual_table_or_an_unknown_code_has_no_league_standings(client):
     code = client.post("/api/tables", json={"game": "scorepad", "seats": [{"name": "Ann"}]}).get_json()["code"]
-    event(client, code, "finish")
+    play(client, code, "finish")
     assert client.get(f"/api/tables/{code}/standings").status_code == 404
     assert client.get("/api/tables/ZZZZZZ/standings").get_json()["code"] == "unknown_table"

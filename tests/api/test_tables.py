@@ -5,21 +5,10 @@ import threading
 import uuid
 
 import pytest
-from support import first_stream_message
+from api_calls import new_table, post_event, undo
+from support import CAST, first_stream_message
 
 from scorekeeper.models import TABLE_CODE_ALPHABET
-
-
-def new_table(client, game="scorepad", seats=("Ann", "Ben", "Cy"), **options):
-    response = client.post("/api/tables", json={"game": game, "options": options,
-                                                "seats": [{"name": n} for n in seats]})
-    assert response.status_code == 201, response.get_json()
-    return response.get_json()
-
-
-def post_event(client, code, kind, data=None, uid=None, **extra):
-    body = {"id": uid or str(uuid.uuid4()), "type": kind, "data": data or {}, **extra}
-    return client.post(f"/api/tables/{code}/events", json=body)
 
 
 def points(client, code, seat, n, **extra):
@@ -34,7 +23,7 @@ def test_create_gives_an_unambiguous_code_and_the_derived_state(client):
     table = new_table(client)
     assert re.fullmatch(f"[{TABLE_CODE_ALPHABET}]{{6}}", table["code"])
     assert not set(table["code"]) & set("0O1IL")
-    assert table["seats"] == ["Ann", "Ben", "Cy"]
+    assert table["seats"] == list(CAST[:3])
     assert table["seq"] == 0 and totals(table) == [0, 0, 0]
     assert table["timer"]["state"] == "idle"
     assert table["join_url"].endswith(f"/#/table/{table['code']}")
@@ -110,12 +99,6 @@ def test_stale_expected_seq_is_409_with_the_current_state(client):
     body = response.get_json()
     assert body["code"] == "stale" and body["table"]["seq"] == 1 and totals(body["table"]) == [5, 0, 0]
     assert points(client, code, 1, 3, expected_seq=1).status_code == 201
-
-
-def undo(client, code, kind="undo"):
-    """Undo (or redo) the action this phone sees as the one to take back (or restore)."""
-    seen = client.get(f"/api/tables/{code}").get_json()[f"{kind}_seq"]
-    return post_event(client, code, kind, {"seq": seen})
 
 
 def test_undo_and_redo(client):
@@ -253,7 +236,7 @@ def test_undo_leaves_the_timer_alone(client):
 
 
 def test_a_make_n_break_roll_sets_the_shared_timer(client):
-    code = new_table(client, "make-n-break", seats=("Ann", "Ben"), seconds_1=31, seconds_2=41, seconds_3=51)["code"]
+    code = new_table(client, "make-n-break", seats=CAST[:2], seconds_1=31, seconds_2=41, seconds_3=51)["code"]
     body = post_event(client, code, "roll", {"dice": ["make-n-break"]}).get_json()
     face = body["event"]["data"]["results"][0]["face"]
     assert body["table"]["timer"]["duration_ms"] == {1: 31_000, 2: 41_000, 3: 51_000}[face]
@@ -339,7 +322,7 @@ def test_twenty_phones_appending_at_once_lose_nothing(app):
 
 
 def test_word_challenges_are_judged_and_logged_with_the_table(client):
-    code = new_table(client, "bresk", seats=("Ann", "Ben"))["code"]
+    code = new_table(client, "bresk", seats=CAST[:2])["code"]
     body = post_event(client, code, "challenge", {"words": ["cat", "zzxq"], "by": 1}).get_json()
     assert body["event"]["data"]["verdict"] == {"valid": False, "lexicon": "en", "list": "everyday list", "words": 2}
     body = post_event(client, code, "challenge", {"words": ["café"], "by": 0, "reveal": True}).get_json()

@@ -10,22 +10,14 @@ import shutil
 from pathlib import Path
 
 import pytest
-from screens import CHROMIUM, CHROMIUM_ARGS, PHONE, SKEWED_CLOCK
-from support import ROOT, LiveServer, migrate, missing
-
-from scorekeeper import create_app
+from screens import CHROMIUM, CHROMIUM_ARGS, PHONE, SKEWED_CLOCK, SMALL_AND_COMMON, phone_page
+from support import ROOT, missing, sqlite_live_server
 
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory):
     """gunicorn on SQLite, migrated, for the browser tests."""
-    tmp = tmp_path_factory.mktemp("live")
-    url = f"sqlite:///{tmp / 'live.sqlite3'}"
-    migrate(create_app({"SQLALCHEMY_DATABASE_URI": url}))
-    # One address (127.0.0.1) plays every test's tables, minute after minute: far more than one table's
-    # traffic, so the rate limits (proven in tests/api/test_limits.py and test_scan.py) are off here; with
-    # them on, a fast run of the scan tests went over the scan budget and a photo got a 429 instead of a grid.
-    server = LiveServer(url, tmp, env={"SCOREKEEPER_RATELIMIT": "off"})
+    server = sqlite_live_server(tmp_path_factory.mktemp("live"))
     yield server
     server.stop()
 
@@ -79,6 +71,15 @@ def phone(open_phone):
 def second_phone(open_phone):
     """Another phone at the same table, its clock 7 s ahead."""
     return open_phone(clock_skew=True)
+
+
+@pytest.fixture(params=SMALL_AND_COMMON)
+def sized_phone(request, browser, live_server):
+    """A page with axe-core, once on the small phone in light and once on the common one in dark."""
+    viewport, scheme = request.param
+    page = phone_page(browser, live_server, viewport, scheme)
+    yield page
+    page.context.close()
 
 
 @pytest.fixture

@@ -1,5 +1,6 @@
-"""Helpers for the browser tests: the phone, axe-core, words that must never show, contrast, leagues and tables
-made through the API or the screens."""
+"""Helpers for the browser tests, imported by name (``from screens import …``): the phone, axe-core, words that
+must never show, contrast, where things sit on the screen, leagues and tables made through the API or the
+screens, seating the cast named in support.py. Fixtures (a live server, Chromium, phones) are in conftest.py."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import requests
+from support import CAST
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 # Every animation on the page has ended, e.g. a sheet's slide-in (an endless one, such as a pulsing
@@ -30,6 +32,9 @@ window.fetch = (...args) => {
 """
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+# The small phone in light and the common one in dark (dark type can be wider): the sizes a screen is checked at.
+SMALL_AND_COMMON = [pytest.param(({"width": 360, "height": 640}, "light"), id="360x640-light"),
+                    pytest.param(({"width": 390, "height": 844}, "dark"), id="390x844-dark")]
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 # A phone whose clock runs 7 s ahead, as a badly set phone's would: the shared timer must not care.
@@ -56,6 +61,45 @@ def with_axe(context):
     """Load axe-core into every page of ``context`` (an init script: the app's CSP forbids inline scripts)."""
     context.add_init_script(script=axe_script())
     return context
+
+
+def phone_page(browser, live_server, viewport=None, scheme="light", axe=True):
+    """A page on a phone of its own (``viewport`` instead of PHONE's, in colour ``scheme``), axe-core loaded
+    unless ``axe`` is false. Close it with ``page.context.close()``."""
+    context = browser.new_context(base_url=live_server.url, color_scheme=scheme,
+                                  **{**PHONE, "viewport": viewport or PHONE["viewport"]})
+    return (with_axe(context) if axe else context).new_page()
+
+
+def open_table(page, code: str, ready: str | None = None, bresk_seat: str | None = None, unscrolled=False) -> None:
+    """The table ``code`` on ``page``, with its panel shown and the stream's first message in (the screen as it
+    stays); then, if asked, the Bresk! player this phone is picked, ``ready`` waited for, the page scrolled up."""
+    page.goto(f"/#/table/{code}")
+    page.wait_for_selector(".after-panel:not([hidden])")
+    page.wait_for_selector(".live[data-state=live]")
+    if bresk_seat:
+        page.locator(".bresk-seat", has_text=bresk_seat).click()
+        page.wait_for_selector(f".bresk-seat[aria-pressed=true]:has-text('{bresk_seat}')")
+    if ready:
+        page.wait_for_selector(ready)
+    if unscrolled:
+        page.evaluate("scrollTo(0, 0)")
+
+
+# Every element's place, read in one go in the page: read one by one from the test, an element the screen
+# drew afresh in between (a message from the stream) was gone by the time its box was asked for.
+PLACES = """(selectors) => Object.fromEntries(Object.entries(selectors).map(([what, selector]) => {
+  const el = document.querySelector(selector);
+  if (!el || !el.checkVisibility()) return [what, null];
+  const r = el.getBoundingClientRect();
+  const uncovered = el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+  return [what, { x: r.x, y: r.y, width: r.width, height: r.height, uncovered }];
+}))"""
+
+
+def places(page, selectors: dict[str, str]) -> dict:
+    """Where each of ``selectors`` (by what it is) sits: its box and whether it is uncovered, or None if not shown."""
+    return page.evaluate(PLACES, selectors)
 
 
 def counting_fetches(context):
@@ -131,14 +175,16 @@ def colours_of(page, selector: str):
     }""")
 
 
-def new_table(live_server, game: str, names, **options) -> str:
+def new_table(live_server, game: str, names=CAST[:2], **options) -> str:
+    """A table made through the API; its code."""
     body = {"game": game, "options": options, "seats": [{"name": n} for n in names]}
-    response = requests.post(f"{live_server.url}/api/tables", json=body, timeout=10)
+    response = requests.post(f"{live_server.url}/api/tables", json=body, timeout=30)
     assert response.status_code == 201, response.text
     return response.json()["code"]
 
 
 def post_event(live_server, code: str, kind: str, data=None, path="events") -> dict:
+    """An event (or, with ``path``, another table call) the table must take; its answer."""
     body = {"id": str(uuid.uuid4()), "type": kind, "data": data or {}} if path == "events" else data
     response = requests.post(f"{live_server.url}/api/tables/{code}/{path}", json=body, timeout=10)
     assert response.status_code in (200, 201), response.text

@@ -6,11 +6,18 @@ the table's own result and a stateless score sheet built from the same numbers.
 """
 
 import re
-import uuid
 
 import pytest
 import requests
-from screens import PHONE, SLID_IN, missing_values, serious_violations, start_table_in_the_ui, with_axe
+from screens import (
+    SLID_IN,
+    missing_values,
+    new_table,
+    phone_page,
+    post_event,
+    serious_violations,
+    start_table_in_the_ui,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -240,16 +247,10 @@ def test_three_players_from_setup_to_final_scores(phone, live_server, shots):
 
 
 def test_immediate_win_banner(phone, live_server, shots):
-    body = {"game": "block-buster", "seats": [{"name": n} for n in NAMES]}
-    code = requests.post(f"{live_server.url}/api/tables", json=body, timeout=10).json()["code"]
+    code = new_table(live_server, "block-buster", NAMES)
     # Ann already holds three clinched red circles (board indices 0, 5, 10).
     for index in (0, 5, 10):
-        reply = requests.post(
-            f"{live_server.url}/api/tables/{code}/events",
-            timeout=10,
-            json={"id": str(uuid.uuid4()), "type": "point_block", "data": {"index": index, "counts": {"yellow": 7}}},
-        )
-        assert reply.ok, reply.text
+        post_event(live_server, code, "point_block", {"index": index, "counts": {"yellow": 7}})
     phone.goto(f"/#/table/{code}")
     phone.wait_for_selector(".live[data-state=live]")
     phone.wait_for_selector(".bb-tile[data-index='10'][data-state='clinched']")
@@ -262,17 +263,10 @@ def test_immediate_win_banner(phone, live_server, shots):
     phone.screenshot(path=shots / "block-buster-immediate-win.png")
 
 
-def post_event(live_server, code, kind, data):
-    reply = requests.post(f"{live_server.url}/api/tables/{code}/events", timeout=10,
-                          json={"id": str(uuid.uuid4()), "type": kind, "data": data})
-    assert reply.ok, reply.text
-
-
 @pytest.mark.parametrize("size", [(390, 844), (360, 640)])
 def test_finish_waits_for_everything_then_shows_the_scores_to_confirm(phone, live_server, shots, size):
     phone.set_viewport_size({"width": size[0], "height": size[1]})
-    body = {"game": "block-buster", "seats": [{"name": n} for n in ("Ann", "Ben")]}
-    code = requests.post(f"{live_server.url}/api/tables", json=body, timeout=10).json()["code"]
+    code = new_table(live_server, "block-buster", ("Ann", "Ben"))
     for seat in (0, 1):
         post_event(live_server, code, "pass", {"seat": seat})
     post_event(live_server, code, "leftover", {"seat": 0, "squares": 3})
@@ -329,8 +323,7 @@ def test_a_finished_table_shows_one_scoreboard_the_score_card(browser, live_serv
     """After the game the table's own list of totals would repeat the score card's: only the card shows,
     after the banner and Play again, with each player's lines."""
     width, height, scheme = size
-    body = {"game": "block-buster", "seats": [{"name": n} for n in ("Ann", "Ben")]}
-    code = requests.post(f"{live_server.url}/api/tables", json=body, timeout=10).json()["code"]
+    code = new_table(live_server, "block-buster", ("Ann", "Ben"))
     for seat in (0, 1):
         post_event(live_server, code, "pass", {"seat": seat})
         post_event(live_server, code, "leftover", {"seat": seat, "squares": 3 - 3 * seat})
@@ -338,9 +331,8 @@ def test_a_finished_table_shows_one_scoreboard_the_score_card(browser, live_serv
     for index, owner in enumerate(owners):
         post_event(live_server, code, "point_block", {"index": index, "owner": owner})
     post_event(live_server, code, "finish", {})
-    context = with_axe(browser.new_context(base_url=live_server.url, color_scheme=scheme,
-                                           **{**PHONE, "viewport": {"width": width, "height": height}}))
-    page = context.new_page()
+    page = phone_page(browser, live_server, {"width": width, "height": height}, scheme)
+    context = page.context
     try:
         page.goto(f"/#/table/{code}")
         page.wait_for_selector(".after-panel:not([hidden])")

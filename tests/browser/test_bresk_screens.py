@@ -4,7 +4,7 @@ import uuid
 
 import pytest
 import requests
-from screens import SLID_IN
+from screens import SLID_IN, new_table, open_table
 
 pytestmark = pytest.mark.browser
 
@@ -12,15 +12,9 @@ OFFLINE_ERRORS = ["ERR_INTERNET_DISCONNECTED", "ERR_NETWORK_CHANGED", "Failed to
 
 # The rulebook's examples: BAND THE scores 7 and NINEHAT 0; CAFÉ across shares its E with VEST down.
 ANN = ["BAND#THE", "########", "NINEHAT#", "########", "########", "########", "########", "########"]
+NAMES = ("Ann", "Ben")
 BEN = ["###V####", "CAFÉ####", "###S####", "###T####", "########", "########", "########", "########"]
 
-
-
-def new_table(live_server, names=("Ann", "Ben"), **options):
-    body = {"game": "bresk", "seats": [{"name": n} for n in names], "options": options}
-    response = requests.post(f"{live_server.url}/api/tables", json=body, timeout=30)
-    assert response.status_code == 201, response.text
-    return response.json()["code"]
 
 
 # --- the word judge ---------------------------------------------------------------------------
@@ -162,14 +156,6 @@ def test_judge_with_the_word_game_list_online_and_offline(phone, shots):
 # --- grids on two phones ------------------------------------------------------------------------
 
 
-def open_table(page, code, seat_name):
-    page.goto(f"/#/table/{code}")
-    page.wait_for_selector(".live[data-state=live]")
-    page.wait_for_selector(".bresk-seat")
-    page.locator(".bresk-seat", has_text=seat_name).click()
-    page.wait_for_selector(f".bresk-seat[aria-pressed=true]:has-text('{seat_name}')")
-
-
 def type_grid(page, rows):
     page.locator(".bresk-entry input.cell").first.click()
     for row in rows:
@@ -198,9 +184,9 @@ def expected_rows(result):
 
 
 def test_two_phones_enter_grids_hand_in_and_see_the_same_result(phone, second_phone, live_server, shots):
-    code = new_table(live_server, hand_in_early=True, live_word_marking=True)
-    open_table(phone, code, "Ann")
-    open_table(second_phone, code, "Ben")
+    code = new_table(live_server, "bresk", NAMES, hand_in_early=True, live_word_marking=True)
+    open_table(phone, code, bresk_seat="Ann")
+    open_table(second_phone, code, bresk_seat="Ben")
     for page in (phone, second_phone):
         assert page.locator(".bresk-left").inner_text() == "64 of 64 squares left"
         page.wait_for_selector(".bresk-word-note:empty", state="attached", timeout=30_000)  # word list loaded
@@ -297,8 +283,8 @@ def roll_and_wait(page, live_server, code, button):
 
 
 def test_rolls_through_the_ui_keep_the_counter_right(phone, second_phone, live_server, shots):
-    code = new_table(live_server)
-    open_table(phone, code, "Ann")
+    code = new_table(live_server, "bresk", NAMES)
+    open_table(phone, code, bresk_seat="Ann")
     second_phone.goto(f"/#/table/{code}")
     second_phone.wait_for_selector(".live[data-state=live]")
     # Without hand_in_early, handing in waits for all 64 squares, and says so.
@@ -340,8 +326,8 @@ def test_rolls_through_the_ui_keep_the_counter_right(phone, second_phone, live_s
 
 
 def test_a_challenge_at_the_table_lands_in_its_log(phone, second_phone, live_server, shots):
-    code = new_table(live_server)
-    open_table(phone, code, "Ben")
+    code = new_table(live_server, "bresk", NAMES)
+    open_table(phone, code, bresk_seat="Ben")
     second_phone.goto(f"/#/table/{code}")
     second_phone.wait_for_selector(".live[data-state=live]")
     phone.get_by_role("button", name="Challenge a word").click()
@@ -394,11 +380,11 @@ def roll_until_a_letter_is_forced(live_server, code):
 
 @pytest.mark.parametrize("size", [(390, 844), (360, 640)])
 def test_a_forced_letter_stays_on_every_phone_until_used(phone, second_phone, live_server, shots, size):
-    code = new_table(live_server, hand_in_early=True)  # live word marking: off, as by default
+    code = new_table(live_server, "bresk", NAMES, hand_in_early=True)  # live word marking: off, as by default
     for page in (phone, second_phone):
         page.set_viewport_size({"width": size[0], "height": size[1]})
-    open_table(phone, code, "Ann")
-    open_table(second_phone, code, "Ben")
+    open_table(phone, code, bresk_seat="Ann")
+    open_table(second_phone, code, bresk_seat="Ben")
     forced = roll_until_a_letter_is_forced(live_server, code)
     placements = requests.get(f"{live_server.url}/api/tables/{code}", timeout=10).json()["state"]["placements"]
     shown = " ".join("●" if x == "#" else x for x in forced)
@@ -432,7 +418,7 @@ def test_a_forced_letter_stays_on_every_phone_until_used(phone, second_phone, li
 def test_the_last_roll_asks_for_its_letters_before_the_hand_in(phone, live_server):
     """At the last roll the card said "Write 3 letters or spaces" and "All squares are placed: hand in your
     grids" at once (issue 24): the letters come first."""
-    code = new_table(live_server)
+    code = new_table(live_server, "bresk", NAMES)
     table = f"{live_server.url}/api/tables/{code}"
     for _ in range(200):  # every roll places 0 to 3 squares or a letter: bounded, however the dice fall
         state = requests.get(table, timeout=10).json()["state"]

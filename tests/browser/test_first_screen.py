@@ -3,7 +3,7 @@ it is, the shared timer (large) and the one action that matters now — proved b
 
 import pytest
 import requests
-from screens import PHONE, new_table, post_event
+from screens import new_table, open_table, phone_page, places, post_event
 
 pytestmark = pytest.mark.browser
 
@@ -18,28 +18,11 @@ def size(request):
     return request.param
 
 
-def first_screen(browser, live_server, code, ready, size):
+def first_screen(browser, live_server, code, ready, size, bresk_seat=None):
     width, height, scheme = size
-    context = browser.new_context(base_url=live_server.url, **{**PHONE, "viewport": {"width": width, "height": height}},
-                                  color_scheme=scheme)
-    page = context.new_page()
-    page.goto(f"/#/table/{code}")
-    page.wait_for_selector(".after-panel:not([hidden])")
-    page.wait_for_selector(".live[data-state=live]")  # the stream's first message is in: the screen as it stays
-    page.wait_for_selector(ready)
-    page.evaluate("scrollTo(0, 0)")
-    return context, page
-
-
-# Every element's place, read in one go in the page: read one by one from the test, an element the screen
-# drew afresh in between (a message from the stream) was gone by the time its box was asked for.
-PLACES = """(selectors) => Object.fromEntries(Object.entries(selectors).map(([what, selector]) => {
-  const el = document.querySelector(selector);
-  if (!el || !el.checkVisibility()) return [what, null];
-  const r = el.getBoundingClientRect();
-  const uncovered = el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
-  return [what, { x: r.x, y: r.y, width: r.width, height: r.height, uncovered }];
-}))"""
+    page = phone_page(browser, live_server, {"width": width, "height": height}, scheme, axe=False)
+    open_table(page, code, ready, bresk_seat, unscrolled=True)
+    return page.context, page
 
 
 def assert_on_first_screen(page, selectors: dict[str, str], shot):
@@ -51,9 +34,9 @@ def assert_on_first_screen(page, selectors: dict[str, str], shot):
     assert page.evaluate("scrollY") == 0
     top = page.locator(".topbar").bounding_box()["height"]
     bottom = page.viewport_size["height"]
-    places = page.evaluate(PLACES, selectors)
+    places_now = places(page, selectors)
     for what, selector in selectors.items():
-        box = places[what]
+        box = places_now[what]
         assert box is not None, f"{what} ({selector}) is not shown"
         assert box["y"] >= top - 1 and box["y"] + box["height"] <= bottom, f"{what} ({selector}) is at {box}"
         assert box["uncovered"], f"{what} ({selector}) is covered by something else"
@@ -140,20 +123,12 @@ def bresk_roll(live_server, code, die):
     return requests.get(f"{live_server.url}/api/tables/{code}", timeout=10).json()["state"]
 
 
-def bresk_as(browser, live_server, code, ready, size, seat_name="Ann"):
-    context, page = first_screen(browser, live_server, code, ".bresk-seat", size)
-    page.locator(".bresk-seat", has_text=seat_name).click()
-    page.wait_for_selector(ready)
-    page.evaluate("scrollTo(0, 0)")
-    return context, page
-
-
 def test_bresk_writing(browser, live_server, shots, size):
     code = new_table(live_server, "bresk", NAMES)
     state = bresk_roll(live_server, code, "bresk")
     while state["requires"] is None or state["requires"].get("kind") not in ("choose", "letter", "space"):
         state = bresk_roll(live_server, code, "alphabet" if state["alphabet_pending"] else "bresk")
-    context, page = bresk_as(browser, live_server, code, ".bresk-seat[aria-pressed=true]", size)
+    context, page = first_screen(browser, live_server, code, ".bresk-seat[aria-pressed=true]", size, "Ann")
     # What to write (big), who rolls next, and the grid to write in: its first row at least.
     assert_on_first_screen(page, {"what to write": ".bresk-ask-big", "who rolls next": ".bresk-next",
                                   "the grid's first square": ".bresk-entry .cell",
@@ -170,7 +145,7 @@ def test_bresk_hand_in(browser, live_server, shots, size):
             break
         state = bresk_roll(live_server, code, "alphabet" if state["alphabet_pending"] else "bresk")
     assert state["placements"] == 64
-    context, page = bresk_as(browser, live_server, code, ".bresk-seat[aria-pressed=true]", size)
+    context, page = first_screen(browser, live_server, code, ".bresk-seat[aria-pressed=true]", size, "Ann")
     assert_on_first_screen(page, {"what now": ".bresk-ask-big", "hand in": ".bresk-hand-in"},
                            shots / "first-bresk-hand-in.png")
     context.close()

@@ -3,13 +3,11 @@ point blocks), Tab follows the order the eye reads, the timer's full screen is r
 field's focus ring is as clear as every other's — by key presses and computed styles, axe-core clean."""
 
 import pytest
-from screens import PHONE, SLID_IN, api_league, contrast, new_table, serious_violations, with_axe
+from screens import SLID_IN, api_league, contrast, new_table, open_table, serious_violations
 
 pytestmark = pytest.mark.browser
 
 NAMES = ("Ann", "Ben")
-SIZES = [pytest.param(({"width": 360, "height": 640}, "light"), id="360x640-light"),
-         pytest.param(({"width": 390, "height": 844}, "dark"), id="390x844-dark")]
 
 # What has the focus: its tag, classes, text or label, and where it sits on the page (not the screen).
 FOCUSED = """() => {
@@ -19,22 +17,6 @@ FOCUSED = """() => {
   return { tag: el.tagName.toLowerCase(), cls: String(el.className), name,
            i: el.dataset.i ?? el.dataset.index ?? null, top: r.top + scrollY, left: r.left };
 }"""
-
-
-@pytest.fixture(params=SIZES)
-def page(request, browser, live_server):
-    viewport, scheme = request.param
-    context = with_axe(browser.new_context(base_url=live_server.url, **{**PHONE, "viewport": viewport},
-                                           color_scheme=scheme))
-    yield context.new_page()
-    context.close()
-
-
-def open_table(page, code, ready):
-    page.goto(f"/#/table/{code}")
-    page.wait_for_selector(".after-panel:not([hidden])")
-    page.wait_for_selector(".live[data-state=live]")
-    page.wait_for_selector(ready)
 
 
 def focused(page):
@@ -54,89 +36,87 @@ def tab_through(page, limit=80):
     return stops
 
 
-def test_bresk_grid_is_one_tab_stop_with_arrows_inside(page, live_server):
+def test_bresk_grid_is_one_tab_stop_with_arrows_inside(sized_phone, live_server):
     code = new_table(live_server, "bresk", NAMES, hand_in_early=True)
-    open_table(page, code, ".bresk-seat")
-    page.locator(".bresk-seat", has_text="Ann").click()
-    page.wait_for_selector(".bresk-entry .cell")
-    stops = tab_through(page)
+    open_table(sized_phone, code, ".bresk-entry .cell", bresk_seat="Ann")
+    stops = tab_through(sized_phone)
     cells = [s for s in stops if "cell" in s["cls"].split()]
     assert len(cells) == 1 and cells[0]["i"] == "0", cells  # was 64 tab stops
     after = stops[stops.index(cells[0]) + 1]
     assert after["cls"] in ("primary bresk-hand-in", "bresk-clear"), after  # next: Hand in (while it cannot, Clear)
 
-    page.focus(".bresk-entry .cell[data-i='0']")
-    page.keyboard.press("ArrowRight")
-    page.keyboard.press("ArrowDown")
-    assert focused(page)["i"] == "9"
-    page.keyboard.press("Tab")
-    assert focused(page)["cls"] == after["cls"]
-    page.keyboard.press("Shift+Tab")
-    assert focused(page)["i"] == "9"  # back where it left the grid
-    assert page.locator(".bresk-entry .cell[tabindex='0']").count() == 1
-    assert serious_violations(page) == []
+    sized_phone.focus(".bresk-entry .cell[data-i='0']")
+    sized_phone.keyboard.press("ArrowRight")
+    sized_phone.keyboard.press("ArrowDown")
+    assert focused(sized_phone)["i"] == "9"
+    sized_phone.keyboard.press("Tab")
+    assert focused(sized_phone)["cls"] == after["cls"]
+    sized_phone.keyboard.press("Shift+Tab")
+    assert focused(sized_phone)["i"] == "9"  # back where it left the grid
+    assert sized_phone.locator(".bresk-entry .cell[tabindex='0']").count() == 1
+    assert serious_violations(sized_phone) == []
 
 
-def test_block_buster_board_is_one_tab_stop_with_arrows_inside(page, live_server):
+def test_block_buster_board_is_one_tab_stop_with_arrows_inside(sized_phone, live_server):
     code = new_table(live_server, "block-buster", ("Ann", "Ben", "Cy"))
-    open_table(page, code, ".bb-board > *")
-    columns = int(page.get_attribute(".bb-board", "data-columns"))
-    stops = tab_through(page)
+    open_table(sized_phone, code, ".bb-board > *")
+    columns = int(sized_phone.get_attribute(".bb-board", "data-columns"))
+    stops = tab_through(sized_phone)
     tiles = [s for s in stops if "bb-tile" in s["cls"]]
     assert len(tiles) == 1 and tiles[0]["i"] == "0", tiles  # was one stop a block
-    page.focus(".bb-tile[data-index='0']")
-    page.keyboard.press("ArrowRight")
-    assert focused(page)["i"] == "1"
-    page.keyboard.press("ArrowDown")
-    assert focused(page)["i"] == str(1 + columns)
-    page.keyboard.press("Home")
-    assert focused(page)["i"] == str(columns)
-    page.keyboard.press("Enter")  # a block's sheet opens from the keyboard as from a tap
-    page.wait_for_selector("dialog[open]")
-    page.wait_for_function(SLID_IN)
-    assert serious_violations(page) == []
+    sized_phone.focus(".bb-tile[data-index='0']")
+    sized_phone.keyboard.press("ArrowRight")
+    assert focused(sized_phone)["i"] == "1"
+    sized_phone.keyboard.press("ArrowDown")
+    assert focused(sized_phone)["i"] == str(1 + columns)
+    sized_phone.keyboard.press("Home")
+    assert focused(sized_phone)["i"] == str(columns)
+    sized_phone.keyboard.press("Enter")  # a block's sheet opens from the keyboard as from a tap
+    sized_phone.wait_for_selector("dialog[open]")
+    sized_phone.wait_for_function(SLID_IN)
+    assert serious_violations(sized_phone) == []
 
 
-def test_make_n_break_focus_follows_the_screen_and_the_timer_goes_full_screen(page, live_server):
+def test_make_n_break_focus_follows_the_screen_and_the_timer_goes_full_screen(sized_phone, live_server):
     code = new_table(live_server, "make-n-break", NAMES)
-    open_table(page, code, ".mnb-roll:not([hidden])")
-    stops = tab_through(page)
+    open_table(sized_phone, code, ".mnb-roll:not([hidden])")
+    stops = tab_through(sized_phone)
     names = [s["name"] for s in stops]
     assert names.index("Roll the die") < names.index("add 10 seconds"), names  # the roll sits above the timer
-    for before, after in zip(stops, stops[1:], strict=False):  # down the page, left to right along a row
+    for before, after in zip(stops, stops[1:], strict=False):  # down the sized_phone, left to right along a row
         assert after["top"] >= before["top"] - 2, (before, after)
     assert "Full screen" in names
 
-    page.focus(".timer-full")
-    page.keyboard.press("Enter")
-    assert page.locator(".timer.fullscreen").is_visible()
-    assert page.get_attribute(".timer-full", "aria-pressed") == "true"
-    box = page.locator(".timer").bounding_box()
-    assert box["width"] == page.viewport_size["width"] and box["height"] == page.viewport_size["height"]
-    page.keyboard.press("Escape")
-    assert page.locator(".timer.fullscreen").count() == 0
-    assert page.get_attribute(".timer-full", "aria-pressed") == "false"
-    assert serious_violations(page) == []
+    sized_phone.focus(".timer-full")
+    sized_phone.keyboard.press("Enter")
+    assert sized_phone.locator(".timer.fullscreen").is_visible()
+    assert sized_phone.get_attribute(".timer-full", "aria-pressed") == "true"
+    box = sized_phone.locator(".timer").bounding_box()
+    assert box["width"] == sized_phone.viewport_size["width"] and box["height"] == sized_phone.viewport_size["height"]
+    sized_phone.keyboard.press("Escape")
+    assert sized_phone.locator(".timer.fullscreen").count() == 0
+    assert sized_phone.get_attribute(".timer-full", "aria-pressed") == "false"
+    assert serious_violations(sized_phone) == []
 
 
-def test_a_date_field_shows_a_clear_focus_ring(page, live_server, shots):
+def test_a_date_field_shows_a_clear_focus_ring(sized_phone, live_server, shots):
     league = api_league(live_server, "Ring club")
-    page.goto(f"/#/league/{league['id']}?t={league['admin_token']}&m={league['member_token']}&v={league['viewer_token']}")
-    page.wait_for_function(f"() => location.hash === '#/league/{league['id']}'")
-    page.evaluate(f"location.hash = '#/league/{league['id']}/admin'")
-    page.wait_for_selector("#season-from")
-    page.focus("#season-name")
-    page.keyboard.press("Tab")
-    ring = page.evaluate("""() => {
+    sized_phone.goto(f"/#/league/{league['id']}?t={league['admin_token']}&m={league['member_token']}&v={league['viewer_token']}")
+    sized_phone.wait_for_function(f"() => location.hash === '#/league/{league['id']}'")
+    sized_phone.evaluate(f"location.hash = '#/league/{league['id']}/admin'")
+    sized_phone.wait_for_selector("#season-from")
+    sized_phone.focus("#season-name")
+    sized_phone.keyboard.press("Tab")
+    ring = sized_phone.evaluate("""() => {
       const el = document.activeElement, s = getComputedStyle(el);
       const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
       return { id: el.id, style: s.outlineStyle, width: parseFloat(s.outlineWidth), colour: rgb(s.outlineColor),
                behind: rgb(getComputedStyle(document.body).backgroundColor) };
     }""")
     assert ring["id"] == "season-from"
-    box = page.locator("#season-from").bounding_box()
+    box = sized_phone.locator("#season-from").bounding_box()
     around = {"x": box["x"] - 12, "y": box["y"] - 12, "width": box["width"] + 24, "height": box["height"] + 24}
-    page.screenshot(path=shots / f"focus-date-{page.viewport_size['width']}.png", clip=around)
+    sized_phone.screenshot(path=shots / f"focus-date-{sized_phone.viewport_size['width']}.png", clip=around)
     assert ring["style"] == "solid" and ring["width"] >= 3, ring
-    assert contrast(ring["colour"], ring["behind"]) >= 3, ring  # a focus indicator needs 3:1 against the page
-    assert serious_violations(page) == []
+    assert contrast(ring["colour"], ring["behind"]) >= 3, ring  # a focus indicator needs 3:1 against the sized_phone
+    assert serious_violations(sized_phone) == []

@@ -2,40 +2,22 @@
 timer and the action side by side — proved by bounding boxes, and axe-core stays clean."""
 
 import pytest
-from screens import PHONE, new_table, post_event, serious_violations, with_axe
+from screens import new_table, open_table, phone_page, places, post_event, serious_violations
 
 pytestmark = pytest.mark.browser
 
 NAMES = ("Ann", "Ben")
 LANDSCAPE = {"width": 640, "height": 360}
 
-# Every element's place, read in one go: whether it is shown whole and uncovered on the unscrolled screen.
-PLACES = """(selectors) => Object.fromEntries(Object.entries(selectors).map(([what, selector]) => {
-  const el = document.querySelector(selector);
-  if (!el || !el.checkVisibility()) return [what, null];
-  const r = el.getBoundingClientRect();
-  const uncovered = el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
-  return [what, { x: r.x, y: r.y, width: r.width, height: r.height, uncovered }];
-}))"""
-
-
 @pytest.fixture(params=["light", "dark"])
 def scheme(request):
     return request.param
 
 
-def open_on_its_side(browser, live_server, code, ready, scheme, seat=None):
-    context = with_axe(browser.new_context(base_url=live_server.url, **{**PHONE, "viewport": LANDSCAPE},
-                                           color_scheme=scheme))
-    page = context.new_page()
-    page.goto(f"/#/table/{code}")
-    page.wait_for_selector(".after-panel:not([hidden])")
-    page.wait_for_selector(".live[data-state=live]")
-    if seat:
-        page.locator(".bresk-seat", has_text=seat).click()
-    page.wait_for_selector(ready)
-    page.evaluate("scrollTo(0, 0)")
-    return context, page
+def open_on_its_side(browser, live_server, code, ready, scheme):
+    page = phone_page(browser, live_server, LANDSCAPE, scheme)
+    open_table(page, code, ready, unscrolled=True)
+    return page.context, page
 
 
 def assert_first_screen(page, selectors, shot):
@@ -43,9 +25,9 @@ def assert_first_screen(page, selectors, shot):
     assert page.evaluate("document.scrollingElement.scrollWidth") <= LANDSCAPE["width"]
     bar = page.locator(".topbar").bounding_box()  # across the top it took 65 px, 18 % of the screen
     assert bar["width"] * bar["height"] <= 0.05 * LANDSCAPE["width"] * LANDSCAPE["height"], bar
-    places = page.evaluate(PLACES, selectors)
+    places_now = places(page, selectors)
     for what, selector in selectors.items():
-        box = places[what]
+        box = places_now[what]
         assert box is not None, f"{what} ({selector}) is not shown"
         assert box["y"] >= 0 and box["y"] + box["height"] <= LANDSCAPE["height"], f"{what} ({selector}) is at {box}"
         assert box["uncovered"], f"{what} ({selector}) is covered by something else"

@@ -1,15 +1,16 @@
 """Make 'N' Break Extreme and the Würfelspiel at a table, on two phones."""
 
 import re
-import uuid
 
 import pytest
 import requests
+from screens import new_table, open_table, post_event
 
 pytestmark = pytest.mark.browser
 
 SECONDS = {1: 30, 2: 40, 3: 50}  # the default seconds per timer setting
 NAMES = ["Ann", "Ben", "Cy"]
+READY = ".panel .mnb-who, .panel .mnb-over"  # the panel says whose turn it is, or that the game is over
 
 # Headless Chromium has no voices: record what the page asks to be spoken.
 RECORD_SPEECH = """
@@ -30,26 +31,6 @@ RECORD_SPEECH = """
 })();
 """
 
-
-
-def create_table(live_server, game, names, **options):
-    body = {"game": game, "options": options, "seats": [{"name": n} for n in names]}
-    response = requests.post(f"{live_server.url}/api/tables", json=body, timeout=10)
-    assert response.status_code == 201, response.text
-    return response.json()["code"]
-
-
-def post_event(live_server, code, kind, data=None):
-    body = {"id": str(uuid.uuid4()), "type": kind, "data": data or {}}
-    response = requests.post(f"{live_server.url}/api/tables/{code}/events", json=body, timeout=10)
-    assert response.status_code in (200, 201), response.text
-    return response.json()
-
-
-def open_table(page, code):
-    page.goto(f"/#/table/{code}")
-    page.wait_for_selector(".live[data-state=live]")
-    page.wait_for_selector(".panel .mnb-who, .panel .mnb-over")
 
 
 def snap(page, path, selector=None):
@@ -112,9 +93,9 @@ def tap_card(page, label):
 
 
 def test_a_two_round_game_on_two_phones(phone, second_phone, live_server, shots):
-    code = create_table(live_server, "make-n-break", NAMES, rounds=2)
-    open_table(phone, code)
-    open_table(second_phone, code)
+    code = new_table(live_server, "make-n-break", NAMES, rounds=2)
+    open_table(phone, code, READY)
+    open_table(second_phone, code, READY)
     phones = [phone, second_phone]
 
     # The timer's presets are the three settings' seconds; the left neighbour and timer runner are named.
@@ -208,12 +189,12 @@ def test_a_two_round_game_on_two_phones(phone, second_phone, live_server, shots)
 
 
 def test_a_tie_after_the_last_round_shows_sudden_death(phone, live_server, shots):
-    code = create_table(live_server, "make-n-break", ["Ann", "Ben"], rounds=1)
+    code = new_table(live_server, "make-n-break", ["Ann", "Ben"], rounds=1)
     for _ in range(2):
         post_event(live_server, code, "die", {"face": 1})
         post_event(live_server, code, "card", {"kind": "standard", "points": 2})
         post_event(live_server, code, "end_turn")
-    open_table(phone, code)
+    open_table(phone, code, READY)
     notice = phone.locator(".mnb-notice")
     assert notice.is_visible()
     assert "Sudden death: Ann and Ben build one more turn each" in notice.inner_text()
@@ -225,10 +206,10 @@ def test_a_tie_after_the_last_round_shows_sudden_death(phone, live_server, shots
 
 
 def test_b_the_app_rolls_the_stopper_and_speaks_the_totals(phone, second_phone, live_server, shots):
-    code = create_table(live_server, "wuerfelspiel", ["Ann", "Ben"], stopper="app", pace_ms=500)
+    code = new_table(live_server, "wuerfelspiel", ["Ann", "Ben"], stopper="app", pace_ms=500)
     for page in (phone, second_phone):
         page.add_init_script(RECORD_SPEECH)
-        open_table(page, code)
+        open_table(page, code, READY)
     assert phone.locator(".timer").count() == 0  # the stopper die is the clock
     assert phone.locator(".mnb-builder").inner_text() == "Ann"
     assert "the app · Ben's turn" in phone.locator(".mnb-roles").inner_text()
@@ -283,11 +264,11 @@ def test_b_the_app_rolls_the_stopper_and_speaks_the_totals(phone, second_phone, 
 
 
 def test_a_person_as_stopper_taps_the_real_die(phone, live_server, shots):
-    code = create_table(live_server, "wuerfelspiel", ["Ann", "Ben", "Cy"], stopper="person")
+    code = new_table(live_server, "wuerfelspiel", ["Ann", "Ben", "Cy"], stopper="person")
     for face in [3] * 9:
         post_event(live_server, code, "stopper", {"face": face})
     phone.add_init_script(RECORD_SPEECH)
-    open_table(phone, code)
+    open_table(phone, code, READY)
     assert phone.get_by_role("button", name="Los!").count() == 0
     assert phone.locator(".ws-total").inner_text() == "27"
     phone.get_by_role("button", name="Blank").click()
@@ -310,9 +291,9 @@ def cards_on_the_server(live_server, code):
 
 
 def test_a_double_tap_on_a_card_counts_one_card(phone, live_server):
-    code = create_table(live_server, "make-n-break", NAMES)
+    code = new_table(live_server, "make-n-break", NAMES)
     post_event(live_server, code, "die", {"face": 2, "builder": 0})
-    open_table(phone, code)
+    open_table(phone, code, READY)
     phone.wait_for_selector(".mnb-build:not([hidden])")
     # Two taps 40 ms apart, as a finger's double tap gives: no one completes two builds in that time.
     phone.get_by_role("button", name="Standard 2", exact=True).dblclick(delay=40)
@@ -325,7 +306,7 @@ def test_a_double_tap_on_a_card_counts_one_card(phone, live_server):
 
 
 def test_a_double_tap_on_a_wuerfelspiel_card_counts_one_card(phone, live_server):
-    code = create_table(live_server, "wuerfelspiel", NAMES, stopper="person")
+    code = new_table(live_server, "wuerfelspiel", NAMES, stopper="person")
     for _ in range(10):
         post_event(live_server, code, "stopper", {"face": 3})
     phone.goto(f"/#/table/{code}")
@@ -341,7 +322,7 @@ def test_a_double_tap_on_a_wuerfelspiel_card_counts_one_card(phone, live_server)
 @pytest.mark.parametrize("game", ["make-n-break", "wuerfelspiel"])
 def test_the_timer_card_goes_when_the_game_is_over(phone, live_server, game):
     """After "Game over" there is nothing left to time (issue 24): the timer card goes, Play again comes first."""
-    code = create_table(live_server, game, NAMES[:2], **({"rounds": 1} if game == "make-n-break" else
+    code = new_table(live_server, game, NAMES[:2], **({"rounds": 1} if game == "make-n-break" else
                                                           {"turns_each": 1, "stopper": "person"}))
     for builder in (0, 1):
         if game == "make-n-break":
@@ -359,7 +340,7 @@ def test_the_timer_card_goes_when_the_game_is_over(phone, live_server, game):
 
 def test_a_phone_that_missed_the_end_of_a_turn_is_told_whose_turn_it_is_now(phone, live_server):
     """On Ben's own phone the refusal read "It is Ben's turn to build", as if he were wrong (issue 24)."""
-    code = create_table(live_server, "make-n-break", NAMES)
+    code = new_table(live_server, "make-n-break", NAMES)
     post_event(live_server, code, "die", {"face": 2, "builder": 0})
     held = []  # this phone's event stream, held: it does not hear Ann's turn end
     phone.context.route("**/stream?*", lambda route: held.append(route))

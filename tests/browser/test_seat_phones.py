@@ -5,7 +5,7 @@ import uuid
 
 import pytest
 import requests
-from screens import PHONE, serious_violations, with_axe
+from screens import new_table, open_table, phone_page, serious_violations, with_axe
 
 pytestmark = pytest.mark.browser
 
@@ -13,13 +13,6 @@ ANNA = ["BAND#THE", "########", "########", "########", "########", "########", 
 BEN = ["###V####", "CAFE####", "###S####", "###T####", "########", "########", "########", "########"]
 # Every call to navigator.vibrate, kept where the test can read it (headless Chromium has no motor).
 VIBRATIONS = "navigator.vibrate = (pattern) => { (window.vibrations ||= []).push(pattern); return true; };"
-
-
-def new_table(live_server, names=("Anna", "Ben"), **options):
-    body = {"game": "bresk", "seats": [{"name": n} for n in names], "options": options}
-    response = requests.post(f"{live_server.url}/api/tables", json=body, timeout=30)
-    assert response.status_code == 201, response.text
-    return response.json()["code"]
 
 
 def table(live_server, code):
@@ -30,12 +23,6 @@ def seat(page, name):
     return page.locator(".bresk-seat", has_text=name)
 
 
-def open_at(page, code):
-    page.goto(f"/#/table/{code}")
-    page.wait_for_selector(".live[data-state=live]")
-    page.wait_for_selector(".bresk-seat")
-
-
 def type_grid(page, rows):
     page.locator(".bresk-entry input.cell").first.click()
     for row in rows:
@@ -44,11 +31,11 @@ def type_grid(page, rows):
 
 def test_two_phones_tap_the_same_seat_the_second_is_asked_the_first_is_told(phone, second_phone, live_server,
                                                                            shots):
-    code = new_table(live_server, hand_in_early=True)
+    code = new_table(live_server, "bresk", hand_in_early=True)
     for page in (phone, second_phone):
         page.context.add_init_script(VIBRATIONS)
-    open_at(phone, code)
-    open_at(second_phone, code)
+    open_table(phone, code, ".bresk-seat")
+    open_table(second_phone, code, ".bresk-seat")
 
     # Anna's phone taps Ben by mistake; every phone sees Ben is on a phone.
     seat(phone, "Ben").click()
@@ -101,9 +88,9 @@ def test_two_phones_tap_the_same_seat_the_second_is_asked_the_first_is_told(phon
 
 
 def test_one_phone_hands_in_for_a_player_on_another_phone_once_confirmed(phone, second_phone, live_server):
-    code = new_table(live_server, hand_in_early=True)
-    open_at(phone, code)
-    open_at(second_phone, code)
+    code = new_table(live_server, "bresk", hand_in_early=True)
+    open_table(phone, code, ".bresk-seat")
+    open_table(second_phone, code, ".bresk-seat")
     seat(phone, "Anna").click()
     phone.wait_for_selector(".bresk-seat[aria-pressed=true]:has-text('Anna')")
     seat(second_phone, "Ben").click()
@@ -128,16 +115,15 @@ def test_one_phone_hands_in_for_a_player_on_another_phone_once_confirmed(phone, 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("size", [(360, 640), (390, 844)])
 def test_the_seat_screens_pass_axe(browser, live_server, shots, scheme, size):
-    code = new_table(live_server, hand_in_early=True)
+    code = new_table(live_server, "bresk", hand_in_early=True)
     other = requests.post(f"{live_server.url}/api/tables/{code}/events", timeout=10, json={
         "id": "0b6f6c62-3c1e-4f57-8d0e-5c1f9a3b2e11", "type": "claim_seat",
         "data": {"seat": 1, "device": "another-phone-1"}})
     assert other.status_code == 201
-    context = with_axe(browser.new_context(base_url=live_server.url, color_scheme=scheme,
-                                           **{**PHONE, "viewport": {"width": size[0], "height": size[1]}}))
-    page = context.new_page()
+    page = phone_page(browser, live_server, {"width": size[0], "height": size[1]}, scheme)
+    context = page.context
     try:
-        open_at(page, code)
+        open_table(page, code, ".bresk-seat")
         seat(page, "Anna").click()
         page.get_by_role("status").filter(has_text="Your turn, Anna").wait_for()
         page.wait_for_selector(".bresk-seat[data-held=elsewhere]")
