@@ -80,7 +80,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def wait_for(url: str, timeout: float = 20.0) -> None:
+def wait_for(url: str, timeout: float = 60.0) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
@@ -93,7 +93,7 @@ def wait_for(url: str, timeout: float = 20.0) -> None:
 
 class LiveServer:
     def __init__(self, database: str, tmp: Path, workers: int = 2, env: dict[str, str] | None = None,
-                 boot_s: float = 20.0, port: int | None = None):
+                 boot_s: float = 60.0, port: int | None = None):
         self.port = port or free_port()  # a restart serves the same address again
         self.url = f"http://127.0.0.1:{self.port}"
         env = dict(os.environ, DATABASE_URL=database, SCOREKEEPER_LEXICON_CACHE=str(tmp / "lexicon"), **(env or {}))

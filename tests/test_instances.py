@@ -60,8 +60,7 @@ def two_instances(tmp_path, redis_url):
     for name in ("a", "b"):
         (tmp_path / name).mkdir()
     with ThreadPoolExecutor(2) as pool:  # both start at once: a worker's boot is most of this test's time
-        starting = [pool.submit(LiveServer, database, tmp_path / name, workers=2, env=env,
-                                boot_s=60) for name in ("a", "b")]
+        starting = [pool.submit(LiveServer, database, tmp_path / name, workers=2, env=env) for name in ("a", "b")]
         servers = [s.result() for s in starting if s.exception() is None]
     try:
         assert len(servers) == 2, [s.exception() for s in starting]

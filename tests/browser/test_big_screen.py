@@ -336,7 +336,7 @@ def test_the_screen_survives_the_server_restarting_and_misses_nothing(browser, t
     change made meanwhile, in order, with no reload."""
     url = f"sqlite:///{tmp_path / 'restart.sqlite3'}"
     migrate(create_app({"SQLALCHEMY_DATABASE_URI": url}))
-    server = LiveServer(url, tmp_path, env={"SCOREKEEPER_RATELIMIT": "off"}, boot_s=60)
+    server = LiveServer(url, tmp_path, env={"SCOREKEEPER_RATELIMIT": "off"})
     context = with_axe(browser.new_context(base_url=server.url, **TV))
     try:
         code = new_table(server, "scorepad", ("Ann", "Ben"))
@@ -347,7 +347,7 @@ def test_the_screen_survives_the_server_restarting_and_misses_nothing(browser, t
         page.wait_for_selector(".sb-screen[data-seq='1']")
         server.stop()
         page.wait_for_selector(".sb-live[data-state=waiting]")  # it says it lost the server
-        server = LiveServer(url, tmp_path, env={"SCOREKEEPER_RATELIMIT": "off"}, boot_s=60, port=server.port)
+        server = LiveServer(url, tmp_path, env={"SCOREKEEPER_RATELIMIT": "off"}, port=server.port)
         for seat, points in ((1, 6), (0, 3), (1, 2)):  # while the screen is still finding its way back
             post_event(server, code, "points", {"seat": seat, "points": points})
         page.wait_for_selector(".sb-screen[data-seq='4'] .sb-live[data-state=live]")
