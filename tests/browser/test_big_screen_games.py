@@ -35,6 +35,12 @@ def total_on(screen, name: str) -> str:
     return screen.locator(".sb-scores li", has_text=name).locator(".total").inner_text()
 
 
+def in_view(screen, locator) -> bool:
+    """Wholly inside the screen's 1280×720: the board cuts off what does not fit."""
+    box = locator.bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= screen.viewport_size["height"]
+
+
 def podium_first(screen) -> str:
     screen.wait_for_selector(".sb-podium .sb-step[data-place='1']")
     assert serious_violations(screen) == []
@@ -66,6 +72,9 @@ def test_make_n_break_on_two_phones_with_the_bonus_builds_countdown(open_phone, 
     screen.wait_for_function("() => Number(document.querySelector('.sb-digits').dataset.remainingMs) < 29_000")
     assert screen.locator(".sb-timer").get_attribute("data-state") == "running"
     assert bonus.is_visible() and screen.locator(".sb-timer-status").inner_text() == "Running"
+    assert in_view(screen, screen.locator(".sb-chip", has_text="Standard 3"))  # the turn's cards, under the timer
+    assert stat_of(screen, "Bonus build").inner_text() == "1 bonus build to go."
+    assert in_view(screen, stat_of(screen, "Bonus build"))
     shoot_both_schemes(screen, lambda scheme: shots / f"big-screen-make-n-break-bonus-{scheme}.png")
     delays["bonus done"] = tap_and_time(ann, screen, "Bonus build done (+5)")
     assert total_on(screen, "Ann") == "8" and bonus.is_hidden()
@@ -92,6 +101,7 @@ def roll_the_stopper(phone, screen, faces, total: int = 0) -> list[float]:
         rolls = screen.locator(".sb-roll")
         assert rolls.last.locator(".sb-roll-face").inner_text() == (str(face) if face else "–")
         assert rolls.last.locator(".sb-roll-total").inner_text() == str(total)
+        assert in_view(screen, rolls.last)
         assert screen.locator(".sb-dice .die").get_attribute("data-face") == str(face)
         said = f"{total} · Stopp!" if total >= 30 else f"{total} / 30"
         assert stat_of(screen, "Stopper total").inner_text() == said

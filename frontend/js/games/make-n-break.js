@@ -318,8 +318,8 @@ export function screen(view) {
     board: [
       stat(t('mnb.timer_role'), seat(s.timer_runner)),
       stat(t('dice.die'), turn.die ?? '–'),
+      turn.bonus_owed ? stat(t('mnb.bonus_build'), t('mnb.bonus_to_go', { count: turn.bonus_owed })) : null, // in the row above the cards: on screen
       stat(t('mnb.cards_this_turn'), cards.length ? h('ul.sb-chips', cards) : '–', '.sb-wide'),
-      turn.bonus_owed ? stat(t('mnb.bonus_build'), t('mnb.bonus_to_go', { count: turn.bonus_owed }), '.sb-wide') : null,
     ],
   };
 }
