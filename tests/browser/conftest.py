@@ -10,7 +10,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from screens import CHROMIUM, CHROMIUM_ARGS, PHONE, SKEWED_CLOCK, SMALL_AND_COMMON, phone_page
+from big_screen import SHOWN_AT, TV, settle
+from screens import CHROMIUM, CHROMIUM_ARGS, PHONE, SKEWED_CLOCK, SMALL_AND_COMMON, phone_page, with_axe
 from support import ROOT, missing, sqlite_live_server
 
 
@@ -80,6 +81,34 @@ def sized_phone(request, browser, live_server):
     page = phone_page(browser, live_server, viewport, scheme)
     yield page
     page.context.close()
+
+
+@pytest.fixture
+def open_screen(browser, live_server):
+    """Open the big screen of a table at 1280×720 (or ``viewport``), its changes timestamped (big_screen.SHOWN_AT),
+    once it is live; each fails its test on a console error."""
+    opened = []
+
+    def open_one(code: str, scheme: str = "light", viewport=None):
+        context = with_axe(browser.new_context(base_url=live_server.url, color_scheme=scheme,
+                                               **({"viewport": viewport} if viewport else TV)))
+        context.add_init_script(SHOWN_AT)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        opened.append((context, errors))
+        page.goto(f"/#/table/{code}/screen")
+        page.wait_for_selector(".sb-screen:not(.loading) .sb-live[data-state=live]")
+        settle(page)
+        return page
+
+    yield open_one
+    problems = []
+    for context, errors in opened:
+        context.close()
+        problems += errors
+    assert not problems, problems
 
 
 @pytest.fixture

@@ -65,6 +65,33 @@ def check(page, shot):
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
 
 
+def end_by_tapping(page, owners, leftovers, winner: str, look=lambda sheet: None) -> None:
+    """End the game → everyone passes → each point block one tap on who holds it (None: nobody) → each
+    player's leftover squares on the keypad → "Finish: ``winner`` wins". ``look(sheet)`` is called as each
+    sheet is up: "point block N", "leftovers NAME", "summary"."""
+    page.get_by_role("button", name="End the game").click()
+    page.get_by_role("button", name="Yes, end the game").click()
+    picker = page.locator("dialog.bb-picker[open]")
+    for index, owner in enumerate(owners):
+        row, column = divmod(index, 4)
+        picker.locator(".meta", has_text=f"Row {row + 1}, column {column + 1} ·").wait_for()
+        look(f"point block {index}")
+        nobody = picker.locator(".bb-holder:has(.bb-none)")
+        (nobody if owner is None else picker.locator(".bb-holder", has_text=owner)).click()
+    keypad = page.locator("dialog.bb-keypad[open]")
+    for name, squares in leftovers.items():
+        keypad.locator("h2", has_text=f"{name}: leftover squares").wait_for()
+        for digit in str(squares):
+            keypad.get_by_role("button", name=digit, exact=True).click()
+        assert keypad.locator(".bb-keypad-value").inner_text() == str(squares)
+        look(f"leftovers {name}")
+        keypad.locator(".bb-keypad-save").click()
+    summary = page.locator("dialog.bb-summary[open]")
+    summary.wait_for()
+    look("summary")
+    summary.get_by_role("button", name=f"Finish: {winner} wins").click()
+
+
 def test_three_player_board_in_at_most_40_taps(browser, live_server, shots, size):
     code = new_table(live_server, "block-buster", NAMES)
     post_event(live_server, code, "skip", {"seat": 0, "spaces": 1})  # during play, as the table goes
@@ -72,33 +99,15 @@ def test_three_player_board_in_at_most_40_taps(browser, live_server, shots, size
     tag = f"{size[0]}x{size[1]}-{size[2]}"
     page.evaluate("window.__taps = 0")
 
-    page.get_by_role("button", name="End the game").click()
-    page.get_by_role("button", name="Yes, end the game").click()
+    shot_of = {"point block 0": "picker", f"leftovers {NAMES[-1]}": "keypad", "summary": "summary"}
 
-    picker = page.locator("dialog.bb-picker[open]")
-    for index, owner in enumerate(OWNERS):
-        row, column = divmod(index, 4)
-        picker.locator(".meta", has_text=f"Row {row + 1}, column {column + 1} ·").wait_for()
-        if index == 0:
+    def look(sheet):  # the first point block, the last leftover and the summary, each on its sheet
+        if sheet == "point block 0":
             assert page.locator(".bb-ledger .bb-player[data-passed='true']").count() == 3
-            check(page, shots / f"bb-quick-picker-{tag}.png")
-        nobody = picker.locator(".bb-holder:has(.bb-none)")
-        (nobody if owner is None else picker.locator(".bb-holder", has_text=owner)).click()
+        if sheet in shot_of:
+            check(page, shots / f"bb-quick-{shot_of[sheet]}-{tag}.png")
 
-    keypad = page.locator("dialog.bb-keypad[open]")
-    for seat, (name, squares) in enumerate(LEFTOVERS.items()):
-        keypad.locator("h2", has_text=f"{name}: leftover squares").wait_for()
-        for digit in str(squares):
-            keypad.get_by_role("button", name=digit, exact=True).click()
-        assert keypad.locator(".bb-keypad-value").inner_text() == str(squares)
-        if seat == 2:
-            check(page, shots / f"bb-quick-keypad-{tag}.png")
-        keypad.locator(".bb-keypad-save").click()
-
-    summary = page.locator("dialog.bb-summary[open]")
-    summary.wait_for()
-    check(page, shots / f"bb-quick-summary-{tag}.png")
-    summary.get_by_role("button", name="Finish: Ben wins").click()
+    end_by_tapping(page, OWNERS, LEFTOVERS, "Ben", look)
     page.wait_for_selector(".bb-banner[data-kind='final']")
     page.wait_for_function("() => document.querySelectorAll('.bb-scores .bb-total').length === 3")
     taps = page.evaluate("window.__taps")

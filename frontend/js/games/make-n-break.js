@@ -302,7 +302,7 @@ export function mount(root, session) {
 }
 
 /** The big screen's part (views/screen.js): who builds, the round and turn, who runs the timer, the die,
- *  this turn's cards and the "10" bonus builds still owed. The scores are the screen's own. */
+ *  this turn's cards and the "10" bonus builds still owed, the shared timer named as a bonus build's. */
 export function screen(view) {
   const s = view.state;
   if (s.finished) return {};
@@ -311,14 +311,15 @@ export function screen(view) {
   const cards = (turn.cards || []).map((c) => h('li.sb-chip', (KIND_LABEL[c.kind] || (() => c.kind))(c)));
   return {
     turn: seat(s.builder),
+    timer: s.phase === 'bonus' ? t('mnb.bonus_timer', { name: seat(s.builder) }) : '', // the countdown is the "10"'s
     doing: s.stage === 'sudden-death'
       ? t('mnb.sudden_death_turn', { round: turn.round ?? '', turn: turn.number ?? '' })
       : t('mnb.round_turn', { round: s.round, rounds: s.options.rounds, turn: turn.number ?? '' }),
     board: [
       stat(t('mnb.timer_role'), seat(s.timer_runner)),
       stat(t('dice.die'), turn.die ?? '–'),
+      turn.bonus_owed ? stat(t('mnb.bonus_build'), t('mnb.bonus_to_go', { count: turn.bonus_owed })) : null, // in the row above the cards: on screen
       stat(t('mnb.cards_this_turn'), cards.length ? h('ul.sb-chips', cards) : '–', '.sb-wide'),
-      turn.bonus_owed ? stat(t('mnb.bonus_build'), t('mnb.bonus_to_go', { count: turn.bonus_owed }), '.sb-wide') : null,
     ],
   };
 }

@@ -2,7 +2,7 @@
 // game) and, if it wants them, stylesheet (its CSS file), logLines(t, common) (its log's words,
 // lib/log-lines.js), usesTimer, timerPresets(view), rolls(view), ownScores, cardScan (a function loading the
 // module that reads a paper card from a photo, views/league-record.js) and screen(view) (its part of the big screen, views/screen.js:
-// {turn, doing, board}); its dice are named by the module (components/dice.js nameDice). A game without
+// {turn, doing, board, timer: what the timer counts}); its dice are named by the module (components/dice.js nameDice). A game without
 // one gets the plain score pad (components/score-pad.js). Apart from views/table.js so that main.js can start
 // a panel loading as soon as the table's state names its game, while the table screen's own modules are
 // still arriving. Nothing here knows a game by name: docs/ADDING-A-GAME.md.

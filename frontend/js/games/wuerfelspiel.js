@@ -356,7 +356,7 @@ export function mount(root, session) {
 }
 
 /** The big screen's part (views/screen.js): who builds, the turn, who stops, the stopper's running total
- *  to 30 (STOPP at 30) and each of its rolls as it comes. */
+ *  to 30 (STOPP at 30) and each of its rolls as it comes, with the total it made. */
 export function screen(view) {
   const s = view.state;
   if (s.finished || !s.turn) return {};
@@ -369,7 +369,8 @@ export function screen(view) {
     board: [
       stat(t('ws.stopper'), s.options.stopper === 'app' ? t('ws.the_app', { name: seat(s.stopper) }) : seat(s.stopper)),
       stat(t('ws.stopper_total'), turn.stop ? `${total} · ${t('ws.stopp')}` : `${total} / ${STOP_AT}`, '.sb-huge'),
-      stat(t('ws.stopper_rolls'), turn.rolls.length ? h('ol.sb-chips', turn.rolls.map((f) => h('li.sb-chip', faceText(f)))) : '–', '.sb-wide'),
+      stat(t('ws.stopper_rolls'), turn.rolls.length ? h('ol.sb-chips', turn.rolls.map((f, i) => h('li.sb-chip.sb-roll',
+        h('span.sb-roll-face', faceText(f)), h('span.sb-roll-total', String(turn.running_totals[i]))))) : '–', '.sb-wide'),
     ],
   };
 }

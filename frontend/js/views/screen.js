@@ -18,7 +18,8 @@ function bigTimer(session) {
   const digits = h('output.sb-digits', { 'aria-label': t('timer.time_left') }, '0');
   const fill = h('div.sb-fill');
   const status = h('p.sb-timer-status', { role: 'status' });
-  const el = h('section.sb-timer', { 'aria-label': t('timer.title'), hidden: true }, digits, h('div.sb-bar', fill), status);
+  const label = h('p.sb-timer-label', { hidden: true });
+  const el = h('section.sb-timer', { 'aria-label': t('timer.title'), hidden: true }, label, digits, h('div.sb-bar', fill), status);
   let frame = 0;
   let lastChimed = null;
   let shownDigits = null;
@@ -48,8 +49,10 @@ function bigTimer(session) {
   }
   return {
     el,
-    show(on) {
+    show(on, what) {
       el.hidden = !on;
+      label.textContent = what || ''; // what it counts, when the game says (a "10" bonus build)
+      label.hidden = !what;
     },
     update() {
       cancelAnimationFrame(frame);
@@ -213,7 +216,8 @@ function nowPart(session) {
   const timer = bigTimer(session);
   const dice = bigDice();
   return {
-    el: h('section.sb-now', { 'aria-label': t('screen.now') }, turn, doing, timer.el, dice.el, board),
+    // The dice beside the timer: one under the other, they left a turn's cards below the screen's edge.
+    el: h('section.sb-now', { 'aria-label': t('screen.now') }, turn, doing, h('div.sb-clock', timer.el, dice.el), board),
     update(view, module) {
       const own = module.screen?.(view) || {};
       turn.textContent = own.turn ? t('screen.turn', { name: own.turn }) : '';
@@ -221,7 +225,7 @@ function nowPart(session) {
       doing.textContent = own.doing || '';
       doing.hidden = !own.doing;
       board.replaceChildren(...[own.board].flat().filter(Boolean));
-      timer.show(module.usesTimer !== false);
+      timer.show(module.usesTimer !== false, own.timer);
       timer.update();
       dice.update(view);
     },
