@@ -16,11 +16,9 @@ from big_screen import (
     shoot_both_schemes,
     tap_and_time,
 )
-from screens import missing_values, new_table, serious_violations
+from screens import missing_values, new_table, open_table, serious_violations
 from test_block_buster_quick_entry import LEFTOVERS, OWNERS, TOTALS, end_by_tapping
 from test_block_buster_screens import ledger_row
-from test_bresk_screens import new_table as new_bresk_table
-from test_bresk_screens import open_table as open_bresk_seat
 from test_bresk_screens import type_grid
 from test_make_n_break_screens import tap_card
 
@@ -160,7 +158,7 @@ def test_block_buster_on_two_phones_from_a_skip_to_the_final_scores(open_phone, 
 def bresk_phone(open_phone, code: str, seat: str):
     phone = open_phone()
     phone.add_init_script(ANSWERED_AT)
-    open_bresk_seat(phone, code, seat)
+    open_table(phone, code, bresk_seat=seat)
     settle(phone)
     phone.wait_for_selector(".bresk-word-note:empty", state="attached", timeout=30_000)  # the word list is in
     return phone
@@ -173,7 +171,7 @@ def allowed_letters(live_server, code: str) -> int:
 
 
 def test_bresk_on_two_phones_from_the_rolls_to_the_hand_ins(open_phone, open_screen, live_server, shots):
-    code = new_bresk_table(live_server, hand_in_early=True)
+    code = new_table(live_server, "bresk", ("Ann", "Ben"), hand_in_early=True)
     screen = open_screen(code)
     ann, ben = bresk_phone(open_phone, code, "Ann"), bresk_phone(open_phone, code, "Ben")
     delays = []
