@@ -150,8 +150,9 @@ function shareCard(id, onReplaced) {
       }
       return buttons;
     };
+    const open = el.querySelector('details')?.open ?? false; // drawn again for links learned: left as it was
     el.replaceChildren(
-      h('details.card.share-league', { open: false },
+      h('details.card.share-league', { open },
         h('summary', roles.length > 1 ? t('league.share') : t('league.share_read_only')),
         entry.role === 'admin' ? h('p.warning', h('strong', t('league.admin_safe_colon')), ' ', t('league.give_member_link')) : null,
         h('p.status.share-status', { role: 'status' }),
