@@ -216,3 +216,15 @@ class LeagueWordChange(db.Model):
     word: Mapped[str] = mapped_column(String(64))
     change: Mapped[str] = mapped_column(String(16))  # services/disputes.py WORD_CHANGES
     at_ms: Mapped[int] = mapped_column(BigInteger, default=now_ms)
+
+
+class TableSeatPlayer(db.Model):
+    """Which league player sits at a league table's seat: by id, so that a rename or a merge during the game
+    still posts its result to that person (services/tables.py ``post_to_league``), not to whoever holds the
+    seat's name by then. A removed player's rows go with them (the seat's name is all that is left)."""
+
+    __tablename__ = "table_seat_players"
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("league_players.id", ondelete="CASCADE"), index=True)

@@ -12,13 +12,23 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .. import games, names
 from ..domain_errors import Conflict, NotFound, Refused
 from ..extensions import db
-from ..models import League, LeaguePlayer, LeagueResult, LeagueTally, ResultEntry, ResultVersion, Season, now_ms
+from ..models import (
+    League,
+    LeaguePlayer,
+    LeagueResult,
+    LeagueTally,
+    ResultEntry,
+    ResultVersion,
+    Season,
+    TableSeatPlayer,
+    now_ms,
+)
 from ..text import N_, Np_, joined
 from .league_input import clean_name
 from .league_queries import player_names
@@ -81,6 +91,9 @@ def _merge(league: League, player: LeaguePlayer, into: LeaguePlayer) -> int:
         for entry in result.entries:
             if entry.player_id == player.id:
                 entry.player_id = into.id
+    # A table being played with them at a seat posts its result to ``into`` (services/tables.py).
+    db.session.execute(update(TableSeatPlayer).where(TableSeatPlayer.player_id == player.id)
+                       .values(player_id=into.id))
     db.session.flush()
     db.session.delete(player)
     db.session.commit()

@@ -33,7 +33,17 @@ from ..domain_errors import Conflict, DomainError, Refused, Unavailable, Unknown
 from ..extensions import db
 from ..games.base import check_event_data
 from ..links import public_base
-from ..models import TABLE_CODE_ALPHABET, TABLE_CODE_LENGTH, Event, League, Table, is_table_code, now_ms
+from ..models import (
+    TABLE_CODE_ALPHABET,
+    TABLE_CODE_LENGTH,
+    Event,
+    League,
+    LeaguePlayer,
+    Table,
+    TableSeatPlayer,
+    is_table_code,
+    now_ms,
+)
 from . import house_rules, leagues, scoring, streams, table_sql
 from .table_sql import TableRow
 
@@ -94,22 +104,27 @@ def create(game_id: str, options: dict[str, Any] | None, seats: list[dict[str, A
         options = {**house_rules.table_defaults(league, game_id), **(options or {})}
     state = game.setup(options or {}, seat_names)  # RuleError → 422 naming the option
     for _ in range(10):
-        if league is not None:  # again on every try: a rollback takes the new players with it
-            known = {p.name_key for p in leagues.players(league)}
-            for name in seat_names:
-                if names.key(name) not in known:
-                    leagues.add_player(league, name, commit=False)
+        # Again on every try: a rollback takes the new players with it.
+        seated = _league_players(league, seat_names) if league is not None else []
         table = Table(code=new_code(), game=game_id, options=state.get("options", options or {}),
                       seats=seat_names, last_seq=0, league_id=league.id if league else None,
                       league_token_hash=league_link)
         table.snapshot = reducer.initial(rules_of(table), state)
         db.session.add(table)
         try:
+            db.session.flush()
+            db.session.add_all(TableSeatPlayer(table_id=table.id, seat=i, player_id=p.id) for i, p in enumerate(seated))
             db.session.commit()
             return table
         except IntegrityError:  # the code was taken (or a seat's name joined the league just now): try again
             db.session.rollback()
     raise Unavailable("no_code", "Could not find a free table code; try again.")
+
+
+def _league_players(league, seat_names: list[str]) -> list[Any]:
+    """The league player at each seat: the one of that name, or a new one (committed with the table)."""
+    known = {p.name_key: p for p in leagues.players(league)}
+    return [known.get(names.key(name)) or leagues.add_player(league, name, commit=False) for name in seat_names]
 
 
 def get(code: str) -> Table:
@@ -552,7 +567,8 @@ def play_again(code: str, host_url: str = "", league_token: str | None = None) -
     if old.snapshot.get("next_code"):
         return read(old.snapshot["next_code"]), False
     league, link = _league_again(old, league_token)
-    fresh = create(old.game, old.options, [{"name": name} for name in old.seats], league, league_link=link)
+    fresh = create(old.game, old.options, [{"name": name} for name in _seats_again(old, league)], league,
+                   league_link=link)
     try:
         append(old.code, again_event_id(old.code), "next_table", {"code": fresh.code}, internal=True,
                host_url=host_url)
@@ -564,6 +580,16 @@ def play_again(code: str, host_url: str = "", league_token: str | None = None) -
     db.session.delete(fresh)
     db.session.commit()
     return read(winner), False
+
+
+def _seats_again(old: Table, league: Any) -> list[str]:
+    """The next table's seats: in a league, as its players are called now (renamed during the game, they
+    sit down as themselves, not as a new player of the old name); unless a merge made two seats one."""
+    if league is None:
+        return old.seats
+    now_called = _seat_players_now(old)
+    seats = [now_called.get(names.key(name), name) for name in old.seats]
+    return seats if len({names.key(name) for name in seats}) == len(seats) else old.seats
 
 
 def _league_again(old: Table, league_token: str | None) -> tuple[Any, str | None]:
@@ -587,6 +613,16 @@ def league_result_id(table: Table) -> str:
     return str(uuid.uuid5(uuid.NAMESPACE_URL, f"scorekeeper:table:{table.code}"))
 
 
+def _seat_players_now(table: Table) -> dict[str, str]:
+    """Each seat's name (as a key) → what its league player is called now: renamed or merged during the
+    game, the result is theirs all the same. A seat without a row (a removed player, a table older than
+    the rows) keeps its own name."""
+    rows = db.session.execute(select(TableSeatPlayer.seat, LeaguePlayer.name)
+                              .join(LeaguePlayer, LeaguePlayer.id == TableSeatPlayer.player_id)
+                              .where(TableSeatPlayer.table_id == table.id)).all()
+    return {names.key(table.seats[seat]): name for seat, name in rows if seat < len(table.seats)}
+
+
 def post_to_league(table: Table, result: dict[str, Any], at_ms: int, league_token: str | None = None) -> None:
     """When a league table's game is over, its ``result`` goes to the league's standings.
 
@@ -606,7 +642,8 @@ def post_to_league(table: Table, result: dict[str, Any], at_ms: int, league_toke
         return
     # The game's own places: an immediate win, sudden death, a shared win, teams (never re-ranked by points).
     places = with_places(table.game, result)["places"]
-    players = [{"name": p["name"], "score": p["total"], "place": place,
+    now_called = _seat_players_now(table)
+    players = [{"name": now_called.get(names.key(p["name"]), p["name"]), "score": p["total"], "place": place,
                 **({"team": str(p["team"])} if p.get("team") else {})}
                for p, place in zip(result["players"], places, strict=True)]
     played_on = dt.datetime.fromtimestamp(at_ms / 1000, dt.UTC).date()

@@ -152,3 +152,62 @@ def test_a_tables_own_choice_beats_a_house_rule_even_when_it_is_the_games_defaul
                           json={"game": game, "league": lg["id"], "options": {option: not value}, "seats": seats})
         assert own.status_code == 201, own.get_json()
         assert own.get_json()["options"][option] is (not value), game
+
+
+def _seated(client, lg, names):
+    response = client.post("/api/tables", headers=auth(lg["member_token"]), json={
+        "game": "scorepad", "league": lg["id"], "seats": [{"name": n} for n in names]})
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()["code"]
+
+
+def _finish(client, code, points):
+    for seat, n in enumerate(points):
+        event(client, code, "points", {"seat": seat, "points": n})
+    assert event(client, code, "finish").status_code == 201
+
+
+def _admin(client, lg, method, path, body=None):
+    response = client.open(f"/api/leagues/{lg['id']}{path}", method=method, json=body,
+                           headers=auth(lg["admin_token"]))
+    assert response.status_code in (200, 201), response.get_json()
+    return response.get_json()
+
+
+def _standings(client, lg):
+    rows = client.get(f"/api/leagues/{lg['id']}/standings", headers=auth(lg["viewer_token"])).get_json()["rows"]
+    return [(r["player"], r["played"], r["wins"]) for r in rows]
+
+
+def test_a_player_renamed_during_a_league_table_gets_its_result_under_the_new_name(client):
+    """The organiser renames Ann while she plays: her game counts for Anna, and not for a newcomer who
+    then joins the league as Ann."""
+    lg = league(client)
+    code = _seated(client, lg, ["Ann", "Ben"])
+    assert _admin(client, lg, "PATCH", "/players/Ann", {"name": "Anna"})["name"] == "Anna"
+    _admin(client, lg, "POST", "/players", {"name": "Ann"})  # somebody else, who was not at the table
+    _finish(client, code, [9, 4])
+    assert _standings(client, lg) == [("Anna", 1, 1), ("Ben", 1, 0)]
+    results = client.get(f"/api/leagues/{lg['id']}/results", headers=auth(lg["viewer_token"])).get_json()
+    assert [(p["name"], p["score"]) for p in results["results"][0]["players"]] == [("Anna", 9), ("Ben", 4)]
+
+
+def test_a_player_merged_during_a_league_table_gets_its_result_under_the_one_merged_into(client):
+    lg = league(client)
+    _admin(client, lg, "POST", "/players", {"name": "Annie"})
+    code = _seated(client, lg, ["Ben", "Ann"])
+    assert _admin(client, lg, "PATCH", "/players/Ann", {"name": "Annie", "merge": True})["name"] == "Annie"
+    _finish(client, code, [2, 7])
+    assert _standings(client, lg) == [("Annie", 1, 1), ("Ben", 1, 0)]
+
+
+def test_play_again_after_a_rename_seats_the_renamed_player(client):
+    lg = league(client)
+    code = _seated(client, lg, ["Ann", "Ben"])
+    _admin(client, lg, "PATCH", "/players/Ann", {"name": "Anna"})
+    _finish(client, code, [9, 4])
+    again = client.post(f"/api/tables/{code}/again", headers=auth(lg["member_token"]))
+    assert again.status_code in (200, 201), again.get_json()
+    assert again.get_json()["seats"] == ["Anna", "Ben"]
+    players = client.get(f"/api/leagues/{lg['id']}/players", headers=auth(lg["viewer_token"])).get_json()
+    assert sorted(p["name"] for p in players["players"]) == ["Anna", "Ben"]  # no second "Ann"

@@ -3,7 +3,7 @@ point blocks), Tab follows the order the eye reads, the timer's full screen is r
 field's focus ring is as clear as every other's — by key presses and computed styles, axe-core clean."""
 
 import pytest
-from screens import SLID_IN, api_league, contrast, new_table, open_table, serious_violations
+from screens import SLID_IN, api_league, contrast, new_table, open_table, post_event, serious_violations
 
 pytestmark = pytest.mark.browser
 
@@ -25,7 +25,9 @@ def focused(page):
 
 def tab_through(page, limit=80):
     """Every stop Tab makes from the top of the page, once round."""
-    page.evaluate("document.activeElement?.blur(); scrollTo(0, 0)")
+    # From the document's start: blurred, the next Tab would start from the element last clicked.
+    page.evaluate("""() => { const b = document.body; b.tabIndex = -1; b.focus(); b.removeAttribute('tabindex');
+                             scrollTo(0, 0); }""")
     stops = []
     for _ in range(limit):
         page.keyboard.press("Tab")
@@ -118,5 +120,22 @@ def test_a_date_field_shows_a_clear_focus_ring(sized_phone, live_server, shots):
     around = {"x": box["x"] - 12, "y": box["y"] - 12, "width": box["width"] + 24, "height": box["height"] + 24}
     sized_phone.screenshot(path=shots / f"focus-date-{sized_phone.viewport_size['width']}.png", clip=around)
     assert ring["style"] == "solid" and ring["width"] >= 3, ring
-    assert contrast(ring["colour"], ring["behind"]) >= 3, ring  # a focus indicator needs 3:1 against the sized_phone
+    assert contrast(ring["colour"], ring["behind"]) >= 3, ring  # a focus indicator needs 3:1 against the page
+    assert serious_violations(sized_phone) == []
+
+
+def test_bresk_tab_order_follows_the_screen_through_the_dice_and_the_grid(sized_phone, live_server, shots):
+    """While the dice are rolled and everyone writes, Tab goes down the screen as it is drawn: the dice's
+    roll button, the grid (one stop) and what comes after, never back up the page."""
+    code = new_table(live_server, "bresk", NAMES)
+    post_event(live_server, code, "roll", {"dice": ["bresk"]})
+    open_table(sized_phone, code, ".bresk-entry .cell", bresk_seat="Ann")
+    stops = tab_through(sized_phone)
+    sized_phone.screenshot(path=shots / f"bresk-tab-order-{sized_phone.viewport_size['width']}.png", full_page=True)
+    names = [s["name"] for s in stops]
+    cells = [i for i, s in enumerate(stops) if "cell" in s["cls"].split()]
+    rolls = [i for i, s in enumerate(stops) if s["name"].startswith("Roll the")]
+    assert len(cells) == 1 and rolls, names
+    for before, after in zip(stops, stops[1:], strict=False):  # down the page, left to right along a row
+        assert after["top"] >= before["top"] - 2, (names, before, after)
     assert serious_violations(sized_phone) == []

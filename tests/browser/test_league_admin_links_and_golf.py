@@ -5,7 +5,7 @@ and 390×844, light and dark, with axe-core."""
 import pytest
 import requests
 from screens import PHONE, api_league, auth, missing_values, serious_violations, with_axe
-from test_league_admin_screens import league_view, open_settings
+from test_league_admin_screens import league_view, open_link, open_settings
 
 pytestmark = pytest.mark.browser
 
@@ -142,3 +142,37 @@ def test_a_phone_with_only_the_admin_link_hands_out_the_member_and_viewer_links_
     phone.locator(".link-member").scroll_into_view_if_needed()
     clean(phone)
     phone.screenshot(path=shots / f"league-admin-shared-links-{phone.label}.png")
+
+
+def member_token_shown(page):
+    """The token of the member link on screen (a link carries its own token as ``t``)."""
+    url = page.input_value(".link-member input.link-url")
+    return url.split("t=")[1].split("&")[0]
+
+
+def test_an_admin_phone_with_the_league_open_learns_a_member_link_another_replaced(phone, second_phone, live_server):
+    """Two organisers: one replaces the member link in settings; the other's phone, with the league's home
+    open, shows the new link (and its QR code) once it comes back to the screen, with no reload and without
+    opening settings, as it does on its 30-second refresh."""
+    league = api_league(live_server, "Two admins", players=("Ann", "Ben"))
+    query = f"t={league['admin_token']}&m={league['member_token']}&v={league['viewer_token']}"
+    open_link(phone, league, query)
+    phone.wait_for_selector(".link-member input.link-url", state="attached")  # inside the closed "Share"
+    assert member_token_shown(phone) == league["member_token"]
+
+    open_settings(second_phone, league)
+    second_phone.once("dialog", lambda d: d.accept())
+    second_phone.locator("#share .link-member button.replace").click()
+    second_phone.wait_for_selector(".share-status:has-text('New member link made')")
+    new = member_token_shown(second_phone)
+    assert new != league["member_token"]
+
+    # The phone comes back to the app (a switch of apps, the screen woken): what the league's home does then.
+    phone.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    phone.wait_for_function("(token) => document.querySelector('.link-member input.link-url').value"
+                            ".includes(`t=${token}`)", arg=new, timeout=10_000)
+    assert phone.locator(".link-member input.link-url").count() == 1
+    # The settings screen, opened now, shows the same link: it was remembered, not only drawn.
+    phone.evaluate(f"location.hash = '#/league/{league['id']}/admin'")
+    phone.wait_for_selector("#save-rules")
+    assert member_token_shown(phone) == new

@@ -6,8 +6,8 @@ import { t } from '../i18n.js';
 import { h, useStylesheet } from '../lib/dom.js';
 import { inPlayersWords, optionField, readOption } from '../lib/option-fields.js';
 import {
-  dropToken, ensureCss, fill, findLeague, formatDate, games, linkRow, playerHref, qrButton, remember, replaceLink,
-  shareUrl,
+  dropToken, ensureCss, fill, findLeague, formatDate, games, learnSharedLinks, linkRow, playerHref, qrButton, remember,
+  replaceLink, shareUrl,
 } from './league-common.js';
 import { importSection } from './league-import.js';
 
@@ -483,17 +483,12 @@ function loadSections(league, entry, cards, alive, needsAdmin) {
   const { id } = league;
   // The member and viewer links now in use come from the server: a phone given only the admin link can hand
   // them out without replacing everyone's (null: a league older than that, whose admin makes one once).
-  const shared = leagues.sharedTokens(id, entry.token).catch((err) => (err.status === 403 ? {} : Promise.reject(err)));
-  Promise.all([leagues.get(id, entry.token), leagues.players(id, entry.token), games(), shared])
-    .then(([current, { players }, catalogue, tokens]) => {
+  Promise.all([leagues.get(id, entry.token), leagues.players(id, entry.token), games(), learnSharedLinks(id, entry.token)])
+    .then(([current, { players }, catalogue]) => {
       if (!alive()) return;
       if (current.role !== 'admin') {
         needsAdmin(remember({ id, name: current.name, role: current.role, token: entry.token }).role);
         return;
-      }
-      for (const role of ['member', 'viewer']) {
-        const token = tokens[`${role}_token`];
-        if (token) remember({ id, role, token });
       }
       rulesSection(league, cards.rulesCard, current.rules || {}, catalogue);
       seasonsSection(league, cards.seasonsCard, current.seasons);

@@ -83,6 +83,23 @@ export function forget(id) {
   save(load().filter((l) => l.id !== id));
 }
 
+/** The member and viewer links now in use, as the server has them (an admin link reads them), kept on this
+ *  phone: another admin phone may have replaced one. A league older than the kept links has none (null): what
+ *  this phone has stays. Another role's link may not read them (403): nothing to learn. */
+export async function learnSharedLinks(id, token) {
+  let tokens;
+  try {
+    tokens = await leagues.sharedTokens(id, token);
+  } catch (err) {
+    if (err.status === 403) return;
+    throw err;
+  }
+  for (const role of ['member', 'viewer']) {
+    const shared = tokens[`${role}_token`];
+    if (shared) remember({ id, role, token: shared });
+  }
+}
+
 /** A token no longer works (replaced by the admin): drop it, fall back to the next best. */
 export function dropToken(id, token) {
   const list = load();

@@ -8,8 +8,8 @@ import { date, number as formatNumber, t } from '../i18n.js';
 import { h } from '../lib/dom.js';
 import { navigate } from '../router.js';
 import {
-  RANK, ROLE_NAMES, adoptLink, dropToken, ensureCss, fill, findLeague, forget, formatDate, gameName, games, resultGameName, linkRow, number,
-  playerHref, qrButton, rankText, remember, rename, replaceLink, saveBlob, shareUrl, skillCell,
+  RANK, ROLE_NAMES, adoptLink, dropToken, ensureCss, fill, findLeague, forget, formatDate, gameName, games, learnSharedLinks,
+  resultGameName, linkRow, number, playerHref, qrButton, rankText, remember, rename, replaceLink, saveBlob, shareUrl, skillCell,
 } from './league-common.js';
 
 const REFRESH_MS = 30_000;
@@ -150,8 +150,9 @@ function shareCard(id, onReplaced) {
       }
       return buttons;
     };
+    const open = el.querySelector('details')?.open ?? false; // drawn again for links learned: left as it was
     el.replaceChildren(
-      h('details.card.share-league', { open: false },
+      h('details.card.share-league', { open },
         h('summary', roles.length > 1 ? t('league.share') : t('league.share_read_only')),
         entry.role === 'admin' ? h('p.warning', h('strong', t('league.admin_safe_colon')), ' ', t('league.give_member_link')) : null,
         h('p.status.share-status', { role: 'status' }),
@@ -365,7 +366,11 @@ async function loadBoard(board) {
   const entry = findLeague(id);
   if (!entry) return;
   try {
+    // An admin phone learns the member and viewer links with every refresh: another admin phone may have
+    // replaced one, and this one would otherwise hand out a dead link until it opened settings.
+    const learned = entry.role === 'admin' ? learnSharedLinks(id, entry.token).catch(() => {}) : null;
     const fetched = await fetchBoard(id, entry.token, { game: filters.game, season: filters.season });
+    await learned;
     if (!board.alive) return;
     const { league, results } = fetched;
     rename(id, league.name);

@@ -8,6 +8,7 @@ import { t } from '../i18n.js';
 import { takeAhead } from '../lib/ahead.js';
 import { sync } from '../lib/clock.js';
 import { h, stylesheetsReady } from '../lib/dom.js';
+import { keepInEyeOrder } from '../lib/eye-order.js';
 // Named here, not only imports down (session → offline → idb, session → uuid), so the browser fetches
 // them with this view instead of one round trip after another: the table shows sooner (session → device too).
 import '../lib/device.js';
@@ -418,14 +419,16 @@ async function openTable(root, session, catalogue, { screen, head, panel, scores
     parts.push(seats);
   }
   parts.push(module.mount(panel, session, game));
-  // Focus follows the eye: the timer goes in among the panel's cards where the stylesheet (app.css) shows it
-  // (the roll, or a score pad's points, above it; the cards to tap below), so Tab reaches it in that order.
-  if (module.usesTimer !== false) {
-    panel.insertBefore(timerSlot, [...panel.children].find((el) => Number(getComputedStyle(el).order) > 3) ?? null);
-  }
+  // Focus follows the eye: the timer and the dice go in among the panel's cards, which are kept in the
+  // document in the order the stylesheets show them (the roll above the timer, Bresk!'s grid above the
+  // dice while everyone writes), so Tab reaches them in that order.
+  panel.prepend(...[module.usesTimer !== false && timerSlot, module.rolls && diceSlot].filter(Boolean));
+  const inEyeOrder = keepInEyeOrder(panel);
+  parts.push(inEyeOrder);
   parts.forEach((p) => p.update?.(view));
   // The game panels add their own stylesheet; laid out before it arrives, the page would shift.
   await stylesheetsReady();
+  inEyeOrder.update(); // the game's own stylesheet may place its cards differently
   log.el.hidden = false;
   reveal();
   showLive();
