@@ -163,8 +163,8 @@ def _seated(client, lg, names):
 
 def _finish(client, code, points):
     for seat, n in enumerate(points):
-        event(client, code, "points", {"seat": seat, "points": n})
-    assert event(client, code, "finish").status_code == 201
+        post_event(client, code, "points", {"seat": seat, "points": n})
+    assert post_event(client, code, "finish").status_code == 201
 
 
 def _admin(client, lg, method, path, body=None):
