@@ -10,7 +10,7 @@ cooperates with gevent by itself.
 import os
 
 bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
-worker_class = "gevent"
+worker_class = "scorekeeper.gunicorn_worker.GeventWorker"
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 worker_connections = int(os.environ.get("SCOREKEEPER_CONNECTIONS", "1000"))
 timeout = 60
