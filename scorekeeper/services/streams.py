@@ -15,8 +15,9 @@ only in number, since a message carries the whole table.
 
 One address cannot take a worker's connections: it may hold at most
 ``STREAMS_PER_ADDRESS`` streams in a worker (a club on one wifi: 30 tables of six
-phones), and streams altogether at most ``STREAMS_PER_WORKER``, so reads always
-find a free connection. A stream that has carried nothing but heartbeats for
+phones), or in all workers and instances when the rate limits are kept in Redis
+(stream_slots.py), and streams altogether at most ``STREAMS_PER_WORKER``, so reads
+always find a free connection. A stream that has carried nothing but heartbeats for
 ``STREAM_IDLE_S`` ends; the phone's EventSource reconnects by itself a second later
 with Last-Event-ID, so an honest phone misses nothing and a forgotten one lets go.
 
