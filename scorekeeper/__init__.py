@@ -20,6 +20,7 @@ def create_app(test_config: dict[str, Any] | None = None):
     from .extensions import db, migrate
     from .jsonio import OrjsonProvider
     from .limits import limiter
+    from .stream_gate import StreamGate
 
     app = Flask(__name__, instance_relative_config=True)
     app.json = OrjsonProvider(app)
@@ -37,6 +38,7 @@ def create_app(test_config: dict[str, Any] | None = None):
     errors.register(app)
     app.after_request(i18n.vary_by_language)
     web.init_app(app)
+    app.wsgi_app = StreamGate(app.wsgi_app)
     if app.config["PROXIES"]:
         from werkzeug.middleware.proxy_fix import ProxyFix
 

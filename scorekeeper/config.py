@@ -143,7 +143,8 @@ def load(instance_path: str, test_config: dict[str, Any] | None = None) -> dict[
         # test turns it on, and in that child.
         "OFFLOAD": not (test_config or {}).get("TESTING", False)
         and env.get("SCOREKEEPER_OFFLOAD", "on") != "off",
-        # Event streams (services/streams.py): per client address and per worker, and how long a stream
+        # Event streams (services/streams.py): per client address (per worker, or across every worker and instance
+        # with Redis: stream_slots.py) and per worker, and how long a stream
         # that carries nothing but heartbeats stays open before the phone is asked to reconnect.
         "STREAMS_PER_ADDRESS": int(env.get("SCOREKEEPER_STREAMS_PER_ADDRESS", "200")),
         "STREAMS_PER_WORKER": int(int(env.get("SCOREKEEPER_CONNECTIONS", "1000")) * 0.9),

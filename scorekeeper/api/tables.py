@@ -11,6 +11,7 @@ from werkzeug.exceptions import TooManyRequests
 from .. import i18n
 from ..errors import ErrorSchema
 from ..services import leagues, streams, table_league, tables
+from ..stream_slots import shared_slots
 from ..text import N_
 from .blueprint import Blueprint
 from .league_link import league_token
@@ -147,24 +148,31 @@ def timer_command(payload, code):
 @blp.alt_response(404, schema=ErrorSchema, description="No table has this code.", success=False)
 def stream(query, code):
     """Follow a table live. Reconnecting phones send Last-Event-ID and miss nothing."""
-    table = tables.get(code)
+    # The caps first and the table after, and the table by the read every phone polls (not the whole ORM row):
+    # a flood of streams is mostly refused, and each refusal must cost the worker as little as it can.
+    config = current_app.config
+    ticket = streams.hub().admit(get_remote_address(), config["STREAMS_PER_ADDRESS"], config["STREAMS_PER_WORKER"],
+                                 shared_slots(current_app))
+    if ticket is None:
+        raise TooManyRequests(N_("Too many live tables are open from this address; close some and try again."),
+                              retry_after=5)
+    try:
+        table = tables.read(code)
+    except BaseException:
+        ticket.release()
+        raise
     after = query.get("after")
     last_id = request.headers.get("Last-Event-ID", "")
     if last_id.isdigit() and len(last_id) <= 9:
         # A stream opened with ?after= and reconnected by the browser sends both: the header is newer.
         after = max(after or 0, int(last_id))
-    config = current_app.config
-    release = streams.hub().admit(get_remote_address(), config["STREAMS_PER_ADDRESS"], config["STREAMS_PER_WORKER"])
-    if release is None:
-        raise TooManyRequests(N_("Too many live tables are open from this address; close some and try again."),
-                              retry_after=5)
     language = i18n.language()  # ?lang=, else Accept-Language: the messages are said in it, and cached per language
     render = _stream_render(table.code, request.host_url, language)
     body = stream_with_context(streams.stream(table.id, table.last_seq, after, render,
-                                              cache_key=f"{language} {request.host_url}"))
+                                              cache_key=f"{language} {request.host_url}", renew=ticket.renew))
     response = Response(body, mimetype="text/event-stream",
                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
-    response.call_on_close(release)
+    response.call_on_close(ticket.release)
     return response
 
 

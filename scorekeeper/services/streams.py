@@ -15,8 +15,9 @@ only in number, since a message carries the whole table.
 
 One address cannot take a worker's connections: it may hold at most
 ``STREAMS_PER_ADDRESS`` streams in a worker (a club on one wifi: 30 tables of six
-phones), and streams altogether at most ``STREAMS_PER_WORKER``, so reads always
-find a free connection. A stream that has carried nothing but heartbeats for
+phones), or in all workers and instances when the rate limits are kept in Redis
+(stream_slots.py), and streams altogether at most ``STREAMS_PER_WORKER``, so reads
+always find a free connection. A stream that has carried nothing but heartbeats for
 ``STREAM_IDLE_S`` ends; the phone's EventSource reconnects by itself a second later
 with Last-Event-ID, so an honest phone misses nothing and a forgotten one lets go.
 
@@ -182,25 +183,30 @@ class Hub:
 
     # --- who may open a stream ----------------------------------------------------------------
 
-    def admit(self, address: str, per_address: int, per_worker: int):
-        """Count a new stream from ``address``; the function that releases it, or None when over a cap."""
+    def admit(self, address: str, per_address: int, per_worker: int, shared=None):
+        """Count a new stream from ``address``; its ``Ticket``, or None when over a cap.
+
+        ``shared`` (stream_slots.SharedSlots, passed in by the view: a service does not reach the rate limits):
+        the address's streams are counted across every worker and instance; without it, in this worker only.
+        """
         with self._lock:
-            if self._streams[address] >= per_address or self._streams.total() >= per_worker:
+            if self._streams.total() >= per_worker or (shared is None and self._streams[address] >= per_address):
                 return None
             self._streams[address] += 1
-        released = False
+            held_here = self._streams[address]
+        ticket = Ticket(self, address)
+        if shared is not None:
+            ticket.slot = shared.take(address, per_address, held_here)
+            if ticket.slot is None:
+                ticket.release()
+                return None
+        return ticket
 
-        def release() -> None:
-            nonlocal released
-            with self._lock:
-                if released:
-                    return
-                released = True
-                self._streams[address] -= 1
-                if self._streams[address] <= 0:
-                    del self._streams[address]
-
-        return release
+    def _let_go(self, address: str) -> None:
+        with self._lock:
+            self._streams[address] -= 1
+            if self._streams[address] <= 0:
+                del self._streams[address]
 
     def open_streams(self, address: str | None = None) -> int:
         with self._lock:
@@ -239,6 +245,28 @@ class Hub:
         return self._message_bytes
 
 
+class Ticket:
+    """One admitted stream: renewed as it sends (its shared slot's lease), released once when it ends."""
+
+    def __init__(self, hub_: Hub, address: str):
+        self._hub, self._address = hub_, address
+        self.slot = None  # stream_slots.Slot, when counted across processes
+        self._released = False
+
+    def renew(self) -> None:
+        if self.slot is not None:
+            self.slot.renew()
+
+    def release(self) -> None:
+        with self._hub._lock:
+            if self._released:
+                return
+            self._released = True
+        self._hub._let_go(self._address)
+        if self.slot is not None:
+            self.slot.give_back()
+
+
 _hubs: dict[int, Hub] = {}
 _hubs_lock = threading.Lock()
 
@@ -273,13 +301,13 @@ Render = Callable[[int], "tuple[int, dict[str, Any]]"]
 
 
 def stream(table_id: int, start_seq: int, after: int | None, render: Render,
-           cache_key: str = "") -> Iterator[str]:
+           cache_key: str = "", renew: Callable[[], None] = lambda: None) -> Iterator[str]:
     """The body of GET /api/tables/{code}/stream: catch up from ``after``, then follow until idle.
 
     ``render(since)`` is the API layer's: the table's seq and the message's data (the events after
     ``since`` and the table as the phone shows it), read in an app context of its own. Messages are
     shared by the streams with the same ``cache_key`` (what else the message depends on: the address
-    its join link is made from).
+    its join link is made from). ``renew`` is called as it sends (the ticket's shared slot's lease).
     """
     app_hub = hub()
     app = app_hub.app
@@ -306,6 +334,7 @@ def stream(table_id: int, start_seq: int, after: int | None, render: Render,
         last_message = time.monotonic()
         while (idle_left := last_message + idle_s - time.monotonic()) > 0:
             latest = app_hub.wait(table_id, position, min(every_s, idle_left))
+            renew()
             if latest > position:
                 position, message = app_hub.message(table_id, position, build, cache_key)
                 last_message = time.monotonic()
