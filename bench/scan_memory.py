@@ -97,10 +97,21 @@ def master_of(port: int) -> int:
     raise SystemExit(f"no gunicorn master for port {port} among this process's children")
 
 
-def model_loaded(master: int) -> bool:
-    """The scan process has grown past its libraries: the recogniser is in memory (or there is none)."""
-    scanners = [pid for pid, command in tree(master).items() if "scan.worker" in command]
-    return not scanners or all(memory_kb(pid)[0] > 200 * 1024 for pid in scanners)
+def scanners_settled(master: int, seconds: float) -> None:
+    """Wait until the scan processes (if any: before the shared service, none ran before a scan) have loaded
+    their model: each is past its libraries (100 MB) and its memory has not moved for three seconds."""
+    deadline, history = time.monotonic() + seconds, []
+    while time.monotonic() < deadline:
+        scanners = sorted(pid for pid, command in tree(master).items() if "scan.worker" in command)
+        history.append([memory_kb(pid)[0] for pid in scanners])
+        recent = history[-4:]
+        if len(recent) == 4 and len({len(x) for x in recent}) == 1 and all(
+                max(column) - min(column) < 1024 and min(column) > 100 * 1024 for column in zip(*recent, strict=True)):
+            return
+        if not scanners and len(history) >= 4:
+            return
+        time.sleep(1)
+    raise SystemExit(f"the scan processes' memory did not settle in {seconds} s: {history[-4:]} kB")
 
 
 def main() -> None:
@@ -111,17 +122,13 @@ def main() -> None:
     photo = make_photo(3)
     with database("sqlite") as url, server(url, workers=2) as base:
         master = master_of(int(base.rsplit(":", 1)[1]))
-        deadline = time.monotonic() + SETTLE_S
-        while not model_loaded(master):
-            if time.monotonic() > deadline:
-                raise SystemExit(f"the scan process did not load its model in {SETTLE_S} s")
-            time.sleep(0.5)
-        time.sleep(2)
+        scanners_settled(master, SETTLE_S)
         report("at boot", master)
         with ThreadPoolExecutor(args.parallel) as pool:
             statuses = list(pool.map(lambda _: post_photo(base, photo.jpeg), range(args.scans)))
         if statuses != [200] * args.scans:
             raise SystemExit(f"scans answered {statuses}")
+        scanners_settled(master, SETTLE_S)
         report(f"after {args.scans} scans, {args.parallel} at a time", master)
 
 

@@ -133,7 +133,10 @@ def connect(selector: selectors.BaseSelector, label: str, bases: list[str], code
         for phone in batch:
             selector.register(phone.sock, selectors.EVENT_READ, phone)
         if not read_until(selector, lambda b=batch: all(p.ready or p.failure for p in b), CONNECT_S):
-            raise SystemExit(f"{label}: phones {i}–{i + len(batch)} got no first message in {CONNECT_S} s")
+            waiting = [p for p in batch if not (p.ready or p.failure)]
+            silent = sum(1 for p in waiting if not p.buffer)
+            raise SystemExit(f"{label}: {len(waiting)} of phones {i}–{i + len(batch)} got no first message in "
+                             f"{CONNECT_S} s ({silent} of them no answer at all, the others only its start)")
         failures = [p.failure for p in batch if p.failure]
         if failures:
             raise SystemExit(f"{label}: {len(failures)} of phones {i}–{i + len(batch)} have no stream: {failures[0]}")
@@ -195,12 +198,17 @@ def run(kind: str, instances: int, n: int) -> dict:
         trace = os.path.join(tmp, "fanout.jsonl")
         settings = {"connections": n + 200, "config": "bench.fanout_trace",
                     "env": {"SCOREKEEPER_STREAMS_PER_ADDRESS": str(n), "BENCH_FANOUT": trace}}
-        with database(kind) as url, contextlib.ExitStack() as stack:
-            bases = [stack.enter_context(server(url, **settings)) for _ in range(instances)]
-            label = f"{kind}, {instances} instance{'s' if instances > 1 else ''}"
-            row = one_case(label, bases, n)
-            time.sleep(3 * 0.5)  # the workers write their records every half second
-            row["server"] = server_side(trace, row["sent"])
+        log: list[str] = []
+        try:
+            with database(kind) as url, contextlib.ExitStack() as stack:
+                bases = [stack.enter_context(server(url, log=log, **settings)) for _ in range(instances)]
+                label = f"{kind}, {instances} instance{'s' if instances > 1 else ''}"
+                row = one_case(label, bases, n)
+                time.sleep(3 * 0.5)  # the workers write their records every half second
+                row["server"] = server_side(trace, row["sent"])
+        except SystemExit:
+            print("the servers' last log lines:", *log[-15:], sep="\n  ")
+            raise
         return row
 
 
