@@ -84,7 +84,7 @@ def server(url: str, workers: int = 2, log: list[str] | None = None, cpus: str |
         process = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=errors)
         base = f"http://127.0.0.1:{port}"
         try:
-            deadline = time.monotonic() + 30
+            deadline = time.monotonic() + 120  # a loaded two-core machine takes its time to boot two workers
             while True:
                 try:
                     urllib.request.urlopen(base + "/api/health", timeout=1)  # noqa: S310 - our own loopback server

@@ -170,6 +170,14 @@ class Pool:
             self._idle.append(child)
         return reply
 
+    def warm(self) -> None:
+        """Start the children now rather than on the first requests (each loads what it needs as it starts)."""
+        with self._lock:
+            missing = self.size - len(self._idle)
+        started = [_Child(self.module, self.env) for _ in range(max(0, missing))]
+        with self._lock:
+            self._idle.extend(started)
+
     def pids(self) -> list[int]:
         with self._lock:
             return [c.pid for c in self._idle]

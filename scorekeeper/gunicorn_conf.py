@@ -22,6 +22,23 @@ accesslog = os.environ.get("SCOREKEEPER_ACCESS_LOG", "-") or None
 errorlog = "-"
 
 
+def when_ready(server):
+    """Start the instance's scan service (scan/server.py) before the workers, which find it by the environment."""
+    from scorekeeper.services import scan
+
+    if scan.available():
+        from scorekeeper.scan.server import Service
+
+        server.scan_service = Service()
+        os.environ["SCOREKEEPER_SCAN_SOCKET"] = server.scan_service.path
+
+
+def on_exit(server):
+    service = getattr(server, "scan_service", None)
+    if service is not None:
+        service.stop()
+
+
 def post_worker_init(worker):
     """Each worker's hub starts listening for table changes as the worker starts, not on some first read; and
     what is loaded by then is left out of the garbage collector's passes."""

@@ -96,7 +96,10 @@ class LiveServer:
                  boot_s: float = 60.0, port: int | None = None):
         self.port = port or free_port()  # a restart serves the same address again
         self.url = f"http://127.0.0.1:{self.port}"
-        env = dict(os.environ, DATABASE_URL=database, SCOREKEEPER_LEXICON_CACHE=str(tmp / "lexicon"), **(env or {}))
+        # The instance's scan process starts on the first scan, not at boot (scan/server.py): most tests scan
+        # nothing, and a loaded recogniser per server would be 280 MB and seconds of CPU each.
+        env = dict(os.environ, DATABASE_URL=database, SCOREKEEPER_LEXICON_CACHE=str(tmp / "lexicon"),
+                   **{"SCOREKEEPER_SCAN_WARM": "off", **(env or {})})
         gunicorn = str(Path(sys.executable).with_name("gunicorn"))
         self.log = open(tmp / "server.log", "ab")  # noqa: SIM115 - closed in stop()
         self.process = subprocess.Popen(

@@ -73,14 +73,15 @@ def _pg_database():
 
 
 def children(pid: int) -> set[int]:
-    """Live child processes of ``pid`` (gunicorn's workers), from /proc."""
+    """Live gunicorn child processes of ``pid`` (its workers, not its scan service), from /proc."""
     out = set()
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
+            command = (stat.parent / "cmdline").read_bytes()
         except OSError:
             continue
-        if int(fields[1]) == pid and fields[0] != "Z":
+        if int(fields[1]) == pid and fields[0] != "Z" and b"gunicorn" in command:
             out.add(int(stat.parent.name))
     return out
 

@@ -1,8 +1,8 @@
 """The scan process: ``python -m scorekeeper.scan.worker``, started and fed by pool.py.
 
 It reads photos from stdin and writes answers to stdout (`children.serve`), each framed as an 8-byte big-endian
-length and then the bytes (the photo; the answer as JSON). The recogniser is loaded on the first
-photo and kept. Nothing is written to disk: a photo lives in this process's memory while it is
+length and then the bytes (the photo; the answer as JSON). The recogniser is loaded as the process
+starts and kept. Nothing is written to disk: a photo lives in this process's memory while it is
 read, and is gone when the answer is sent.
 
 An answer is ``{"ok": {grid, cells, flagged}}`` or ``{"refused": {"code", "message"}}``.
@@ -59,6 +59,9 @@ NICE = 10  # as the import process (offload_child.py): where a phone's request a
 
 def main() -> None:
     os.nice(NICE)
+    from . import letters, read  # noqa: F401 - loaded now, before the first photo waits for them
+
+    letters.shared()  # the model: started with the instance (scan/server.py), it is ready when the first card comes
     children.serve(answer)
 
 

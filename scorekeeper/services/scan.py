@@ -2,8 +2,8 @@
 
 Scanning is an optional extra (``pip install -e '.[scan]'``: opencv-python-headless,
 onnxruntime, rapidocr); without it the endpoint answers 501 with that line and the phone hides
-its camera button. The photo is never stored: it goes through a pipe to a scan process
-(scan/pool.py), which reads it in memory and forgets it once it has answered.
+its camera button. The photo is never stored: it goes through a socket or a pipe to a scan
+process (scan/pool.py), which reads it in memory and forgets it once it has answered.
 """
 
 from __future__ import annotations
@@ -32,12 +32,16 @@ def status() -> dict:
 
 
 def pool():
-    """This web worker's scan processes, started on its first scan."""
+    """The instance's scan service under gunicorn (``SCOREKEEPER_SCAN_SOCKET``, set by its master), else this
+    process's own scan process, started on its first scan (scan/pool.py)."""
     global _pool
     if _pool is None:
-        from ..scan.pool import Pool
+        from ..scan.pool import Pool, Shared
+        from ..scan.server import TIMEOUT_S, WAIT_S
 
-        _pool = Pool(size=max(1, int(os.environ.get("SCOREKEEPER_SCAN_PROCESSES", "1"))))
+        shared = os.environ.get("SCOREKEEPER_SCAN_SOCKET")
+        _pool = (Shared(shared, WAIT_S + TIMEOUT_S + 5) if shared
+                 else Pool(size=max(1, int(os.environ.get("SCOREKEEPER_SCAN_PROCESSES", "1")))))
     return _pool
 
 
