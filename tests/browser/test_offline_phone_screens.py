@@ -101,3 +101,31 @@ def test_a_fresh_phone_offline_starts_a_table_from_home(browser, live_server, sh
         context.set_offline(False)
         context.close()
     assert not unexpected(errors), errors
+
+
+def test_a_phone_without_the_games_offline_says_what_needs_the_connection_and_draws_when_back(
+        browser, live_server, shots):
+    """The games it remembers are in English and it has just switched to German, offline: no form to draw."""
+    context, page, errors = open_context(browser, live_server, viewport=SMALL)
+    try:
+        page.goto("/")
+        page.wait_for_selector(".games .game")
+        controlled_by_the_worker(page)
+        page.wait_for_selector(".games .game")
+        context.set_offline(True)
+        page.evaluate("localStorage.setItem('scorekeeper.lang', 'de')")
+        page.goto("/#/new")
+        page.reload()
+        page.wait_for_selector("form p.error")
+        assert "braucht das Handy einmal die Spiele vom Server" in page.locator("form p.error").inner_text()
+        page.screenshot(path=shots / "de-new-table-offline-no-games.png")
+        assert serious_violations(page) == []
+        context.set_offline(False)  # back: the form draws by itself
+        page.wait_for_selector("form #game")
+        assert page.locator("form button[type=submit]").inner_text() == "Tisch starten"
+        page.goto("/")
+        page.wait_for_selector(".games .game")
+    finally:
+        context.set_offline(False)
+        context.close()
+    assert not unexpected(errors), errors
