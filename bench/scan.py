@@ -1,6 +1,7 @@
 """The scorecard reader on synthetic phone photos: accuracy, doubt flags, time and memory.
 
     .venv/bin/python bench/scan.py [--count 30] [--first-seed 1000] [--compare] [--show-errors]
+    .venv/bin/python bench/scan.py --circles-by-hand --first-seed 6000 --compare
 
 Photos from bench/scan_photos.py (seeded: the same every run). Prints the share of letters,
 filled circles and empty squares read right, whole grids read right, the errors the flags catch
@@ -32,6 +33,9 @@ from scorekeeper.scan import card, letters, read  # noqa: E402
 # for --compare: a 64 px line only, the recogniser's letter as it is, flags only below 0.97 confidence.
 BEFORE = {"needs_second_look": lambda reading: False, "settled": lambda reading: reading,
           "doubtful": lambda reading: reading.confidence < 0.97}
+# With --circles-by-hand, --compare's "before" is the reader without the coloured-in test (card.py), the
+# solid-middle test alone.
+BEFORE_CARD = {"_is_coloured_in": lambda ink, cell: False}
 
 
 def main() -> None:
@@ -42,7 +46,12 @@ def main() -> None:
     parser.add_argument("--compare", action="store_true", help="also read the photos as the reader did before")
     parser.add_argument("--no-server", action="store_true", help="skip the server part (reads while scanning)")
     parser.add_argument("--reads", type=int, default=300)
+    parser.add_argument("--circles-by-hand", action="store_true",
+                        help="the harder photos: circles of any size and fill, more round letters")
     args = parser.parse_args()
+    if args.circles_by_hand:
+        compare_circles(args)
+        return
 
     t = time.perf_counter()
     recogniser = letters.Letters()
@@ -68,6 +77,24 @@ def main() -> None:
     scan_process(photos)
     if not args.no_server:
         server_while_scanning(photos[:4], args.reads)
+
+
+def compare_circles(args) -> None:
+    """The harder photos (scan_photos.py --circles-by-hand) read without and with the coloured-in test."""
+    recogniser = letters.Letters()
+    photos = [make_photo(seed, circles_by_hand=True) for seed in range(args.first_seed, args.first_seed + args.count)]
+    print(f"photos with circles coloured in by hand: {args.count} (seeds {args.first_seed}–"
+          f"{args.first_seed + args.count - 1})")
+    if args.compare:
+        now = card._is_coloured_in
+        card._is_coloured_in = BEFORE_CARD["_is_coloured_in"]
+        try:
+            print("before (a circle only where a solid middle survives the wide disc):")
+            accuracy(photos, recogniser, args.show_errors)
+        finally:
+            card._is_coloured_in = now
+        print("now (or round, inked through and dark in its middle: card._is_coloured_in):")
+    accuracy(photos, recogniser, args.show_errors)
 
 
 def accuracy(photos, recogniser, show_errors: bool) -> None:

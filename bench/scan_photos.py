@@ -1,6 +1,6 @@
 """Synthetic phone photos of a filled-in Bresk! scorecard, for the card reader's tests and benchmark.
 
-    .venv/bin/python bench/scan_photos.py OUT_DIR [--count 30] [--first-seed 0]
+    .venv/bin/python bench/scan_photos.py OUT_DIR [--count 30] [--first-seed 0] [--circles-by-hand]
 
 writes OUT_DIR/card-<seed>.jpg and card-<seed>.txt (the true grid: 8 lines of 8, "#" a filled
 circle, "?" an empty square). The same seed always gives the same photo (numpy's PCG64 and the
@@ -29,6 +29,8 @@ FONTS = sorted(p for p in FONTS_DIR.iterdir() if p.suffix in (".otf", ".ttf"))
 
 # Letters about as often as players write them; about one square in five a filled circle.
 LETTERS = "EEEEEAAAAIIIOOOUUTTTNNNSSSRRRLLDDHHCCMPPBGFYWKVJXQZ"
+# The harder set: an O, Q, D or C as often as an E, the letters a coloured-in circle could be taken for.
+ROUND_LETTERS = LETTERS + "OOOOQQDDCCGG"
 CELL = 100  # card units: one grid square
 GRID_X, GRID_Y = 80, 200  # top-left corner of the 8×8 grid on the card
 CARD_W, CARD_H = 1560, 1240
@@ -41,7 +43,7 @@ class Photo:
     truth: list[str]  # 8 strings of 8: A–Z, "#" filled circle, "?" empty
 
 
-def truth_grid(rng: np.random.Generator) -> list[str]:
+def truth_grid(rng: np.random.Generator, letters: str = LETTERS) -> list[str]:
     rows = []
     empties = set(rng.choice(64, size=int(rng.integers(0, 4)), replace=False).tolist())
     for r in range(8):
@@ -52,7 +54,7 @@ def truth_grid(rng: np.random.Generator) -> list[str]:
             elif rng.random() < 0.2:
                 row += "#"
             else:
-                row += LETTERS[int(rng.integers(len(LETTERS)))]
+                row += letters[int(rng.integers(len(letters)))]
         rows.append(row)
     return rows
 
@@ -100,7 +102,37 @@ def _circle(draw: ImageDraw.ImageDraw, box: tuple[int, int], rng: np.random.Gene
         draw.line([start, end], fill=ink, width=int(rng.integers(2, 5)))
 
 
-def draw_card(truth: list[str], rng: np.random.Generator) -> np.ndarray:
+def _circle_by_hand(draw: ImageDraw.ImageDraw, box: tuple[int, int], rng: np.random.Generator, ink: int) -> None:
+    """A filled circle as players really colour one in: any size from a fat dot to the whole square, and
+    not always solid: a heavy outline scribbled over, or back-and-forth strokes with paper between them."""
+    cx = box[0] + CELL / 2 + rng.uniform(-8, 8)
+    cy = box[1] + CELL / 2 + rng.uniform(-8, 8)
+    style = rng.choice(["solid", "outlined", "strokes"])
+    radius = rng.uniform(11 if style == "solid" else 15, 36)
+    angles = np.linspace(0, 2 * math.pi, 40, endpoint=False)
+    wobble = 1 + 0.1 * np.sin(angles * rng.integers(2, 5) + rng.uniform(0, 6)) + rng.normal(0, 0.03, angles.size)
+    squash = rng.uniform(0.8, 1.0)
+    outline = [(cx + radius * w * math.cos(a), cy + radius * w * squash * math.sin(a))
+               for a, w in zip(angles, wobble, strict=True)]
+    pen = int(rng.integers(3, 8))
+    if style == "solid":
+        draw.polygon(outline, fill=ink)
+        return
+    if style == "outlined":
+        draw.line([*outline, outline[0]], fill=ink, width=pen + 2, joint="curve")
+    # Back-and-forth strokes across the disc, at a slant, each a little off: some paper shows between them.
+    slant = rng.uniform(0, math.pi)
+    along, across = (math.cos(slant), math.sin(slant)), (-math.sin(slant), math.cos(slant))
+    gap = pen * rng.uniform(0.8, 1.4)
+    for k in np.arange(-radius, radius, gap):
+        half = math.sqrt(max(0.0, radius**2 - k**2)) * rng.uniform(0.8, 1.0)
+        mid = (cx + k * across[0], cy + k * across[1] * squash)
+        start = (mid[0] - half * along[0], mid[1] - half * along[1] * squash)
+        end = (mid[0] + half * along[0], mid[1] + half * along[1] * squash)
+        draw.line([start, end], fill=ink, width=pen)
+
+
+def draw_card(truth: list[str], rng: np.random.Generator, circles_by_hand: bool = False) -> np.ndarray:
     """The paper card, grey-scale, card units (1 px = 1/100 of a square)."""
     card = Image.new("L", (CARD_W, CARD_H), 250)
     draw = ImageDraw.Draw(card)
@@ -134,7 +166,7 @@ def draw_card(truth: list[str], rng: np.random.Generator) -> np.ndarray:
         for c, ch in enumerate(row):
             box = (GRID_X + c * CELL, GRID_Y + r * CELL)
             if ch == "#":
-                _circle(draw, box, rng, ink)
+                (_circle_by_hand if circles_by_hand else _circle)(draw, box, rng, ink)
             elif ch != "?":
                 _letter(card, ch, box, rng, font, ink)
     return np.asarray(card)
@@ -181,10 +213,11 @@ def photograph(card: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return np.clip(grey[..., None] * tint, 0, 255).astype(np.uint8)
 
 
-def make_photo(seed: int) -> Photo:
+def make_photo(seed: int, circles_by_hand: bool = False) -> Photo:
+    """``circles_by_hand``: the harder set (``_circle_by_hand``) and more letters that are round like a circle."""
     rng = np.random.default_rng(seed)
-    truth = truth_grid(rng)
-    image = photograph(draw_card(truth, rng), rng)
+    truth = truth_grid(rng, ROUND_LETTERS if circles_by_hand else LETTERS)
+    image = photograph(draw_card(truth, rng, circles_by_hand), rng)
     quality = int(rng.integers(45, 86))
     ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
     assert ok
@@ -196,10 +229,11 @@ def main() -> None:
     parser.add_argument("out", type=Path)
     parser.add_argument("--count", type=int, default=30)
     parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--circles-by-hand", action="store_true", help="the harder set of circles")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     for seed in range(args.first_seed, args.first_seed + args.count):
-        photo = make_photo(seed)
+        photo = make_photo(seed, args.circles_by_hand)
         (args.out / f"card-{seed}.jpg").write_bytes(photo.jpeg)
         (args.out / f"card-{seed}.txt").write_text("\n".join(photo.truth) + "\n")
         print(f"card-{seed}.jpg", len(photo.jpeg) // 1024, "KB")

@@ -66,4 +66,19 @@ if ('serviceWorker' in navigator) {
   navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((err) => {
     console.warn('Offline mode unavailable:', err.message);
   });
+  // The app now opens offline, so Home's games and the New-table form must too, whichever page this phone
+  // opened first (the judge, a league): the games' catalogue is remembered once the page has settled.
+  navigator.serviceWorker.ready.then(() => whenIdle(rememberGames));
+}
+
+function whenIdle(fn) {
+  const later = () => (window.requestIdleCallback ? requestIdleCallback(fn, { timeout: 5000 }) : setTimeout(fn, 1000));
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
+}
+
+async function rememberGames() {
+  if (store.get().catalogue || !navigator.onLine) return;
+  const { api } = await import('./api.js');
+  api.games().then((catalogue) => store.get().catalogue || store.set({ catalogue })).catch(() => {});
 }

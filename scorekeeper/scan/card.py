@@ -39,6 +39,12 @@ BLURRED = 15.0  # the variance of the Laplacian below which a photo is too blurr
 EDGE_BANDS = 1.4  # squares between the grid and the candidate's edge: at most a band of grey totals
 LINE_COVER = 0.7  # share of the grid's width (height) each found line must really cover
 MIN_BLOB = 0.004  # ink specks smaller than this share of the square are dust, not writing
+# A circle coloured in by hand that the solid-middle test misses (a small dot, strokes with paper between them,
+# an outline scribbled over), told from an O, D or Q by its shape (bench/scan.py --circles-by-hand): at least
+# this share of the inset square, this round (its hull against the circle around it), this much ink in its
+# hull (at first, and once the gaps between strokes are closed) and a middle this dark against its ink (an O's
+# middle is paper, even where blur has closed its hole).
+HAND_AREA, HAND_ROUND, HAND_INK, HAND_CLOSED_INK, HAND_MIDDLE = 0.075, 0.65, 0.7, 0.85, 0.7
 
 
 class NoCard(Exception):
@@ -55,6 +61,7 @@ class Square:
     col: int
     kind: str  # "empty", "circle" or "letter"
     crop: np.ndarray | None = None  # grey letter image (letters only)
+    doubtful: bool = False  # a circle told only by its shape (a letter can look like one): the player checks it
 
 
 def decode(data: bytes, reduce: bool = False) -> np.ndarray:
@@ -320,9 +327,11 @@ def _classify_square(r: int, c: int, cell: np.ndarray) -> Square:
         return Square(r, c, "empty")
     biggest = max(keep, key=lambda i: stats[i, cv2.CC_STAT_AREA])
     blob = (labels == biggest).astype(np.uint8)
+    mask = np.isin(labels, keep)
     if _is_filled_circle(blob, area):
         return Square(r, c, "circle")
-    mask = np.isin(labels, keep)
+    if _is_coloured_in(mask.astype(np.uint8), cell):
+        return Square(r, c, "circle", doubtful=True)
     ys, xs = np.nonzero(mask)
     pad = max(3, int(0.08 * cell.shape[0]))
     y0, y1 = max(0, ys.min() - pad), min(cell.shape[0], ys.max() + pad + 1)
@@ -344,3 +353,32 @@ def _is_filled_circle(blob: np.ndarray, square_area: int) -> bool:
     k = max(5, int(side * CORE_DISC) | 1)
     core = cv2.morphologyEx(blob, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     return core.sum() / square_area > CORE_SHARE
+
+
+def _is_coloured_in(ink: np.ndarray, cell: np.ndarray) -> bool:
+    """A round patch of ink with no paper in its middle: a circle coloured in by hand, whatever its size
+    and however loosely; an O (its middle paper, open at the top or not), a D or a Q is not."""
+    side = int(np.sqrt(ink.size))
+    k = max(3, int(side * 0.06) | 1)  # wider than the paper between a hand's strokes, narrower than an O's hole
+    closed = cv2.morphologyEx(ink, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    contours, _ = cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return False
+    outline = max(contours, key=cv2.contourArea)
+    shape = np.zeros_like(ink)
+    cv2.drawContours(shape, [outline], -1, 1, -1)
+    if shape.sum() < HAND_AREA * ink.size:
+        return False
+    hull = cv2.convexHull(np.vstack(contours))
+    inside = np.zeros_like(ink)
+    cv2.fillPoly(inside, [hull], 1)
+    hull_area = int(inside.sum())
+    _, around = cv2.minEnclosingCircle(hull)
+    if hull_area < HAND_ROUND * np.pi * around**2:
+        return False
+    if (ink & inside).sum() < HAND_INK * hull_area or (closed & inside).sum() < HAND_CLOSED_INK * hull_area:
+        return False
+    depth = cv2.distanceTransform(inside, cv2.DIST_L2, 3)
+    middle = depth > 0.5 * np.sqrt(hull_area / np.pi)
+    dark = np.clip(1 - cell, 0, 1)
+    return bool(middle.any()) and dark[middle].mean() >= HAND_MIDDLE * dark[ink > 0].mean()

@@ -3,10 +3,11 @@
 ``read_card(photo bytes)`` answers ``{"grid": [8 strings of 8], "cells": [...], "flagged": [...]}``:
 each square is a capital letter, ``#`` for a filled circle (the rulebook's space) or ``?`` for an
 empty square; ``cells`` gives each square's value and confidence (1.0 for an empty square or a
-circle: the ink says so plainly; the recogniser's probability for a letter), ``flagged`` the
+circle whose solid middle says so plainly, ``HAND_CIRCLE`` for one told by its shape alone; the
+recogniser's probability for a letter), ``flagged`` the
 squares the player should look at (``crops``: each of those squares as the photo shows it, a
 small grey JPEG as a data URL, in the same order, so the phone shows it beside the square):
-letters read with less than ``FLAG_BELOW`` confidence, and
+letters read with less than ``FLAG_BELOW`` confidence, circles told by their shape alone, and
 letters whose look-alike (``LOOKALIKES``) had more than ``LOOKALIKE_SHARE`` of the evidence. A C,
 K or D whose rounder look-alike was close is taken to be that look-alike (``settled``).
 Raises ``card.NoCard`` with a hint for the player, ``ValueError`` for bytes that are no image.
@@ -17,6 +18,11 @@ from __future__ import annotations
 import base64
 
 from . import card, letters
+
+# A circle coloured in loosely (a small dot, strokes with paper between) is told from a small or blurred O by
+# its shape alone, and on the hand-drawn bench set some such letters came out as circles: it is flagged, with
+# this confidence, so the player looks at it.
+HAND_CIRCLE = 0.5
 
 # Letters read with less confidence than this are flagged for the player to check. Measured on
 # the tuning photos (bench/scan.py, seeds 1000–1029): see docs/SCANNING.md.
@@ -97,9 +103,9 @@ def read_grey(grey, recogniser: letters.Letters | None = None) -> dict:
             if doubtful(reading):
                 flagged.append([s.row, s.col])
         else:
-            value, confidence = ("#" if s.kind == "circle" else "?"), 1.0
-            if s.kind == "empty":
-                flagged.append([s.row, s.col])  # a finished card has none: the player says what it holds
+            value, confidence = ("#" if s.kind == "circle" else "?"), (HAND_CIRCLE if s.doubtful else 1.0)
+            if s.kind == "empty" or s.doubtful:  # an empty square: a finished card has none, the player says
+                flagged.append([s.row, s.col])  # what it holds; a circle told by its shape alone may be a letter
         rows[s.row][s.col] = value
         cells.append({"row": s.row, "col": s.col, "value": value, "confidence": round(confidence, 3)})
     # At most 64 squares of about 2 KB: the answer stays well under the photo's size.

@@ -60,12 +60,16 @@ export function mount(root) {
   };
   const cached = store.get().catalogue;
   if (cached) show(cached);
-  api.games()
+  const load = () => api.games()
     .then((catalogue) => {
       store.set({ catalogue });
       show(catalogue);
     })
     .catch((err) => {
-      if (!cached) list.replaceChildren(h('li.card.error', err.message));
+      if (cached) return;
+      // Never loaded on this phone (or not in this language): say what waits for the connection, and load then.
+      list.replaceChildren(h('li.card.error', err.offline ? t('home.games_need_connection') : err.message));
+      if (err.offline) window.addEventListener('online', () => list.isConnected && load(), { once: true });
     });
+  load();
 }

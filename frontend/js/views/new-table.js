@@ -89,7 +89,6 @@ function sameAgainButton(game, seats, addSeat) {
 }
 
 export function mount(root, params) {
-  const catalogue = store.get().catalogue;
   const gameId = params.game;
   const form = h('form.card.stack', { novalidate: true });
   const error = h('p.error', { role: 'alert', hidden: true });
@@ -132,7 +131,15 @@ export function mount(root, params) {
     };
   };
 
-  const loaded = catalogue ? Promise.resolve(catalogue) : api.games().then((cat) => { store.set({ catalogue: cat }); return cat; });
-  Promise.all([loaded, houseRules]).then(([cat, rules]) => render(cat, rules))
-    .catch((err) => form.replaceChildren(h('p.error', err.message)));
+  const draw = () => {
+    const loaded = store.get().catalogue ? Promise.resolve(store.get().catalogue)
+      : api.games().then((cat) => { store.set({ catalogue: cat }); return cat; });
+    Promise.all([loaded, houseRules]).then(([cat, rules]) => render(cat, rules))
+      .catch((err) => {
+        // The games have never reached this phone: the form needs them once, and draws when the connection is back.
+        form.replaceChildren(h('p.error', { role: 'alert' }, err.offline ? t('new.needs_connection') : err.message));
+        if (err.offline) window.addEventListener('online', () => form.isConnected && draw(), { once: true });
+      });
+  };
+  draw();
 }
