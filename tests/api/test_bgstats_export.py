@@ -5,7 +5,8 @@ from __future__ import annotations
 import datetime as dt
 import uuid
 
-from test_league_endings import auth, new_league, play, record, table
+from api_calls import auth, new_table
+from test_league_endings import new_league, play, record
 
 TURN = [("die", {"face": 1}), ("card", {"kind": "standard", "points": 3}), ("end_turn", {})]
 
@@ -25,7 +26,7 @@ def club(client):
     rules = client.put(f"/api/leagues/{league['id']}/rules", json={"scorepad": {"lowest_wins": True}},
                        headers=auth(league["admin_token"]))
     assert rules.status_code == 200, rules.get_json()
-    code = table(client, league, "make-n-break", ["Ben", "Ana"], rounds=1)
+    code = new_table(client, "make-n-break", ["Ben", "Ana"], league=league, rounds=1)["code"]
     play(client, code, *TURN, *TURN, ("die", {"face": 1}), ("end_turn", {}),
          ("die", {"face": 1}), ("card", {"kind": "standard", "points": 1}), ("end_turn", {}))
     typed = [

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from api_calls import auth
 from sqlalchemy import func, select
 from test_bgstats_export import club, download
-from test_league_endings import auth
 
 from scorekeeper.extensions import db
 from scorekeeper.models import League, LeagueResult

@@ -3,7 +3,8 @@ house rule for the score pad, where typed scores, sheets, tables started in the 
 
 from __future__ import annotations
 
-from test_league_endings import auth, new_league, only_result, places, play, record, standings, table
+from api_calls import auth, new_table
+from test_league_endings import new_league, only_result, places, play, record, standings
 
 GOLF = {"scorepad": {"lowest_wins": True}}
 
@@ -88,7 +89,7 @@ def test_a_sheet_says_lowest_wins_with_true_or_false_only(client):
 
 def test_a_table_started_in_the_league_is_golf_style_and_its_game_over_says_so(client):
     league = golf_league(client)
-    code = table(client, league, "scorepad", ["Ana", "Ben", "Cleo"])
+    code = new_table(client, "scorepad", ["Ana", "Ben", "Cleo"], league=league)["code"]
     view = client.get(f"/api/tables/{code}").get_json()
     assert view["options"]["lowest_wins"] is True
     view = play(client, code, ("points", {"seat": 0, "points": 70}), ("points", {"seat": 1, "points": 72}),
@@ -99,7 +100,7 @@ def test_a_table_started_in_the_league_is_golf_style_and_its_game_over_says_so(c
 
 def test_a_table_may_still_choose_highest_wins_in_a_golf_league(client):
     league = golf_league(client)
-    code = table(client, league, "scorepad", ["Ana", "Ben"], lowest_wins=False)
+    code = new_table(client, "scorepad", ["Ana", "Ben"], league=league, lowest_wins=False)["code"]
     view = play(client, code, ("points", {"seat": 0, "points": 3}), ("points", {"seat": 1, "points": 5}),
                 ("finish", {}))
     assert view["table"]["result"]["winners"] == ["Ben"]

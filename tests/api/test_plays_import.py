@@ -8,10 +8,11 @@ import json
 import os
 
 import pytest
+from api_calls import auth
 from sqlalchemy import func, select
 from test_bgstats_export import club, download
 from test_bgstats_import import results, standings
-from test_league_endings import auth, new_league
+from test_league_endings import new_league
 from test_league_import_offload import offloading  # noqa: F401, F811 (a fixture)
 
 from scorekeeper import offload
