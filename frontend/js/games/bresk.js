@@ -710,7 +710,7 @@ export function screen(view) {
     board: [
       must ? stat(t('screen.everyone_writes'), must, '.sb-huge') : null,
       stat(t('screen.letters_rolled'), s.letters_rolled.length
-        ? h('ol.sb-chips', s.letters_rolled.map((x) => h('li.sb-chip', display(x)))) : '–', '.sb-wide'),
+        ? h('ol.sb-chips.sb-letters', s.letters_rolled.map((x) => h('li.sb-chip', display(x)))) : '–', '.sb-wide'),
       stat(t('screen.squares'), t('bresk.squares_left', { left: s.placements_left, all: SQUARES })),
     ],
   };
