@@ -8,8 +8,18 @@ from pathlib import Path
 
 import pytest
 import requests
-from screens import PHONE, SLID_IN, api_league, auth, missing_values, serious_violations, wait_until, with_axe
-from test_bresk_screens import new_table, open_table
+from screens import (
+    PHONE,
+    SLID_IN,
+    api_league,
+    auth,
+    missing_values,
+    new_table,
+    open_table,
+    serious_violations,
+    wait_until,
+    with_axe,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
@@ -38,14 +48,14 @@ def test_scan_check_correct_and_hand_in(browser, live_server, tmp_path, shots, s
     photo = make_photo(SEED)
     path = tmp_path / "card.jpg"
     path.write_bytes(photo.jpeg)
-    code = new_table(live_server, hand_in_early=True)
+    code = new_table(live_server, "bresk", ("Ann", "Ben"), hand_in_early=True)
     context = with_axe(browser.new_context(base_url=live_server.url, **{**PHONE, "viewport": dict(
         zip(("width", "height"), size, strict=True))}, color_scheme=scheme))
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
-        open_table(page, code, "Ann")
+        open_table(page, code, bresk_seat="Ann")
         page.wait_for_selector(".bresk-scan:not([hidden])")
         assert "deleted at once" in page.locator(".bresk-scan-privacy").inner_text()
         page.set_input_files(".bresk-scan-file", str(path))
@@ -121,9 +131,9 @@ def test_a_photo_without_a_card_says_what_to_do(phone, live_server, tmp_path):
     ok, png = cv2.imencode(".png", np.full((900, 1200, 3), 170, np.uint8))
     path = tmp_path / "wall.png"
     path.write_bytes(png.tobytes())
-    code = new_table(live_server, hand_in_early=True)
+    code = new_table(live_server, "bresk", ("Ann", "Ben"), hand_in_early=True)
     phone.expected_errors.append("422")
-    open_table(phone, code, "Ben")
+    open_table(phone, code, bresk_seat="Ben")
     phone.set_input_files(".bresk-scan-file", str(path))
     phone.wait_for_function("() => document.querySelector('.bresk-scan-status').textContent.includes('No scorecard')",
                             timeout=60_000)
@@ -207,14 +217,14 @@ def test_scan_and_confirm_in_german(browser, live_server, tmp_path, shots):
     photo = make_photo(SEED)
     path = tmp_path / "card.jpg"
     path.write_bytes(photo.jpeg)
-    code = new_table(live_server, hand_in_early=True)
+    code = new_table(live_server, "bresk", ("Ann", "Ben"), hand_in_early=True)
     context = with_axe(browser.new_context(base_url=live_server.url, **GERMAN_PHONE))
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     try:
-        open_table(page, code, "Ann")
+        open_table(page, code, bresk_seat="Ann")
         page.wait_for_selector(".bresk-scan:not([hidden])")
         assert page.get_by_role("button", name="Meine Karte scannen").is_visible()
         assert page.locator(".bresk-scan-privacy").inner_text() == german("scan.privacy")
@@ -253,7 +263,7 @@ def test_the_scan_shows_its_progress_while_it_reads(browser, live_server, tmp_pa
     """The first scan after a start takes ~10 s: a moving bar and the seconds so far, for eyes and screen readers."""
     path = tmp_path / "card.jpg"
     path.write_bytes(make_photo(SEED).jpeg)
-    code = new_table(live_server, hand_in_early=True)
+    code = new_table(live_server, "bresk", ("Ann", "Ben"), hand_in_early=True)
     context = with_axe(browser.new_context(base_url=live_server.url, **{**PHONE, "viewport": {"width": 360,
                                                                                               "height": 640}},
                                            color_scheme=scheme))
@@ -262,7 +272,7 @@ def test_the_scan_shows_its_progress_while_it_reads(browser, live_server, tmp_pa
     page.route("**/api/games/bresk/scan", lambda route: held.append(route) if route.request.method == "POST"
                else route.continue_())
     try:
-        open_table(page, code, "Ann")
+        open_table(page, code, bresk_seat="Ann")
         page.wait_for_selector(".bresk-scan:not([hidden])")
         assert page.locator(".bresk-scan-progress").is_hidden()
         page.set_input_files(".bresk-scan-file", str(path))
