@@ -1,5 +1,8 @@
 """The phone UI is served with security headers; nothing escapes frontend/."""
 
+import gzip
+from pathlib import Path
+
 import pytest
 
 
@@ -77,3 +80,41 @@ def test_app_files_and_json_are_compressed_but_the_event_stream_is_not(sqlite_ap
     assert "Content-Encoding" not in stream.headers
     assert next(iter(stream.response)).startswith(b"retry:")
     stream.close()
+
+
+def test_pages_and_workers_carry_the_whole_policy_and_what_they_load_the_short_one(sqlite_app):
+    """A page's or worker's policy is read from its own response; a module, stylesheet or API answer runs
+    under the page's, so it carries only the policy of a response never meant to be a page (and 16 KB
+    fewer header bytes on a table's first load)."""
+    client = sqlite_app.test_client()
+    for page in ("/", "/sw.js", "/js/workers/lexicon-worker.js", "/api/docs"):
+        response = client.get(page)
+        assert response.headers["Content-Security-Policy"].startswith("default-src 'self'"), page
+        assert response.headers["X-Frame-Options"] == "DENY", page
+        assert "camera=(self)" in response.headers["Permissions-Policy"], page
+    for loaded in ("/js/main.js", "/css/app.css", "/js/i18n/en.json", "/icons/icon.svg", "/api/time"):
+        response = client.get(loaded)
+        assert response.status_code == 200, loaded
+        assert response.headers["Content-Security-Policy"] == "default-src 'none'; frame-ancestors 'none'", loaded
+        assert response.headers["X-Content-Type-Options"] == "nosniff", loaded
+        page_only = {"X-Frame-Options", "Permissions-Policy", "Expires", "Content-Disposition"}
+        assert not page_only & set(response.headers), loaded
+
+
+def test_the_apps_files_are_sent_compressed_once_at_the_strongest_level_and_revalidate_to_304(sqlite_app):
+    import brotli
+
+    client = sqlite_app.test_client()
+    catalog = (Path(__file__).parents[2] / "frontend" / "js" / "i18n" / "en.json").read_bytes()
+    for accepts, encoding, decode in (("gzip, deflate, br, zstd", "br", brotli.decompress),
+                                      ("gzip", "gzip", gzip.decompress)):
+        response = client.get("/js/i18n/en.json", headers={"Accept-Encoding": accepts})
+        assert response.headers["Content-Encoding"] == encoding
+        assert decode(response.data) == catalog
+        assert len(response.data) < len(gzip.compress(catalog, 6)), encoding  # better than a stream's level
+        etag = response.headers["ETag"]
+        assert etag.endswith(f':{encoding}"')
+        again = client.get("/js/i18n/en.json", headers={"Accept-Encoding": accepts, "If-None-Match": etag})
+        assert again.status_code == 304 and not again.data
+    plain = client.get("/js/i18n/en.json", headers={"Accept-Encoding": "identity"})
+    assert "Content-Encoding" not in plain.headers and plain.data == catalog

@@ -5,6 +5,7 @@ layout whatever the connection badge says."""
 
 import pytest
 from screens import PHONE, new_table, serious_violations, wait_until, with_axe
+from support import CAST
 
 pytestmark = pytest.mark.browser
 
@@ -96,6 +97,31 @@ def test_the_table_asks_for_its_state_and_panel_while_its_modules_load_and_strea
         page.wait_for_function(f"() => {words}.length === 1")
         shown, stream, words = page.evaluate(f"[window.shownAt, window.streamOpenedAt, {words}[0].startTime]")
         assert shown < stream and shown < words, (shown, stream, words)
+    finally:
+        context.close()
+
+
+def test_the_tables_first_load_as_sent_headers_and_all_stays_under_100_kb(browser, live_server):
+    """What Lighthouse weighs (bench/lighthouse.py): every request of the first load, its response's headers
+    with its compressed body, the table's state and the clock probes after it shows included. The page's
+    own Resource Timing cannot see the headers (it counts 300 bytes for any), so the browser says."""
+    code = new_table(live_server, "make-n-break", CAST)
+    context = browser.new_context(base_url=live_server.url, **PHONE)
+    page = context.new_page()
+    finished = []
+    context.on("requestfinished", lambda r: None if r.service_worker or r.url.endswith(("/sw.js", "/shell.json"))
+               else finished.append(r))
+    try:
+        page.goto(f"/#/table/{code}")
+        page.wait_for_selector(".table-screen:not(.loading) .live[data-state=live]")
+        page.wait_for_function("() => performance.getEntriesByName(location.origin + '/api/time').length === 5")
+        page.wait_for_function("() => performance.getEntriesByName(location.origin + '/js/lib/log-lines.js').length")
+        sizes = [(r.url.removeprefix(live_server.url), r.sizes()) for r in finished]  # api/time five times
+        sent = sum(s["responseHeadersSize"] + s["responseBodySize"] for _, s in sizes)
+        # The event stream never finishes: Lighthouse counts the ~4 KB it carried meanwhile; the rest has 96.
+        assert len(sizes) > 30 and sent < 96 * 1024, (sent, len(sizes))
+        headers = max(s["responseHeadersSize"] for url, s in sizes if url.startswith(("/js/", "/css/")))
+        assert headers < 500, headers  # a module's or stylesheet's: no page's policy on each of them
     finally:
         context.close()
 
