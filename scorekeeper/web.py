@@ -108,7 +108,7 @@ def _frontend(filename: str) -> Response:
         response, path = send_from_directory(added.parent, added.name, max_age=0), added
     else:
         response, path = send_from_directory(FRONTEND, filename, max_age=0), FRONTEND / filename
-    response = compressed_files.compress(response, path, request, set(current_app.config["COMPRESS_MIMETYPES"]))
+    response = compressed_files.compress(response, path, request, current_app.config["COMPRESS_MIMETYPES"])
     # Revalidate every time (ETag/Last-Modified make that cheap): there is no build step
     # to put hashes in file names, and the service worker does the offline caching.
     response.headers["Cache-Control"] = "no-cache"

@@ -35,14 +35,18 @@ window.EventSource = class extends window.EventSource {
 """
 
 
+def pages_own(request) -> bool:
+    """A request of the page or its workers, not of the service worker's copy of the app for offline use."""
+    return not (request.service_worker or request.url.endswith(("/sw.js", "/shell.json")))
+
+
 def first_load(browser, live_server, path: str, ready: str):
     """The page's and its workers' requests (not the service worker's copy of the app for offline use)."""
     context = browser.new_context(base_url=live_server.url, **PHONE)
     context.add_init_script(SHOWN_AT)
     page = context.new_page()
     urls: list[str] = []
-    context.on("request", lambda r: None if r.service_worker or r.url.endswith(("/sw.js", "/shell.json"))
-               else urls.append(r.url.removeprefix(live_server.url)))
+    context.on("request", lambda r: pages_own(r) and urls.append(r.url.removeprefix(live_server.url)))
     page.goto(path)
     page.wait_for_selector(ready)
     return context, page, urls
@@ -109,8 +113,7 @@ def test_the_tables_first_load_as_sent_headers_and_all_stays_under_100_kb(browse
     context = browser.new_context(base_url=live_server.url, **PHONE)
     page = context.new_page()
     finished = []
-    context.on("requestfinished", lambda r: None if r.service_worker or r.url.endswith(("/sw.js", "/shell.json"))
-               else finished.append(r))
+    context.on("requestfinished", lambda r: pages_own(r) and finished.append(r))
     try:
         page.goto(f"/#/table/{code}")
         page.wait_for_selector(".table-screen:not(.loading) .live[data-state=live]")
