@@ -84,6 +84,10 @@ def act_and_time(phone, screen, act, changes: int = 1) -> list[float]:
     Measured from the phone, not from the tap: the server's own time, which a loaded machine stretches for
     both alike, is the phone's wait too."""
     first = seq_of(screen) + 1
+    # The phone acts on the table as it is: a change another phone made may still be on its way to this one
+    # (a tap then finds the button of the turn before, or none).
+    phone.wait_for_function("(seq) => Number(document.querySelector('.table-screen')?.dataset.seq) >= seq",
+                            arg=first - 1)
     act()
     seqs = list(range(first, first + changes))
     screen.wait_for_function("(seqs) => seqs.every((s) => window.__shownAt[s] !== undefined)", arg=seqs)

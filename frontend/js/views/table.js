@@ -471,6 +471,7 @@ export function mount(root, { code }) {
     scores.replaceChildren(scoreboard(view.result), h('p.meta', view.result.reason || ''));
     log.update(view);
     parts.forEach((p) => p.update?.(view));
+    screen.dataset.seq = String(view.seq); // what this phone shows, as the big screen says it (tests wait on it)
   });
 
   const seen = store.get().recentTables.find((r) => r.code === session.code);
