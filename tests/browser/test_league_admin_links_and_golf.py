@@ -4,7 +4,7 @@ and 390×844, light and dark, with axe-core."""
 
 import pytest
 import requests
-from screens import PHONE, api_league, auth, missing_values, serious_violations, with_axe
+from screens import PHONE, api_league, auth, missing_values, serious_violations, wait_until, with_axe
 from test_league_admin_screens import league_view, open_link, open_settings
 
 pytestmark = pytest.mark.browser
@@ -178,3 +178,24 @@ def test_an_admin_phone_with_the_league_open_learns_a_member_link_another_replac
     phone.evaluate(f"location.hash = '#/league/{league['id']}/admin'")
     phone.wait_for_selector("#save-rules")
     assert member_token_shown(phone) == new
+
+
+def test_the_links_card_is_not_drawn_again_when_the_leagues_answers_change_nothing(phone, live_server):
+    """The settings screen draws its links card from this phone's links at once, and checks them against the
+    league's answers when they come: a phone that already had every link keeps the card as it is, so a link
+    focused (or being selected for copying) meanwhile keeps its focus."""
+    league = api_league(live_server, "Steady links", players=("Ann",))
+    open_link(phone, league, f"t={league['admin_token']}&m={league['member_token']}&v={league['viewer_token']}")
+    held, holding = [], [True]
+    phone.route(lambda url: f"/api/leagues/{league['id']}" in url,
+                lambda route: held.append(route) if holding[0] else route.continue_())
+    phone.evaluate(f"location.hash = '#/league/{league['id']}/admin'")
+    phone.focus("#share .link-member input.link-url")  # drawn from the phone's own links, the answers held back
+    phone.evaluate("document.activeElement.dataset.focusedBefore = 'yes'")
+    wait_until(phone, lambda: held, "the settings screen asking the league")
+    holding[0] = False
+    for route in held:
+        route.continue_()
+    phone.wait_for_selector("#save-rules")  # the league's answers are in and every section is drawn
+    assert phone.evaluate("document.activeElement.dataset.focusedBefore") == "yes"
+    assert phone.locator("#share .link-member input.link-url").count() == 1

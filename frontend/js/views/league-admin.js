@@ -431,6 +431,8 @@ function playerFix(league, changed) {
 // --- share links and QR codes -----------------------------------------------------------------
 
 /** The three links with their QR codes, and a button to replace each. Returns render(league entry). */
+const ROLES = ['admin', 'member', 'viewer'];
+
 function shareSection(league, card) {
   const id = league.id;
   const shareStatus = h('p.status.share-status', { role: 'status' });
@@ -466,12 +468,18 @@ function shareSection(league, card) {
     return group;
   };
 
+  // What the card shows, drawn again only when that changes: the league's answers often confirm the links the
+  // phone drew it from, and a redraw would take the focus (or a half-made selection) from a link.
+  let drawn = null;
   function render(current) {
+    const shows = JSON.stringify([current.name, current.role, ROLES.map((role) => [shareUrl(current, role), Boolean(current.tokens?.[role])])]);
+    if (shows === drawn) return;
+    drawn = shows;
     fill(card, h('h2#share-title', t('admin.links_title')),
       h('p.meta', t('admin.links_help')),
       h('p.warning', h('strong', t('league.admin_safe_colon')), ' ', t('league.give_member_link')),
       shareStatus,
-      ['admin', 'member', 'viewer'].map((role) => linkRow(current, role, { extra: buttonsFor(current, role) })));
+      ROLES.map((role) => linkRow(current, role, { extra: buttonsFor(current, role) })));
   }
   return render;
 }
