@@ -19,6 +19,9 @@ const SILENT_BEATS = 2;
 const GRACE_MS = 1000; // a late heartbeat is not a lost server
 const FIRST_HEARTBEAT_MS = 10000; // until the server says
 
+/** The same table: everything but the server's clock at the moment it answered (`now_ms`). */
+const sameTable = (a, b) => JSON.stringify({ ...a, now_ms: 0 }) === JSON.stringify({ ...b, now_ms: 0 });
+
 export class TableSession extends EventTarget {
   constructor(code) {
     super();
@@ -143,7 +146,11 @@ export class TableSession extends EventTarget {
   update(view) {
     // Replies and stream messages can cross; never step back to an older state.
     if (this.view && view.seq < this.view.seq) return;
+    const unchanged = this.view && view.seq === this.view.seq && sameTable(this.view, view);
     this.view = view;
+    // The stream's first message is the table as it is then: usually the one on screen already (at every
+    // reconnect of a quiet table). Drawn again, the whole screen would be redone for nothing.
+    if (unchanged) return;
     if (!this.stale) savedTables.save(view).catch(() => {}); // private mode: nothing kept, nothing lost
     this.emit('change', view);
   }

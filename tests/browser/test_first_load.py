@@ -105,6 +105,47 @@ def test_the_table_asks_for_its_state_and_panel_while_its_modules_load_and_strea
         context.close()
 
 
+# From the event stream's first message on: what changed in the table's panel and scores.
+REDRAWN = """
+window.tableMessages = 0;
+window.redrawn = [];
+window.EventSource = class extends window.EventSource {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener('table', () => {  // added before the session's own listener: it runs first
+      window.tableMessages += 1;
+      if (window.tableMessages > 1) return;
+      const what = (r) => `${r.attributeName || r.type} of ${r.target.nodeName.toLowerCase()}.${r.target.className}`;
+      const watch = new MutationObserver((records) => window.redrawn.push(...records.map(what)));
+      for (const el of document.querySelectorAll('.table-screen > .panel, .table-screen > .scores')) {
+        watch.observe(el, { subtree: true, childList: true, attributes: true, characterData: true });
+      }
+    });
+  }
+};
+"""
+
+
+def test_the_streams_first_message_redraws_nothing_when_the_table_has_not_changed(browser, live_server):
+    """The stream's first message is the table as it is then: when nothing happened since the screen read it
+    (the usual case, and every reconnect of a quiet table), nothing on screen is drawn again."""
+    code = new_table(live_server, "make-n-break", ("Ann", "Ben"))
+    context = browser.new_context(base_url=live_server.url, **PHONE)
+    context.add_init_script(REDRAWN)
+    page = context.new_page()
+    try:
+        page.goto(f"/#/table/{code}")
+        page.wait_for_selector(".table-screen:not(.loading) .live[data-state=live]")
+        page.wait_for_function("() => window.tableMessages > 0")
+        page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        assert page.evaluate("window.redrawn") == []
+        # A change still shows, of course.
+        page.get_by_role("button", name="Rolled 2").click()
+        page.wait_for_function("() => window.redrawn.length > 0")
+    finally:
+        context.close()
+
+
 def test_the_tables_first_load_as_sent_headers_and_all_stays_under_100_kb(browser, live_server):
     """What Lighthouse weighs (bench/lighthouse.py): every request of the first load, its response's headers
     with its compressed body, the table's state and the clock probes after it shows included. The page's

@@ -250,7 +250,7 @@ function showClock(view, build, bonus) {
   const phase = view?.state?.phase;
   const el = phase === 'bonus' ? bonus.clock : build.clock;
   if (!timer || (phase !== 'build' && phase !== 'bonus')) {
-    build.el.classList.remove('building');
+    build.el.classList.toggle('building', false); // remove() would write the class again even when absent
     return;
   }
   const left = remainingMs(timer);
