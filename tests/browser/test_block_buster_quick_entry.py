@@ -153,3 +153,25 @@ def test_a_block_corrected_by_counting_its_spaces(browser, live_server, shots):
     assert "Counted: tie 5–5" in picker.locator(".bb-counted").inner_text()
     context.close()
     assert errors == []
+
+
+def test_a_tap_on_a_sheet_holds_while_another_phone_enters_a_block(browser, live_server):
+    """A finger is down on "Ann" when another phone's entry arrives (the sheet's count of blocks entered goes
+    up): the sheet shows the new count and the tap still lands, on the block it was meant for."""
+    code = new_table(live_server, "block-buster", NAMES)
+    for seat in range(3):
+        post_event(live_server, code, "pass", {"seat": seat})
+    context, page, errors = open_table(browser, live_server, code, (360, 640, "light"))
+    page.locator(".bb-tile[data-index='0']").click()
+    picker = page.locator("dialog.bb-picker[open]")
+    picker.locator(".meta", has_text="Row 1, column 1 ·").wait_for()
+    picker.locator(".bb-holder", has_text="Ann").hover()
+    page.mouse.down()
+    post_event(live_server, code, "point_block", {"index": 15, "owner": "blue"})  # another phone: Ben's
+    picker.locator(".meta", has_text="1 of 16").wait_for()
+    page.mouse.up()
+    picker.locator(".meta", has_text="Row 1, column 2 ·").wait_for()  # on to the next block by itself
+    table = requests.get(f"{live_server.url}/api/tables/{code}", timeout=10).json()
+    assert [b["holder"] for b in table["result"]["point_blocks"]][0] == "Ann"
+    context.close()
+    assert errors == []

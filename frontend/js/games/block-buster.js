@@ -13,7 +13,7 @@
 //
 // The panel is built from small pieces, each a function returning { el, render(view) } (cards)
 // or { dialog, open(…), close(), refresh(view) } (sheets), sharing one context `ctx`.
-import { h, stat, useStylesheet } from '../lib/dom.js';
+import { h, renew, stat, useStylesheet } from '../lib/dom.js';
 import { rovingGrid } from '../lib/roving.js';
 import { t } from '../i18n.js';
 import { SHAPE_NAMES, SPACES, coloursInPlay, judge, seatOfColour } from './block-buster-rules.js';
@@ -239,8 +239,11 @@ function ownerPicker(ctx) {
   let index = null;
   let error = '';
 
-  function draw() {
-    dialog.replaceChildren(...pickerContent(ctx, index, { choose, close: () => dialog.close(), error }));
+  // `again`: the same block with what the table now says (renew keeps what is unchanged under a finger).
+  function draw(again = false) {
+    const content = pickerContent(ctx, index, { choose, close: () => dialog.close(), error });
+    if (again) renew(dialog, content);
+    else dialog.replaceChildren(...content);
   }
 
   async function choose(owner) {
@@ -250,7 +253,7 @@ function ownerPicker(ctx) {
       reply = await ctx.act('point_block', { index: at, owner });
     } catch (err) {
       error = err.message;
-      if (index === at && dialog.open) draw();
+      if (index === at && dialog.open) draw(true);
       return;
     }
     if (index !== at || !dialog.open) return;
@@ -267,7 +270,7 @@ function ownerPicker(ctx) {
       if (!dialog.open) dialog.showModal();
     },
     close: () => dialog.open && dialog.close(),
-    refresh: () => dialog.open && draw(),
+    refresh: () => dialog.open && draw(true),
   };
 }
 
@@ -387,21 +390,24 @@ function leftoverKeypad(ctx) {
   function press(key) {
     digits = key === 'back' ? digits.slice(0, -1) : (digits === '0' ? '' : digits) + key;
     error = '';
-    draw();
+    draw(true);
   }
 
-  function draw() {
+  // `again`: the same player with what the table now says (renew keeps what is unchanged under a finger).
+  function draw(again = false) {
     const state = ctx.view.state;
     const player = state.players[seat];
     const after = state.players.findIndex((p, s) => s !== seat && p.leftover_squares === null);
-    dialog.replaceChildren(
+    const content = [
       sheetHead('bb-keypad', t('bb.keypad_title', { name: player.name }),
         t('bb.keypad_help', { name: player.name, minus: MINUS }), () => dialog.close(), swatches(player.colours)),
       h('output.bb-keypad-value', { 'aria-live': 'polite', 'aria-label': t('bb.keypad_value', { name: player.name }) }, digits || '–'),
       keypadKeys(state, digits, press),
       h('p.error', { role: 'alert', hidden: !error }, error),
       h('button.primary.wide.bb-keypad-save', { type: 'button', disabled: digits === '' || state.finished, onclick: save },
-        after >= 0 ? t('bb.save_next', { name: state.players[after].name }) : t('bb.save')));
+        after >= 0 ? t('bb.save_next', { name: state.players[after].name }) : t('bb.save'))];
+    if (again) renew(dialog, content);
+    else dialog.replaceChildren(...content);
   }
 
   async function save() {
@@ -411,7 +417,7 @@ function leftoverKeypad(ctx) {
       reply = await ctx.act('leftover', { seat: at, squares: Number(digits) });
     } catch (err) {
       error = err.message;
-      if (seat === at && dialog.open) draw();
+      if (seat === at && dialog.open) draw(true);
       return;
     }
     if (seat !== at || !dialog.open) return;
@@ -430,7 +436,7 @@ function leftoverKeypad(ctx) {
       if (!dialog.open) dialog.showModal();
     },
     close: () => dialog.open && dialog.close(),
-    refresh: () => dialog.open && draw(),
+    refresh: () => dialog.open && draw(true),
   };
 }
 

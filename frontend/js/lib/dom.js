@@ -34,6 +34,23 @@ export function append(el, children) {
   }
 }
 
+/** `el.replaceChildren(...children)`, except that a child that would look the same (its markup, at the same
+ *  place) stays the element it is, untouched: redrawn while a finger is on one of its buttons (another
+ *  phone's change arriving), the tap would be lost. For redrawing the same thing with new data only: a kept
+ *  child keeps its listeners, so they must not hold values that differ between the two drawings. */
+export function renew(el, children) {
+  const fresh = document.createElement(el.tagName);
+  append(fresh, children);
+  const next = [...fresh.childNodes];
+  const now = [...el.childNodes];
+  const markup = (node) => node.outerHTML ?? node.textContent;
+  next.forEach((node, i) => {
+    if (!now[i]) el.append(node);
+    else if (markup(now[i]) !== markup(node)) now[i].replaceWith(node);
+  });
+  for (const extra of now.slice(next.length)) extra.remove();
+}
+
 // A screen's stylesheet (the CSP allows same-origin stylesheets only, so every screen's styles
 // are a <link>). Added once however often it is asked for; the promise resolves
 // when the sheet has loaded (or failed, or after 3 s), so a screen can wait for its styles
