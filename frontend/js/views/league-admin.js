@@ -430,9 +430,9 @@ function playerFix(league, changed) {
 
 // --- share links and QR codes -----------------------------------------------------------------
 
-/** The three links with their QR codes, and a button to replace each. Returns render(league entry). */
 const ROLES = ['admin', 'member', 'viewer'];
 
+/** The three links with their QR codes, and a button to replace each. Returns render(league entry). */
 function shareSection(league, card) {
   const id = league.id;
   const shareStatus = h('p.status.share-status', { role: 'status' });
