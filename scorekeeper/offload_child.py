@@ -34,11 +34,14 @@ def _answer(app: Flask):
 
 def main() -> None:
     os.environ["SCOREKEEPER_OFFLOAD"] = "off"  # the child answers in process, never hands on again
+    # Loaded at the web worker's priority: the process starts on a worker's first import, and that import waits
+    # for it (niced, its start took 12–14 s on a machine whose cores were busy).
+    answer = _answer(create_app())
     # An import is batch work and a phone's read is not: where both want a core, the phone goes first; and the
     # import rests between its slices as long as it worked, its database's work for it included (cooperate.py).
     os.nice(NICE)
     cooperate.rest_as_long_as_work()
-    children.serve(_answer(create_app()))
+    children.serve(answer)
 
 
 if __name__ == "__main__":
