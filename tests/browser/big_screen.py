@@ -78,16 +78,20 @@ def seq_of(screen) -> int:
     return int(screen.locator(".sb-screen").get_attribute("data-seq"))
 
 
+def caught_up(phone, screen) -> None:
+    """The phone shows the table as the screen does: a change another phone made may still be on its way to
+    this one (a tap then finds the button of the turn before, or none)."""
+    phone.wait_for_function("(seq) => Number(document.querySelector('.table-screen')?.dataset.seq) >= seq",
+                            arg=seq_of(screen))
+
+
 def act_and_time(phone, screen, act, changes: int = 1) -> list[float]:
     """Does ``act()`` on the phone, which makes ``changes`` changes to the table; for each, how long (ms) after
     the phone had the answer the screen showed it (negative when the stream brought it to the screen first).
     Measured from the phone, not from the tap: the server's own time, which a loaded machine stretches for
     both alike, is the phone's wait too."""
+    caught_up(phone, screen)
     first = seq_of(screen) + 1
-    # The phone acts on the table as it is: a change another phone made may still be on its way to this one
-    # (a tap then finds the button of the turn before, or none).
-    phone.wait_for_function("(seq) => Number(document.querySelector('.table-screen')?.dataset.seq) >= seq",
-                            arg=first - 1)
     act()
     seqs = list(range(first, first + changes))
     screen.wait_for_function("(seqs) => seqs.every((s) => window.__shownAt[s] !== undefined)", arg=seqs)

@@ -10,6 +10,7 @@ from big_screen import (
     ANSWERED_AT,
     act_and_time,
     assert_prompt,
+    caught_up,
     delays_since,
     open_phone_at,
     settle,
@@ -177,6 +178,7 @@ def test_bresk_on_two_phones_from_the_rolls_to_the_hand_ins(open_phone, open_scr
     delays = []
     for i in range(4):  # the server rolls: a Bresk! face asks for the alphabet die next
         phone = (ann, ben)[i % 2]
+        caught_up(phone, screen)  # which die is next, as the other phone's last roll left it
         alphabet = phone.locator("button", has_text="Roll the alphabet die").count()
         delays.append(tap_and_time(phone, screen, "Roll the alphabet die" if alphabet else "Roll the Bresk die"))
     rolled = requests.get(f"{live_server.url}/api/tables/{code}", timeout=10).json()["state"]["letters_rolled"]
