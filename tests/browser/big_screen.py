@@ -4,6 +4,7 @@ to reach the screen after the phone that made it had its answer."""
 
 from __future__ import annotations
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from screens import SLID_IN, serious_violations
 
 TV = {"viewport": {"width": 1280, "height": 720}}
@@ -51,16 +52,29 @@ TAP = """(name) => {
   return at;
 }"""
 
-# When the phone that made each change had the server's answer (and showed it), on the same clock.
+# When the phone that made each change had the server's answer (and showed it), on the same clock; and every
+# POST it made, answered or not, for a failure to say what the phone sent.
 ANSWERED_AT = """
 window.__answeredAt = {};
+window.__posts = [];
 const fetchOnce = window.fetch;
 window.fetch = async (...args) => {
-  const response = await fetchOnce(...args);
+  const post = (args[1]?.method || 'GET') === 'POST';
+  const sent = post && { path: String(args[0]), started: performance.now(), status: 'no answer yet' };
+  if (sent) window.__posts.push(sent);
+  let response;
+  try {
+    response = await fetchOnce(...args);
+  } catch (err) {
+    if (sent) sent.status = String(err);
+    throw err;
+  }
   const at = performance.timeOrigin + performance.now();
-  if ((args[1]?.method || 'GET') === 'POST' && response.ok) {
+  if (sent) sent.status = response.status;
+  if (post && response.ok) {
     response.clone().json().then((body) => {
       const seq = body?.event?.seq;
+      if (sent) sent.seq = seq;
       if (seq !== undefined && !(seq in window.__answeredAt)) window.__answeredAt[seq] = at;
     }).catch(() => {});
   }
@@ -94,11 +108,26 @@ def act_and_time(phone, screen, act, changes: int = 1) -> list[float]:
     first = seq_of(screen) + 1
     act()
     seqs = list(range(first, first + changes))
-    screen.wait_for_function("(seqs) => seqs.every((s) => window.__shownAt[s] !== undefined)", arg=seqs)
+    try:
+        screen.wait_for_function("(seqs) => seqs.every((s) => window.__shownAt[s] !== undefined)", arg=seqs)
+    except PlaywrightTimeout as e:
+        raise AssertionError(f"the screen never showed seqs {seqs}: {what_the_phone_did(phone, screen)}") from e
     phone.wait_for_function("(seqs) => seqs.every((s) => window.__answeredAt[s] !== undefined)", arg=seqs)
     shown = screen.evaluate("(seqs) => seqs.map((s) => window.__shownAt[s])", seqs)
     answered = phone.evaluate("(seqs) => seqs.map((s) => window.__answeredAt[s])", seqs)
     return [s - a for s, a in zip(shown, answered, strict=True)]
+
+
+def what_the_phone_did(phone, screen) -> str:
+    """The phone's POSTs (path, ms since it loaded, answer), what its table and connection show, and the screen's
+    seq: a failure's evidence of where a change stopped."""
+    return repr(phone.evaluate("""() => ({
+      posts: window.__posts, now: performance.now(),
+      seq: document.querySelector('.table-screen')?.dataset.seq,
+      live: document.querySelector('.live')?.dataset.state, liveText: document.querySelector('.live')?.textContent,
+      buttons: [...document.querySelectorAll('main button')].filter((b) => !b.disabled)
+        .map((b) => b.textContent.trim()),
+    })""")) + f", screen at seq {seq_of(screen)}"
 
 
 def tap_and_time(phone, screen, name: str) -> float:
