@@ -4,7 +4,7 @@ import uuid
 
 import pytest
 import requests
-from screens import SLID_IN, new_table, open_table
+from screens import SLID_IN, new_table, open_table, post_event
 
 pytestmark = pytest.mark.browser
 
@@ -323,6 +323,22 @@ def test_rolls_through_the_ui_keep_the_counter_right(phone, second_phone, live_s
     assert f"{64 - placed} still to place" in phone.locator(".bresk-hand-in-why").inner_text()
     phone.screenshot(path=shots / "bresk-rolls.png", full_page=True)
     print("saw a BRESK face:", seen_bresk)
+
+
+def test_a_tap_on_a_roll_button_holds_while_another_phone_changes_the_table(phone, live_server):
+    """A finger is down on "Roll the Bresk die" when another phone's change arrives (Ben takes his seat there):
+    the button stays the one under the finger, and the roll is made."""
+    code = new_table(live_server, "bresk", NAMES)
+    open_table(phone, code, bresk_seat="Ann")
+    seq = int(phone.locator(".table-screen").get_attribute("data-seq"))
+    phone.get_by_role("button", name="Roll the Bresk die").hover()
+    phone.mouse.down()
+    post_event(live_server, code, "claim_seat", {"seat": 1, "device": str(uuid.uuid4())})  # Ben's phone
+    phone.wait_for_function("(seq) => Number(document.querySelector('.table-screen').dataset.seq) > seq", arg=seq)
+    phone.mouse.up()
+    phone.wait_for_function("(seq) => Number(document.querySelector('.table-screen').dataset.seq) > seq", arg=seq + 1)
+    events = requests.get(f"{live_server.url}/api/tables/{code}/events", timeout=10).json()
+    assert [e["type"] for e in events["events"]][-2:] == ["claim_seat", "roll"]
 
 
 def test_a_challenge_at_the_table_lands_in_its_log(phone, second_phone, live_server, shots):

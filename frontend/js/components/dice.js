@@ -1,5 +1,5 @@
 // The last roll, as every phone at the table shows it, and the roll buttons.
-import { h } from '../lib/dom.js';
+import { h, renew } from '../lib/dom.js';
 import { t } from '../i18n.js';
 
 const LABEL = { '#': 'blank', 0: 'blank', BRESK: 'BRESK' };
@@ -48,7 +48,9 @@ export function mountDice(root, session, rolls) {
       shown = null;
       faces.replaceChildren(h('p.muted', t('dice.no_roll')));
     }
-    buttons.replaceChildren(...rolls(view).map(({ label, dice: names, primary }) =>
+    // Kept while they read the same (another phone's change arriving must not lift a finger off one); a button's
+    // label names its dice, so a kept one rolls what it says.
+    renew(buttons, rolls(view).map(({ label, dice: names, primary }) =>
       h(primary ? 'button.primary' : 'button', { onclick: () => session.act('roll', { dice: names }).catch(() => {}) }, label)));
   }
 
