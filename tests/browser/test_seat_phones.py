@@ -5,7 +5,7 @@ import uuid
 
 import pytest
 import requests
-from screens import new_table, open_table, phone_page, serious_violations, with_axe
+from screens import new_table, open_table, phone_page, post_event, serious_violations, with_axe
 
 pytestmark = pytest.mark.browser
 
@@ -85,6 +85,20 @@ def test_two_phones_tap_the_same_seat_the_second_is_asked_the_first_is_told(phon
     phone.locator(".bresk-player", has_text="Anna").click()
     assert phone.locator(".bresk-player-detail h3").inner_text().startswith("Anna")
     assert "BAND" in phone.locator(".bresk-player-detail .bresk-words").inner_text()
+
+
+def test_a_tap_on_a_seat_holds_while_another_phone_takes_its_own(phone, live_server):
+    """Four friends join at once: a finger is down on "Ben" when another phone takes Anna's seat (her button now
+    says "on a phone"); Ben's button stays the one under the finger, and the seat is Ben's."""
+    code = new_table(live_server, "bresk", hand_in_early=True)
+    open_table(phone, code, ".bresk-seat")
+    seat(phone, "Ben").hover()
+    phone.mouse.down()
+    post_event(live_server, code, "claim_seat", {"seat": 0, "device": str(uuid.uuid4())})  # Anna's phone
+    phone.wait_for_selector(".bresk-seat[data-held=elsewhere]")
+    phone.mouse.up()
+    phone.wait_for_selector(".bresk-seat[data-held=here]:has-text('Ben')")
+    assert [bool(c) for c in table(live_server, code)["claims"]][:2] == [True, True]
 
 
 def test_one_phone_hands_in_for_a_player_on_another_phone_once_confirmed(phone, second_phone, live_server):

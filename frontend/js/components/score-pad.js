@@ -1,6 +1,6 @@
 // The plain score pad: add or take away points per player, rounds if the table counts them. The score pad
 // game's panel (games/scorepad.js), and the one a game without a panel of its own gets (views/table.js).
-import { h } from '../lib/dom.js';
+import { h, renew } from '../lib/dom.js';
 import { t } from '../i18n.js';
 
 export const timerPresets = () => [30, 60, 120];
@@ -22,7 +22,8 @@ export function mount(root, session) {
   return {
     update(view) {
       const n = () => Number(amount.value) || 0;
-      seatButtons.replaceChildren(...view.seats.map((name, seat) =>
+      // Kept while they read the same: a tap on one is not lost to another phone's points arriving.
+      renew(seatButtons, view.seats.map((name, seat) =>
         h('button.seat', { onclick: () => n() && session.act('points', { seat, points: n() }).catch(() => {}), disabled: view.state.finished }, name)));
       const rounds = view.state.options.rounds;
       round.textContent = view.state.finished ? t('scorepad.game_over')

@@ -5,7 +5,7 @@
 // vibrates where the phone allows). Every game's table has one; a panel may place its card itself.
 import { t } from '../i18n.js';
 import { seatOf } from '../lib/device.js';
-import { h } from '../lib/dom.js';
+import { h, renew } from '../lib/dom.js';
 
 /** "Ben is on another phone — take over?": resolves 'take-over', 'for' (the extra choice) or null. */
 function askTakeOver(name, extra) {
@@ -40,7 +40,10 @@ function seatButton(view, i, { mine, actingFor, buttonClass, badge, onTap }) {
   return h('button', {
     type: 'button', class: `seat-pick ${buttonClass}${pressed ? ' chosen' : ''}`, 'aria-pressed': String(pressed),
     dataset: { held: here ? 'here' : held ? 'elsewhere' : 'free' }, onclick: () => onTap(i),
-  }, view.seats[i], status ? h('span.seat-status', ` · ${status}`) : null, badge?.(view, i) || null);
+  }, h('span.seat-name', view.seats[i], badge?.(view, i) || null),
+  // Its own line, heard as "Ben · on a phone": a button that grew as a claim arrived moved the others under
+  // the fingers tapping them.
+  status ? h('span.seat-status', h('span.seat-sep', ' · '), status) : null);
 }
 
 /** The "Your turn" line at the top of the table: shown on the phone holding the seat whose turn it is, or
@@ -121,7 +124,8 @@ export function seatsPart(session, options = {}) {
     } else if (mine !== null) note.textContent = '';
     held = mine;
     if (part.actingFor !== null && (part.actingFor >= view.seats.length || part.actingFor === mine)) part.actingFor = null;
-    buttons.replaceChildren(...view.seats.map((_, i) =>
+    // A button that reads the same stays: at the start everyone taps a seat while the others' claims arrive.
+    renew(buttons, view.seats.map((_, i) =>
       seatButton(view, i, { mine, actingFor: part.actingFor, buttonClass, badge, onTap })));
     banner.update(view, mine);
   }
