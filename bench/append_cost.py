@@ -86,11 +86,17 @@ def measure(kind: str, url: str, samples: int) -> None:
         with app.app_context():
             tables.append(service_code, str(uuid.uuid4()), "points", {"seat": 0, "points": 1})
 
+    def next_round(code: str) -> None:
+        with app.app_context():
+            tables.append(code, str(uuid.uuid4()), "next_round", {})
+
     state = 0
-    while state < STATE_BYTES:  # the app's tables as big as the bare loop's state
+    while state < STATE_BYTES:  # the app's tables as big as the bare loop's state: a line per seat and round
         for _ in range(10):
             request()
             service()
+            next_round(app_code)
+            next_round(service_code)
         with app.app_context():
             state = len(jsonio.dumps(tables.read(app_code).snapshot))
     with app.app_context():

@@ -42,7 +42,7 @@ def setup(options: dict[str, Any] | None, seats: list[str]) -> dict[str, Any]:
         "options": resolve_options(OPTIONS, options),
         "seats": list(seats),
         "round": 1,
-        "scores": [[] for _ in seats],  # per seat: [(round, points), ...]
+        "scores": [[] for _ in seats],  # per seat: [(round, points of that round), ...]
         "finished": False,
     }
 
@@ -54,8 +54,7 @@ def apply(state: dict[str, Any], event: dict[str, Any], **_: Any) -> dict[str, A
         return state  # dice are shown, not scored
     if state["finished"]:
         raise RuleError("game_over", "The game is over; undo the finish to keep scoring.")
-    # Every line is kept, so the state grows with the game: copy only what changes (states are never
-    # changed in place), not every line on every event (base.evolve).
+    # States are never changed in place: copy only what changes (base.evolve).
     new = {**state, "scores": list(state["scores"])}
     if kind == "points":
         seat = data.get("seat")
@@ -68,7 +67,13 @@ def apply(state: dict[str, Any], event: dict[str, Any], **_: Any) -> dict[str, A
                 "bad_points", "points must be a whole number from -{most:,} to {most:,}.", "data.points",
                 most=MAX_POINTS,
             )
-        new["scores"][seat] = [*state["scores"][seat], [state["round"], points]]
+        # A round's points are one line, added up as they come: the state (stored and read at every append)
+        # grows with the rounds played, not with every tap. Undo is unaffected: it restores the state before.
+        lines = state["scores"][seat]
+        if lines and lines[-1][0] == state["round"]:
+            new["scores"][seat] = [*lines[:-1], [state["round"], lines[-1][1] + points]]
+        else:
+            new["scores"][seat] = [*lines, [state["round"], points]]
         return new
     if kind == "next_round":
         rounds = state["options"]["rounds"]
