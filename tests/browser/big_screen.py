@@ -120,14 +120,15 @@ def act_and_time(phone, screen, act, changes: int = 1) -> list[float]:
 
 def what_the_phone_did(phone, screen) -> str:
     """The phone's POSTs (path, ms since it loaded, answer), what its table and connection show, and the screen's
-    seq: a failure's evidence of where a change stopped."""
+    seq and the seqs it showed (one skipped when two changes came in one message): a failure's evidence of
+    where a change stopped."""
     return repr(phone.evaluate("""() => ({
       posts: window.__posts, now: performance.now(),
       seq: document.querySelector('.table-screen')?.dataset.seq,
       live: document.querySelector('.live')?.dataset.state, liveText: document.querySelector('.live')?.textContent,
       buttons: [...document.querySelectorAll('main button')].filter((b) => !b.disabled)
         .map((b) => b.textContent.trim()),
-    })""")) + f", screen at seq {seq_of(screen)}"
+    })""")) + f", screen at seq {seq_of(screen)}, seqs it showed {screen.evaluate('Object.keys(window.__shownAt)')}"
 
 
 def tap_and_time(phone, screen, name: str) -> float:
