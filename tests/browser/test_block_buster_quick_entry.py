@@ -155,6 +155,23 @@ def test_a_block_corrected_by_counting_its_spaces(browser, live_server, shots):
     assert errors == []
 
 
+def test_a_tap_on_the_board_holds_while_another_phone_enters_a_block(browser, live_server):
+    """A finger is down on the board's first block when another phone's entry of the last arrives: the block
+    under the finger stays the button it was, and its sheet opens."""
+    code = new_table(live_server, "block-buster", NAMES)
+    for seat in range(3):
+        post_event(live_server, code, "pass", {"seat": seat})
+    context, page, errors = open_table(browser, live_server, code, (360, 640, "light"))
+    page.locator(".bb-tile[data-index='0']").hover()
+    page.mouse.down()
+    post_event(live_server, code, "point_block", {"index": 15, "owner": "blue"})  # another phone: Ben's
+    page.wait_for_selector(".bb-tile[data-index='15'][data-owner='blue']")
+    page.mouse.up()
+    page.locator("dialog.bb-picker[open] .meta", has_text="Row 1, column 1 ·").wait_for()
+    context.close()
+    assert errors == []
+
+
 def test_a_tap_on_a_sheet_holds_while_another_phone_enters_a_block(browser, live_server):
     """A finger is down on "Ann" when another phone's entry arrives (the sheet's count of blocks entered goes
     up): the sheet shows the new count and the tap still lands, on the block it was meant for."""

@@ -603,7 +603,7 @@ function boardCard(ctx) {
   const el = h('section.card.bb-board-card', { 'aria-label': t('bb.point_blocks') }, h('div.bb-head', h('h2', t('bb.point_blocks')), progress), grid, caption);
   const roving = rovingGrid(grid, 'button.bb-tile', () => Number(grid.dataset.columns) || 4);
 
-  function tile(state, judged, shape, index) {
+  function tile(state, judged, shape, index, tabIndex) {
     const b = judged[index] || {};
     const entry = state.point_blocks[index];
     let status = 'empty';
@@ -619,7 +619,7 @@ function boardCard(ctx) {
     const label = t('bb.tile_label', { row, column, shape: shapeName(shape, ctx.game) }) + (b.entered ? ` — ${held}` : `, ${t('bb.not_entered')}`);
     return h('button.bb-tile', {
       type: 'button', 'aria-label': label, dataset: { index: String(index), state: status, owner: b.owner || '' },
-      onclick: () => ctx.sheets.picker.open(index),
+      tabIndex, onclick: () => ctx.sheets.picker.open(index),
     },
     shapeIcon(shape),
     b.clinched ? h('span.bb-lock-badge', { title: t('bb.clinched') }, '✓') : null,
@@ -630,7 +630,10 @@ function boardCard(ctx) {
   function render({ state, result }) {
     const judged = result.point_blocks || state.point_block_owners || [];
     grid.dataset.columns = String(state.rules.columns);
-    roving.redraw(() => grid.replaceChildren(...state.rules.pattern.map((shape, index) => tile(state, judged, shape, index))));
+    // A block that looks the same stays the button it was: a finger on it when another phone's entry arrives
+    // still opens its sheet.
+    roving.redraw((tabIndexOf) => renew(grid, state.rules.pattern.map((shape, index) =>
+      tile(state, judged, shape, index, tabIndexOf(index)))));
     progress.textContent = t('bb.entered', { n: state.point_blocks.filter(Boolean).length, all: state.point_blocks.length });
     caption.textContent = state.finished
       ? t('bb.final_board')

@@ -31,10 +31,12 @@ export function rovingGrid(container, selector, columns, { arrows = true } = {})
   }
   settle();
   return {
-    /** Draw the items afresh with `draw()`: the tab stop, and the focus if it was inside, stay on the same square. */
+    /** Draw the items afresh with `draw(tabIndexOf)`: the tab stop, and the focus if it was inside, stay on the
+     *  same square. Items drawn with `tabIndexOf(i)` as their tabIndex read as the ones shown do, so a redraw
+     *  that keeps unchanged items (dom.js `renew`) can keep them. */
     redraw(draw) {
       const had = container.contains(document.activeElement);
-      draw();
+      draw((i) => (i === current ? 0 : -1));
       const list = items();
       current = Math.min(current, Math.max(0, list.length - 1));
       settle();
