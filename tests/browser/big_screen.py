@@ -5,7 +5,7 @@ to reach the screen after the phone that made it had its answer."""
 from __future__ import annotations
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from screens import SLID_IN, serious_violations
+from screens import SLID_IN, serious_violations, wait_for_seq
 
 TV = {"viewport": {"width": 1280, "height": 720}}
 LATENCY_MS = 250  # the room sees a change this soon after the phone made it: the median of a game's actions
@@ -95,8 +95,7 @@ def seq_of(screen) -> int:
 def caught_up(phone, screen) -> None:
     """The phone shows the table as the screen does: a change another phone made may still be on its way to
     this one (a tap then finds the button of the turn before, or none)."""
-    phone.wait_for_function("(seq) => Number(document.querySelector('.table-screen')?.dataset.seq) >= seq",
-                            arg=seq_of(screen))
+    wait_for_seq(phone, seq_of(screen))
 
 
 def act_and_time(phone, screen, act, changes: int = 1) -> list[float]:

@@ -71,6 +71,11 @@ def phone_page(browser, live_server, viewport=None, scheme="light", axe=True):
     return (with_axe(context) if axe else context).new_page()
 
 
+def wait_for_seq(page, seq: int) -> None:
+    """The phone's table shows seq ``seq`` or later (``.table-screen``'s ``data-seq``)."""
+    page.wait_for_function("(seq) => Number(document.querySelector('.table-screen')?.dataset.seq) >= seq", arg=seq)
+
+
 def open_table(page, code: str, ready: str | None = None, bresk_seat: str | None = None, unscrolled=False) -> None:
     """The table ``code`` on ``page``, with its panel shown and the stream's first message in (the screen as it
     stays); then, if asked, the Bresk! player this phone is picked, ``ready`` waited for, the page scrolled up."""

@@ -4,7 +4,7 @@ import uuid
 
 import pytest
 import requests
-from screens import SLID_IN, new_table, open_table, post_event
+from screens import SLID_IN, new_table, open_table, post_event, wait_for_seq
 
 pytestmark = pytest.mark.browser
 
@@ -334,9 +334,9 @@ def test_a_tap_on_a_roll_button_holds_while_another_phone_changes_the_table(phon
     phone.get_by_role("button", name="Roll the Bresk die").hover()
     phone.mouse.down()
     post_event(live_server, code, "claim_seat", {"seat": 1, "device": str(uuid.uuid4())})  # Ben's phone
-    phone.wait_for_function("(seq) => Number(document.querySelector('.table-screen').dataset.seq) > seq", arg=seq)
+    wait_for_seq(phone, seq + 1)
     phone.mouse.up()
-    phone.wait_for_function("(seq) => Number(document.querySelector('.table-screen').dataset.seq) > seq", arg=seq + 1)
+    wait_for_seq(phone, seq + 2)
     events = requests.get(f"{live_server.url}/api/tables/{code}/events", timeout=10).json()
     assert [e["type"] for e in events["events"]][-2:] == ["claim_seat", "roll"]
 
