@@ -80,6 +80,8 @@ _STORE_PG = ("WITH stored AS (INSERT INTO events (table_id, seq, uid, type, data
              "moved AS (UPDATE tables SET snapshot = %s::json FROM stored WHERE tables.id = stored.table_id "
              "RETURNING tables.id) "
              "SELECT pg_notify(%s, %s) FROM moved")
+# Opens the append's transaction on PostgreSQL, with how long it may wait for the table's row.
+_BEGIN_PG = "BEGIN; SET LOCAL lock_timeout = %s; "
 _PAST = "SELECT seq, type, data, created_at_ms, trail FROM events WHERE table_id = {p} AND seq = {p}"
 
 
@@ -117,6 +119,11 @@ class Append:
             if not self.done:
                 with contextlib.suppress(Exception):  # a lost connection has nothing to roll back
                     self.driver.rollback()
+            if self.postgres and self.driver.autocommit:
+                try:
+                    self.driver.autocommit = False  # the pool's other users run in transactions psycopg begins
+                except Exception:  # noqa: BLE001 - still in a transaction, or lost: no one else may have it
+                    self.pooled.invalidate()
         finally:
             self.pooled.close()
             self.pooled = None
@@ -131,12 +138,17 @@ class Append:
         params = (now, code, uid)
         with driver_errors(self.engine, self.pooled):
             if self.postgres:
-                with self.driver.pipeline():  # BEGIN, the lock wait's bound and the UPDATE: one round trip
-                    bound = self.driver.cursor()
-                    bound.execute("SELECT set_config('lock_timeout', %s, true)", (f"{self.lock_wait_ms}ms",))
-                    cursor = self.driver.cursor()
-                    cursor.execute(_sql(True, _LOCK), params)
-                    row = cursor.fetchone()
+                import psycopg  # PostgreSQL's driver, a dependency: imported where the SQLite path never goes
+
+                # BEGIN, the lock wait's bound and the UPDATE, one simple query: bound on this side, and sent in
+                # autocommit mode so psycopg sends no BEGIN of its own before it (close() turns it off again).
+                self.driver.autocommit = True
+                cursor = psycopg.ClientCursor(self.driver)
+                cursor.execute(_BEGIN_PG + _sql(True, _LOCK), (f"{self.lock_wait_ms}ms", *params))
+                cursor.nextset()  # past BEGIN's answer
+                cursor.nextset()  # and SET's, to the UPDATE's row
+                row = cursor.fetchone()
+                cursor.close()
             else:
                 cursor = self.driver.cursor()
                 cursor.execute(_sql(False, _LOCK), params)
