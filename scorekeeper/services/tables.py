@@ -459,6 +459,8 @@ def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: i
     tx = table_sql.Append(db.engine, current_app.config["TABLE_LOCK_WAIT_MS"])
     try:
         stored = _append_in(tx, code, uid, kind, data, now, expected_seq, host_url, sender)
+    except UnknownTable:
+        raise  # no table, no event stored under it: nothing to look for
     except DomainError:
         tx.close()
         first = _existing(code, uid, kind, data, host_url)  # a racing request may have stored this id
@@ -492,7 +494,7 @@ def _append_in(tx: table_sql.Append, code: str, uid: str, kind: str, data: dict[
                               extra={"retry_after": 1}) from None
         raise
     if locked is None:
-        tx.rollback()
+        tx.close()  # let go before get() asks the pool for a connection of its own
         get(code)  # raises the 404
     if locked.repeat is not None:
         tx.rollback()

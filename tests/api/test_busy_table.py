@@ -58,3 +58,44 @@ def test_an_append_behind_a_held_table_lock_is_a_503_busy_in_bounded_time_and_st
     assert [point(client, code).status_code for _ in range(2)] == [201, 201]
     events = client.get(f"/api/tables/{code}/events").get_json()["events"]
     assert [e["seq"] for e in events] == [1, 2, 3]  # the refused one took no seq
+
+
+def test_however_an_append_ends_its_connection_goes_back_to_the_pool_running_transactions(pg_app):
+    """The append takes its connection out of the driver's transaction mode to open its own transaction in one
+    round trip (services/table_sql.py); handed back so, the next user's statements would each commit alone."""
+    _, url = pg_app
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url, "TABLE_LOCK_WAIT_MS": WAIT_MS,
+                      "SQLALCHEMY_ENGINE_OPTIONS": {"pool_size": 1, "max_overflow": 0}})  # one connection: the one
+    client = app.test_client()
+    code = client.post("/api/tables", json={"game": "scorepad", "seats": [{"name": "Ann"}]}).get_json()["code"]
+    same_id = str(uuid.uuid4())
+
+    def ended(response, status):
+        assert response.status_code == status, response.get_json()
+        with app.app_context():
+            pooled = db.engine.raw_connection()
+            try:
+                assert pooled.driver_connection.autocommit is False
+            finally:
+                pooled.close()
+
+    body = {"id": same_id, "type": "points", "data": {"seat": 0, "points": 1}}
+    ended(client.post(f"/api/tables/{code}/events", json=body), 201)  # stored
+    ended(client.post(f"/api/tables/{code}/events", json=body), 200)  # the same id again: its first outcome
+    ended(client.post(f"/api/tables/{code}/events", json={**body, "id": str(uuid.uuid4()), "data": {"seat": 5,
+                                                                                                   "points": 1}}),
+          422)  # refused by the game's rules
+    ended(client.post("/api/tables/ZZZZZZ/events", json={**body, "id": str(uuid.uuid4())}), 404)
+    other = create_engine(url)
+    holder = other.connect()
+    try:
+        holder.begin()
+        holder.execute(text("UPDATE tables SET updated_at_ms = updated_at_ms WHERE code = :code"), {"code": code})
+        ended(point(client, code), 503)  # the lock's wait ran out
+    finally:
+        holder.rollback()
+        holder.close()
+        other.dispose()
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
