@@ -3,7 +3,7 @@
 SQLAlchemy's execution machinery (and the ORM's unit of work) cost several times the
 statements themselves: an append through the ORM measured 88× the bare database's cost
 for the same writes on SQLite, 6.9× on PostgreSQL (docs/PERFORMANCE.md). Here each append
-is three statements and a commit, and on PostgreSQL three round trips:
+is three statements and a commit, and on PostgreSQL two round trips:
 
 1. ``UPDATE tables SET last_seq = last_seq + 1 … RETURNING`` the row: it takes the
    table's write lock first thing (the row's on PostgreSQL, the database's on SQLite), so
@@ -14,7 +14,11 @@ is three statements and a commit, and on PostgreSQL three round trips:
    ``UPDATE``, and on PostgreSQL its ``pg_notify``, all one statement there, run only when
    the insert stored a row: an id stored by a racing request stores nothing, changes
    nothing and notifies no one.
-3. ``COMMIT`` (or ROLLBACK: nothing is half-written).
+3. ``COMMIT``, on PostgreSQL sent with the second (there, an id a racing request stored first
+   gives back the seq the first statement took, in the same statement). Anything that fails
+   before it is rolled back: nothing is half-written.
+
+The second round trip is the one a busy table waits on: it ends the row lock the first took.
 
 Driver errors are raised as SQLAlchemy raises its own statements' errors, so errors.py
 answers them alike (a lost connection: 503 with Retry-After), and a lost server drops
@@ -73,16 +77,27 @@ _LOCK = ("UPDATE tables SET last_seq = last_seq + 1, updated_at_ms = {p} WHERE c
 _INSERT = ("INSERT INTO events (table_id, seq, uid, type, data, trail, created_at_ms) "
            "VALUES ({p}, {p}, {p}, {p}, {p}{json}, {p}{json}, {p}) ON CONFLICT (table_id, uid) DO NOTHING")
 _STATE = "UPDATE tables SET snapshot = {p}{json} WHERE id = {p}"
-# PostgreSQL: the three in one round trip; the UPDATE and the NOTIFY happen only for a row the INSERT stored.
+# PostgreSQL: the three and the COMMIT in one round trip. The state's UPDATE and the NOTIFY happen only for a row
+# the INSERT stored; without one, the seq the lock took is given back, so the commit keeps the log gap-free.
 _STORE_PG = ("WITH stored AS (INSERT INTO events (table_id, seq, uid, type, data, trail, created_at_ms) "
              "VALUES (%s, %s, %s, %s, %s::json, %s::json, %s) ON CONFLICT (table_id, uid) DO NOTHING "
              "RETURNING table_id), "
              "moved AS (UPDATE tables SET snapshot = %s::json FROM stored WHERE tables.id = stored.table_id "
-             "RETURNING tables.id) "
-             "SELECT pg_notify(%s, %s) FROM moved")
+             "RETURNING tables.id), "
+             "given_back AS (UPDATE tables SET last_seq = last_seq - 1 "
+             "WHERE id = %s AND NOT EXISTS (SELECT FROM stored)) "
+             "SELECT pg_notify(%s, %s) FROM moved; COMMIT")
 # Opens the append's transaction on PostgreSQL, with how long it may wait for the table's row.
 _BEGIN_PG = "BEGIN; SET LOCAL lock_timeout = %s; "
 _PAST = "SELECT seq, type, data, created_at_ms, trail FROM events WHERE table_id = {p} AND seq = {p}"
+
+
+def _several_statements(driver):
+    """A psycopg cursor that binds its parameters on this side, so that one execute may send several statements
+    in one round trip (psycopg, a dependency, imported only where PostgreSQL is used)."""
+    import psycopg
+
+    return psycopg.ClientCursor(driver)
 
 
 @contextlib.contextmanager
@@ -138,12 +153,10 @@ class Append:
         params = (now, code, uid)
         with driver_errors(self.engine, self.pooled):
             if self.postgres:
-                import psycopg  # PostgreSQL's driver, a dependency: imported where the SQLite path never goes
-
-                # BEGIN, the lock wait's bound and the UPDATE, one simple query: bound on this side, and sent in
-                # autocommit mode so psycopg sends no BEGIN of its own before it (close() turns it off again).
+                # BEGIN, the lock wait's bound and the UPDATE in one query, sent in autocommit mode so that
+                # psycopg sends no BEGIN of its own before it (close() turns it off again).
                 self.driver.autocommit = True
-                cursor = psycopg.ClientCursor(self.driver)
+                cursor = _several_statements(self.driver)
                 cursor.execute(_BEGIN_PG + _sql(True, _LOCK), (f"{self.lock_wait_ms}ms", *params))
                 cursor.nextset()  # past BEGIN's answer
                 cursor.nextset()  # and SET's, to the UPDATE's row
@@ -180,26 +193,28 @@ class Append:
 
     def store(self, table_id: int, seq: int, uid: str, kind: str, data: dict[str, Any], trail: Any, now: int,
               snapshot: dict[str, Any], channel: str) -> bool:
-        """Write the event and the table's new state (and NOTIFY ``channel``); False when the id was stored
-        first by a request that raced this one (then nothing was written)."""
+        """Write the event and the table's new state (and NOTIFY ``channel``), and commit; False when the id
+        was stored first by a request that raced this one (then nothing is kept)."""
         event = (table_id, seq, uid, kind, jsonio.dumps(data), None if trail is None else jsonio.dumps(trail), now)
         with driver_errors(self.engine, self.pooled):
-            cursor = self.driver.cursor()
             if self.postgres:
-                cursor.execute(_STORE_PG, (*event, jsonio.dumps(snapshot), channel, f"{table_id}:{seq}"))
+                cursor = _several_statements(self.driver)
+                cursor.execute(_STORE_PG, (*event, jsonio.dumps(snapshot), table_id, channel, f"{table_id}:{seq}"))
                 stored = cursor.fetchone() is not None
+                cursor.close()
             else:
+                cursor = self.driver.cursor()
                 cursor.execute(_sql(False, _INSERT), event)
                 stored = cursor.rowcount == 1
                 if stored:
                     cursor.execute(_sql(False, _STATE), (jsonio.dumps(snapshot), table_id))
-            cursor.close()
-        return stored
-
-    def commit(self) -> None:
-        with driver_errors(self.engine, self.pooled):
-            self.driver.commit()
+                cursor.close()
+                if stored:
+                    self.driver.commit()
+                else:
+                    self.driver.rollback()
         self.done = True
+        return stored
 
 
 def is_lock_timeout(err: DBAPIError) -> bool:

@@ -506,9 +506,7 @@ def _append_in(tx: table_sql.Append, code: str, uid: str, kind: str, data: dict[
         tx.rollback()
         raise
     if not tx.store(table.id, event["seq"], uid, kind, event["data"], trail, now, shown.snapshot, streams.CHANNEL):
-        tx.rollback()
-        return None
-    tx.commit()
+        return None  # a racing request stored this id first: nothing of this one is kept
     return table, event, shown, to_post
 
 

@@ -3,6 +3,7 @@ then answers 503 table_busy with Retry-After, so one busy table cannot hold a wo
 
 from __future__ import annotations
 
+import threading
 import time
 import uuid
 
@@ -99,3 +100,46 @@ def test_however_an_append_ends_its_connection_goes_back_to_the_pool_running_tra
     with app.app_context():
         db.session.remove()
         db.engine.dispose()
+
+
+def test_one_action_sent_twice_at_once_is_stored_once_and_leaves_no_gap(pg_app):
+    """Both sends wait behind the table's lock; the second takes it once the first has stored the action, and
+    its statement, begun before that, does not see it until its insert finds the id taken. It keeps nothing,
+    gives back the seq it took and answers the first outcome; the next action takes the next seq."""
+    app, url = pg_app
+    client = app.test_client()
+    code = client.post("/api/tables", json={"game": "scorepad", "seats": [{"name": "Ann"}]}).get_json()["code"]
+    assert point(client, code).status_code == 201
+    body = {"id": str(uuid.uuid4()), "type": "points", "data": {"seat": 0, "points": 5}}
+    answers = []
+
+    def send():
+        answers.append(app.test_client().post(f"/api/tables/{code}/events", json=body))
+
+    other = create_engine(url)
+    holder = other.connect()
+    sends = [threading.Thread(target=send) for _ in range(2)]
+    try:
+        holder.begin()
+        holder.execute(text("UPDATE tables SET updated_at_ms = updated_at_ms WHERE code = :code"), {"code": code})
+        for thread in sends:
+            thread.start()
+        with other.connect() as look:
+            deadline = time.monotonic() + 10
+            while look.execute(text("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                                    "AND datname = current_database()")).scalar() < 2:
+                assert time.monotonic() < deadline, "the two sends never both waited for the table"
+                time.sleep(0.02)
+    finally:
+        holder.rollback()
+        holder.close()
+        for thread in sends:
+            thread.join(10)
+        other.dispose()
+    assert sorted(a.status_code for a in answers) == [200, 201], [a.get_json() for a in answers]
+    assert {a.get_json()["event"]["seq"] for a in answers} == {2}
+    assert point(client, code).get_json()["event"]["seq"] == 3
+    table = client.get(f"/api/tables/{code}").get_json()
+    assert table["seq"] == 3 and [p["total"] for p in table["result"]["players"]] == [7]  # 1 + 5 once + 1
+    events = client.get(f"/api/tables/{code}/events").get_json()["events"]
+    assert [e["seq"] for e in events] == [1, 2, 3]
