@@ -6,6 +6,8 @@ PORT ?= 8000
 HOST ?= 0.0.0.0
 WORKERS ?= 2
 CONNECTIONS ?= 1000
+# pytest processes for `make test` (pytest-xdist; 0 runs it in one process, as a debugger wants).
+TEST_PROCESSES ?= 2
 
 .PHONY: run test lint openapi lexicon messages messages-check clean
 
@@ -28,7 +30,7 @@ run: $(VENV)/.installed
 
 test: $(VENV)/.installed-dev
 	$(BIN)/ruff check scorekeeper tests bench
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TEST_PROCESSES) --dist worksteal $(PYTEST_ARGS)
 
 openapi: $(VENV)/.installed
 	$(BIN)/flask --app scorekeeper openapi write --format yaml openapi.yaml

@@ -30,8 +30,7 @@ def pg_schema():
         conn.execute(text(f'CREATE SCHEMA "{schema}"'))
     engine.dispose()
     yield schema
-    # A fresh engine: a fault test may have restarted PostgreSQL since.
-    engine = create_engine(database_url(PG_URL, ""), pool_pre_ping=True)
+    engine = create_engine(database_url(PG_URL, ""))
     with engine.begin() as conn:
         conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
     engine.dispose()
