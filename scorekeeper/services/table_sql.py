@@ -2,23 +2,22 @@
 
 SQLAlchemy's execution machinery (and the ORM's unit of work) cost several times the
 statements themselves: an append through the ORM measured 88× the bare database's cost
-for the same writes on SQLite, 6.9× on PostgreSQL (docs/PERFORMANCE.md). Here each append
-is three statements and a commit, and on PostgreSQL two round trips:
+for the same writes on SQLite, 6.9× on PostgreSQL (docs/PERFORMANCE.md). An append here is
+a batch of one or more events for one table (services/table_lanes.py), in two steps, and on
+PostgreSQL two round trips:
 
-1. ``UPDATE tables SET last_seq = last_seq + 1 … RETURNING`` the row: it takes the
-   table's write lock first thing (the row's on PostgreSQL, the database's on SQLite), so
-   seqs are gap-free and two phones acting at once are simply ordered; it also answers
-   whether the event's id was stored before, and the league's public id and house rules. On PostgreSQL
-   it is sent in one go with the BEGIN and the transaction's ``lock_timeout``.
-2. ``INSERT … ON CONFLICT (table_id, uid) DO NOTHING`` the event, the new state's
-   ``UPDATE``, and on PostgreSQL its ``pg_notify``, all one statement there, run only when
-   the insert stored a row: an id stored by a racing request stores nothing, changes
-   nothing and notifies no one.
-3. ``COMMIT``, on PostgreSQL sent with the second (there, an id a racing request stored first
-   gives back the seq the first statement took, in the same statement). Anything that fails
-   before it is rolled back: nothing is half-written.
+1. ``UPDATE tables … RETURNING`` the row: it takes the table's write lock first thing (the
+   row's on PostgreSQL, the database's on SQLite), so seqs are gap-free and two phones acting
+   at once are simply ordered; it also answers whether any of the batch's ids was stored
+   before, and the league's public id and house rules. On PostgreSQL it is sent in one go
+   with the BEGIN and the transaction's ``lock_timeout``.
+2. a plain ``INSERT`` of the batch's events, the new state's and last seq's ``UPDATE``, on
+   PostgreSQL its ``pg_notify``, and the ``COMMIT``, one query there. An id stored by a racing
+   request (or sent twice in one batch) makes the insert fail on the table's unique ids, so
+   nothing of the batch is kept and the caller tries its events one by one.
 
-The second round trip is the one a busy table waits on: it ends the row lock the first took.
+Anything that fails before the commit is rolled back: nothing is half-written. The second round
+trip is the one a busy table waits on: it ends the row lock the first took.
 
 Driver errors are raised as SQLAlchemy raises its own statements' errors, so errors.py
 answers them alike (a lost connection: 503 with Retry-After), and a lost server drops
@@ -55,41 +54,51 @@ class TableRow(NamedTuple):
 
 
 class Locked(NamedTuple):
-    """A table's row as the append's first statement took it, its last_seq already the new event's, and
-    what the append needs beyond a view of it."""
+    """A table's row as the append's first statement took it, and what the append needs beyond a view of it."""
 
     row: TableRow
     league_id: int | None
     league_token_hash: str | None
     league_rules: dict[str, Any] | None  # the league's house rules, which the game's rules may need (house words)
-    repeat: int | None  # the seq of the event stored before under the same id, if any
+    repeats: int  # how many of the batch's ids were stored before (as far as the statement could see)
+
+
+class Stored(NamedTuple):
+    """One event of a batch, as it is written."""
+
+    seq: int
+    uid: str
+    kind: str
+    data: dict[str, Any]
+    trail: Any
+    at_ms: int
 
 
 def _sql(postgres: bool, text: str) -> str:
     return text.format(p="%s" if postgres else "?", json="::json" if postgres else "")
 
 
-_LOCK = ("UPDATE tables SET last_seq = last_seq + 1, updated_at_ms = {p} WHERE code = {p} "
+_LOCK = ("UPDATE tables SET updated_at_ms = {p} WHERE code = {p} "
          "RETURNING id, game, options, seats, last_seq, snapshot, created_at_ms, league_id, league_token_hash, "
          "(SELECT public_id FROM leagues WHERE leagues.id = tables.league_id), "
          "(SELECT rules FROM leagues WHERE leagues.id = tables.league_id), "
-         "(SELECT seq FROM events WHERE events.table_id = tables.id AND events.uid = {p})")
-_INSERT = ("INSERT INTO events (table_id, seq, uid, type, data, trail, created_at_ms) "
-           "VALUES ({p}, {p}, {p}, {p}, {p}{json}, {p}{json}, {p}) ON CONFLICT (table_id, uid) DO NOTHING")
-_STATE = "UPDATE tables SET snapshot = {p}{json} WHERE id = {p}"
-# PostgreSQL: the three and the COMMIT in one round trip. The state's UPDATE and the NOTIFY happen only for a row
-# the INSERT stored; without one, the seq the lock took is given back, so the commit keeps the log gap-free.
-_STORE_PG = ("WITH stored AS (INSERT INTO events (table_id, seq, uid, type, data, trail, created_at_ms) "
-             "VALUES (%s, %s, %s, %s, %s::json, %s::json, %s) ON CONFLICT (table_id, uid) DO NOTHING "
-             "RETURNING table_id), "
-             "moved AS (UPDATE tables SET snapshot = %s::json FROM stored WHERE tables.id = stored.table_id "
-             "RETURNING tables.id), "
-             "given_back AS (UPDATE tables SET last_seq = last_seq - 1 "
-             "WHERE id = %s AND NOT EXISTS (SELECT FROM stored)) "
-             "SELECT pg_notify(%s, %s) FROM moved; COMMIT")
+         "(SELECT count(*) FROM events WHERE events.table_id = tables.id AND events.uid IN ({uids}))")
+_INSERT = "INSERT INTO events (table_id, seq, uid, type, data, trail, created_at_ms) VALUES {rows}"
+_STATE = "UPDATE tables SET snapshot = {p}{json}, last_seq = {p} WHERE id = {p}"
+# PostgreSQL: the insert, the state, the NOTIFY and the COMMIT in one round trip; a failing insert stops the rest.
+_STORE_PG = f"{_INSERT}; {_STATE}; SELECT pg_notify(%s, %s); COMMIT"
 # Opens the append's transaction on PostgreSQL, with how long it may wait for the table's row.
 _BEGIN_PG = "BEGIN; SET LOCAL lock_timeout = %s; "
 _PAST = "SELECT seq, type, data, created_at_ms, trail FROM events WHERE table_id = {p} AND seq = {p}"
+
+
+def _listed(statement: str, name: str, count: int, item: str = "{p}") -> str:
+    """``statement`` with its ``{name}`` written out as ``count`` items."""
+    return statement.replace("{" + name + "}", ", ".join([item] * count))
+
+
+# One event's values, as many times as a batch has events.
+_EVENT = "({p}, {p}, {p}, {p}, {p}{json}, {p}{json}, {p})"
 
 
 def _several_statements(driver):
@@ -148,34 +157,35 @@ class Append:
             self.driver.rollback()
         self.done = True
 
-    def lock(self, code: str, uid: str, now: int) -> Locked | None:
-        """Take the table's write lock and its next seq; None when no table has this code."""
-        params = (now, code, uid)
+    def lock(self, code: str, uids: list[str], now: int) -> Locked | None:
+        """Take the table's write lock; None when no table has this code."""
+        statement = _listed(_LOCK, "uids", len(uids))
+        params = (now, code, *uids)
         with driver_errors(self.engine, self.pooled):
             if self.postgres:
                 # BEGIN, the lock wait's bound and the UPDATE in one query, sent in autocommit mode so that
                 # psycopg sends no BEGIN of its own before it (close() turns it off again).
                 self.driver.autocommit = True
                 cursor = _several_statements(self.driver)
-                cursor.execute(_BEGIN_PG + _sql(True, _LOCK), (f"{self.lock_wait_ms}ms", *params))
+                cursor.execute(_BEGIN_PG + _sql(True, statement), (f"{self.lock_wait_ms}ms", *params))
                 cursor.nextset()  # past BEGIN's answer
                 cursor.nextset()  # and SET's, to the UPDATE's row
                 row = cursor.fetchone()
                 cursor.close()
             else:
                 cursor = self.driver.cursor()
-                cursor.execute(_sql(False, _LOCK), params)
+                cursor.execute(_sql(False, statement), params)
                 row = cursor.fetchone()
                 cursor.close()
         if row is None:
             return None
         table_id, game, options, seats, last_seq, snapshot, created_at_ms, league_id, token_hash, league, rules, \
-            repeat = row
+            repeats = row
         if not self.postgres:  # SQLite hands JSON columns back as text; psycopg decodes them
             options, seats, snapshot = jsonio.loads(options), jsonio.loads(seats), jsonio.loads(snapshot)
             rules = None if rules is None else jsonio.loads(rules)
         shown = TableRow(table_id, code, game, options, seats, last_seq, snapshot, created_at_ms, league)
-        return Locked(shown, league_id, token_hash, rules, repeat)
+        return Locked(shown, league_id, token_hash, rules, repeats)
 
     def past(self, table_id: int, seq: int) -> tuple:
         """(seq, type, data, at_ms, trail) of a stored event, read inside this transaction (undo and redo)."""
@@ -191,30 +201,27 @@ class Append:
             data, trail = jsonio.loads(data), None if trail is None else jsonio.loads(trail)
         return seq, kind, data, at_ms, trail
 
-    def store(self, table_id: int, seq: int, uid: str, kind: str, data: dict[str, Any], trail: Any, now: int,
-              snapshot: dict[str, Any], channel: str) -> bool:
-        """Write the event and the table's new state (and NOTIFY ``channel``), and commit; False when the id
-        was stored first by a request that raced this one (then nothing is kept)."""
-        event = (table_id, seq, uid, kind, jsonio.dumps(data), None if trail is None else jsonio.dumps(trail), now)
+    def store(self, table_id: int, events: list[Stored], snapshot: dict[str, Any], channel: str) -> None:
+        """Write the events and the table's new state (and NOTIFY ``channel``), and commit.
+
+        Raises SQLAlchemy's IntegrityError, with nothing kept, when an event's id is stored already."""
+        rows = [(table_id, e.seq, e.uid, e.kind, jsonio.dumps(e.data),
+                 None if e.trail is None else jsonio.dumps(e.trail), e.at_ms) for e in events]
+        last = events[-1].seq
         with driver_errors(self.engine, self.pooled):
             if self.postgres:
                 cursor = _several_statements(self.driver)
-                cursor.execute(_STORE_PG, (*event, jsonio.dumps(snapshot), table_id, channel, f"{table_id}:{seq}"))
-                stored = cursor.fetchone() is not None
+                cursor.execute(_sql(True, _listed(_STORE_PG, "rows", len(rows), _EVENT)),
+                               (*(value for row in rows for value in row), jsonio.dumps(snapshot), last, table_id,
+                                channel, f"{table_id}:{last}"))
                 cursor.close()
             else:
                 cursor = self.driver.cursor()
-                cursor.execute(_sql(False, _INSERT), event)
-                stored = cursor.rowcount == 1
-                if stored:
-                    cursor.execute(_sql(False, _STATE), (jsonio.dumps(snapshot), table_id))
+                cursor.executemany(_sql(False, _listed(_INSERT, "rows", 1, _EVENT)), rows)
+                cursor.execute(_sql(False, _STATE), (jsonio.dumps(snapshot), last, table_id))
                 cursor.close()
-                if stored:
-                    self.driver.commit()
-                else:
-                    self.driver.rollback()
+                self.driver.commit()
         self.done = True
-        return stored
 
 
 def is_lock_timeout(err: DBAPIError) -> bool:

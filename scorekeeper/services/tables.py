@@ -15,6 +15,7 @@ statements run on the driver connection itself (``table_sql.py``).
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import logging
 import re
 import secrets
@@ -31,7 +32,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from .. import games, jsonio, names, reducer, timer
 from ..domain_errors import Conflict, DomainError, Refused, Unavailable, UnknownTable
 from ..extensions import db
-from ..games.base import check_event_data
+from ..games.base import RuleError, check_event_data
 from ..links import public_base
 from ..models import (
     TABLE_CODE_ALPHABET,
@@ -44,7 +45,7 @@ from ..models import (
     is_table_code,
     now_ms,
 )
-from . import house_rules, leagues, scoring, streams, table_sql
+from . import house_rules, leagues, scoring, streams, table_lanes, table_sql
 from .table_sql import TableRow
 
 log = logging.getLogger(__name__)
@@ -391,23 +392,25 @@ def _existing(code: str, uid: str, kind: str, data: dict[str, Any], host_url: st
 
 
 class _History:
-    """The table's stored events, as the reducer asks for them (undo and redo only), read inside the append."""
+    """The table's stored events, as the reducer asks for them (undo and redo only), read inside the append;
+    the batch's own events before they are stored."""
 
     def __init__(self, table_id: int, tx: table_sql.Append):
         self.table_id, self.tx = table_id, tx
+        self.batch: dict[int, reducer.Past] = {}
 
     def event(self, seq: int) -> reducer.Past:
-        return reducer.Past(*self.tx.past(self.table_id, seq))
+        return self.batch.get(seq) or reducer.Past(*self.tx.past(self.table_id, seq))
 
 
 class _Appending:
-    """The table an append works on: its locked row, and for a league's table the league's house rules
+    """The table a batch of appends works on: its locked row, and for a league's table the league's house rules
     (all a game's rules read of a league) until the committed result is posted to the league itself."""
 
     def __init__(self, locked: table_sql.Locked):
         self.row = row = locked.row
         self.code, self.id, self.game, self.options, self.seats = row.code, row.id, row.game, row.options, row.seats
-        self.snapshot, self.league_id, self.league_token_hash = row.snapshot, locked.league_id, locked.league_token_hash
+        self.league_id, self.league_token_hash = locked.league_id, locked.league_token_hash
         self.league: Any = None if locked.league_id is None else _HouseRules(locked.league_rules)
 
     def shown(self, seq: int, snapshot: dict[str, Any]) -> TableRow:
@@ -437,6 +440,26 @@ class Sender(NamedTuple):
 NO_SENDER = Sender()  # the app itself, or a client that sent no phone id
 
 
+class _Ask(NamedTuple):
+    """One phone's append, as it waits in its table's lane (table_lanes.py)."""
+
+    uid: str
+    kind: str
+    data: dict[str, Any]
+    expected_seq: int | None
+    host_url: str
+    league_token: str | None
+    sender: Sender
+
+
+# What refuses one event: the service's checks and the game's rules (errors.py answers both in words).
+REFUSALS = (DomainError, RuleError)
+
+# A process's appends to one table go to the database in batches: see table_lanes.py. A batch's events are checked
+# and written in one transaction; 64 keeps one within a few milliseconds of the game's rules.
+_LANES = table_lanes.Lanes(most=64)
+
+
 def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: int | None = None,
            internal: bool = False, host_url: str = "", league_token: str | None = None, sender: Sender = NO_SENDER):
     """Validate and store one event. Returns (event, table row, created): created is False for a repeat id.
@@ -445,49 +468,92 @@ def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: i
     ``host_url`` is the address the phone asked on (a conflict's table view carries a join link made from
     it); ``league_token`` the league link the phone sent, if any (see ``post_to_league``).
 
-    The statements are table_sql.py's, on the driver connection. An id stored before is a retry or an
-    offline replay: its first outcome stands, whatever this table has become since (an undo sent again
-    is not "stale"). The first statement sees such an id; one stored by a request racing this one is
-    seen by the insert, which then stores nothing, or, when the race made this step fail, by a look
-    after the rollback.
+    Appends to the same table that meet in this process are stored together (``_append_batch``); each is
+    checked against the table as the ones before it left it, and answered as if it had come alone.
     """
     _check_kind(code, kind, internal)
     code = normalize_code(code)
+    # A lane per database and table: an app of another database in the same process (tests) has lanes of its own.
+    return _LANES.run((db.engine, code), _Ask(uid, kind, data, expected_seq, host_url, league_token, sender),
+                      functools.partial(_append_batch, code))
+
+
+def appends_waiting(code: str) -> int:
+    """How many appends to this table wait in this process for the batch ahead of theirs (table_lanes.py)."""
+    return _LANES.waiting((db.engine, normalize_code(code)))
+
+
+def _append_batch(code: str, tickets: list[table_lanes.Ticket]) -> None:
+    """Store the tickets' events in one transaction (table_sql.py), and answer each.
+
+    An id stored before is a retry or an offline replay: its first outcome stands, whatever this table
+    has become since (an undo sent again is not "stale"). The lock's statement sees such an id; one
+    stored by a request racing this one is seen by the insert, which then fails and keeps nothing, or,
+    when the race made the event's step fail, by a look after the commit. A batch that meets either is
+    tried again one event at a time, as rare as retries are.
+    """
     now = now_ms()
+    asks = [ticket.ask for ticket in tickets]
     # The transaction's connection is let go before any other is asked for (the repeat's look, the
     # league's result): holding one while waiting for another, many requests at once would empty the pool.
     tx = table_sql.Append(db.engine, current_app.config["TABLE_LOCK_WAIT_MS"])
     try:
-        stored = _append_in(tx, code, uid, kind, data, now, expected_seq, host_url, sender)
+        done = _append_in(tx, code, asks, now)
     except UnknownTable:
         raise  # no table, no event stored under it: nothing to look for
-    except DomainError:
+    except DomainError as err:  # the table busy: a racing request may have stored these ids all the same
         tx.close()
-        first = _existing(code, uid, kind, data, host_url)  # a racing request may have stored this id
-        if first is not None:
-            return first, read(code), False
-        raise
+        for ticket in tickets:
+            ticket.settle(functools.partial(_first_outcome, code, ticket.ask, err))
+        return
     finally:
         tx.close()
-    if stored is None:  # the id was stored before: a retry or an offline replay, whose first outcome stands
-        first = _existing(code, uid, kind, data, host_url)
-        if first is None:  # cannot be: the id was found stored, and events are never deleted
-            raise RuntimeError(f"event {uid} at table {code} was neither stored nor found")
+    if done is None:  # an id stored before, or twice in this batch: nothing was written
+        if len(tickets) == 1:
+            tickets[0].settle(functools.partial(_first_outcome, code, asks[0], None))
+        else:
+            for ticket in tickets:
+                ticket.settle(functools.partial(_alone, code, ticket))
+        return
+    table, answers = done
+    stored = [(ticket, answer) for ticket, answer in zip(tickets, answers, strict=True)
+              if not isinstance(answer, REFUSALS)]
+    for ticket, answer in zip(tickets, answers, strict=True):
+        if isinstance(answer, REFUSALS):
+            ticket.settle(functools.partial(_first_outcome, code, ticket.ask, answer))
+        else:
+            event, shown, _ = answer
+            ticket.result = (event, shown, True)
+    if stored:
+        streams.hub().published(table.id, stored[-1][1][1].last_seq)
+    for ticket, (event, _, to_post) in stored:  # in the events' order: a later ending corrects an earlier one
+        if to_post is not None:
+            table.league = db.session.get(League, table.league_id)
+            post_to_league(table, to_post, event["at_ms"], ticket.ask.league_token)
+
+
+def _alone(code: str, ticket: table_lanes.Ticket):
+    """``ticket``'s append in a batch of its own."""
+    single = table_lanes.Ticket(ticket.ask)
+    _append_batch(code, [single])
+    return single.answer()
+
+
+def _first_outcome(code: str, ask: _Ask, refusal: Exception | None):
+    """The answer to an append whose id is stored already; ``refusal`` (raised) when it is not."""
+    first = _existing(code, ask.uid, ask.kind, ask.data, ask.host_url)
+    if first is not None:
         return first, read(code), False
-    table, event, shown, to_post = stored
-    streams.hub().published(shown.id, shown.last_seq)
-    if to_post is not None:
-        table.league = db.session.get(League, table.league_id)
-        post_to_league(table, to_post, event["at_ms"], league_token)
-    return event, shown, True
+    if refusal is None:  # cannot be: the id was found stored, and events are never deleted
+        raise RuntimeError(f"event {ask.uid} at table {code} was neither stored nor found")
+    raise refusal
 
 
-def _append_in(tx: table_sql.Append, code: str, uid: str, kind: str, data: dict[str, Any], now: int,
-               expected_seq: int | None, host_url: str, sender: Sender):
-    """The append's transaction: (table, event, shown, result to post) once committed; None when the id
-    was stored before (nothing written)."""
+def _append_in(tx: table_sql.Append, code: str, asks: list[_Ask], now: int):
+    """The batch's transaction: (table, each ask's (event, shown, result to post) or refusal) once committed;
+    None when one of its ids was stored before (nothing written)."""
     try:
-        locked = tx.lock(code, uid, now)
+        locked = tx.lock(code, [ask.uid for ask in asks], now)
     except DBAPIError as err:
         if table_sql.is_lock_timeout(err):
             raise Unavailable("table_busy", "This table is busy just now; try again in a moment.",
@@ -496,18 +562,33 @@ def _append_in(tx: table_sql.Append, code: str, uid: str, kind: str, data: dict[
     if locked is None:
         tx.close()  # let go before get() asks the pool for a connection of its own
         get(code)  # raises the 404
-    if locked.repeat is not None:
+    if locked.repeats:
         tx.rollback()
         return None
     table = _Appending(locked)
-    try:
-        event, shown, to_post, trail = _step(table, tx, uid, kind, data, now, expected_seq, host_url, sender)
-    except DomainError:
+    history = _History(table.id, tx)
+    seq, snapshot = locked.row.last_seq, locked.row.snapshot
+    answers: list[Any] = []
+    stored: list[table_sql.Stored] = []
+    for ask in asks:
+        try:
+            event, shown, to_post, trail = _step(table, seq, snapshot, history, ask, now)
+        except REFUSALS as err:
+            answers.append(err)
+            continue
+        seq, snapshot = shown.last_seq, shown.snapshot
+        answers.append((event, shown, to_post))
+        stored.append(table_sql.Stored(seq, ask.uid, ask.kind, event["data"], trail, now))
+        history.batch[seq] = reducer.Past(seq, ask.kind, event["data"], now, trail)
+    if not stored:
         tx.rollback()
-        raise
-    if not tx.store(table.id, event["seq"], uid, kind, event["data"], trail, now, shown.snapshot, streams.CHANNEL):
-        return None  # a racing request stored this id first: nothing of this one is kept
-    return table, event, shown, to_post
+        return table, answers
+    try:
+        tx.store(table.id, stored, snapshot, streams.CHANNEL)
+    except IntegrityError:  # an id a racing request stored first, or one sent twice in this batch
+        tx.rollback()
+        return None
+    return table, answers
 
 
 def _check_kind(code: str, kind: str, internal: bool) -> None:
@@ -521,34 +602,33 @@ def _check_kind(code: str, kind: str, internal: bool) -> None:
                       "(POST /api/tables/{{code}}/again).", "type", kind=kind)
 
 
-def _step(table: _Appending, tx: table_sql.Append, uid: str, kind: str, data: dict[str, Any], now: int,
-          expected_seq: int | None, host_url: str, sender: Sender):
-    """One event through the reducer, on the locked table (written by the caller).
+def _step(table: _Appending, last_seq: int, snapshot: dict[str, Any], history: _History, ask: _Ask, now: int):
+    """One event through the reducer, on the locked table as the batch's events before it left it (``last_seq``,
+    ``snapshot``); written by the caller.
 
     Returns the event as answered, the table as answered, the result to post to the table's league
     (None unless the score moved at a league's table) and the event's trail.
     """
-    seq = table.row.last_seq
-    before = table.shown(seq - 1, table.snapshot)
-    if expected_seq is not None and expected_seq != seq - 1:
+    seq = last_seq + 1
+    before = table.shown(last_seq, snapshot)
+    if ask.expected_seq is not None and ask.expected_seq != last_seq:
         raise Conflict("stale", "The table has moved on (it is at {seq}, you expected {expected_seq}); here is "
                        "the current state.",
-                       extra={"table": view(before, host_url)}, seq=seq - 1, expected_seq=expected_seq)
+                       extra={"table": view(before, ask.host_url)}, seq=last_seq, expected_seq=ask.expected_seq)
     # Only the fields each event takes, bounded, before any rule sees them (nothing else is stored).
-    check_event_data({**SERVICE_EVENT_FIELDS, **games.get(table.game).EVENT_FIELDS}, kind, data)
+    check_event_data({**SERVICE_EVENT_FIELDS, **games.get(table.game).EVENT_FIELDS}, ask.kind, ask.data)
     try:
-        done = reducer.step(table.snapshot, {"seq": seq, "type": kind, "data": data, "device": sender.device,
-                                             "on_behalf": sender.on_behalf}, rules_of(table),
-                            _History(table.id, tx), now=now, randbelow=secrets.randbelow, judge=_judge(table))
+        done = reducer.step(snapshot, {"seq": seq, "type": ask.kind, "data": ask.data, "device": ask.sender.device,
+                                       "on_behalf": ask.sender.on_behalf}, rules_of(table),
+                            history, now=now, randbelow=secrets.randbelow, judge=_judge(table))
     except reducer.Stale as err:
-        raise Conflict("stale", err.message, extra={"table": view(before, host_url)}) from None
+        raise Conflict("stale", err.message, extra={"table": view(before, ask.host_url)}) from None
     except reducer.SeatHeld as err:  # the phone asks its player (take over? do it for Ben?) and sends again
-        raise Conflict(err.code, err.message, extra={"table": view(before, host_url)}) from None
-    snapshot = done.snapshot
-    scored = snapshot["game"] is not table.snapshot["game"]  # timer and challenge events leave the score alone
-    event = {"seq": seq, "id": uid, "type": kind, "data": done.data, "at_ms": now}
-    to_post = snapshot["result"] if scored and table.league_id is not None else None
-    return event, table.shown(seq, snapshot), to_post, done.trail
+        raise Conflict(err.code, err.message, extra={"table": view(before, ask.host_url)}) from None
+    scored = done.snapshot["game"] is not snapshot["game"]  # timer and challenge events leave the score alone
+    event = {"seq": seq, "id": ask.uid, "type": ask.kind, "data": done.data, "at_ms": now}
+    to_post = done.snapshot["result"] if scored and table.league_id is not None else None
+    return event, table.shown(seq, done.snapshot), to_post, done.trail
 
 
 def again_event_id(code: str) -> str:

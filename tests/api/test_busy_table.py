@@ -15,6 +15,7 @@ from support import migrate, pg_url_for, wipe
 from scorekeeper import create_app
 from scorekeeper.config import database_url
 from scorekeeper.extensions import db
+from scorekeeper.services import tables
 
 WAIT_MS = 300
 
@@ -54,6 +55,16 @@ def held(url, code):
         holder.rollback()
         holder.close()
         other.dispose()
+
+
+def blocked_behind(look, holder: int) -> int:
+    """How many sessions wait behind the session ``holder`` holding a table's row: the first waits for it, the next
+    ones for the first. Only these count, as other tests may be waiting for locks of their own meanwhile; each look
+    is its own transaction, within which pg_stat_activity stays as its first read saw it."""
+    return look.execute(text(
+        "WITH first AS (SELECT pid FROM pg_stat_activity WHERE :holder = ANY(pg_blocking_pids(pid))) "
+        "SELECT count(*) FROM pg_stat_activity WHERE :holder = ANY(pg_blocking_pids(pid)) "
+        "OR pg_blocking_pids(pid) && ARRAY(SELECT pid FROM first)"), {"holder": holder}).scalar()
 
 
 def point(client, code):
@@ -112,37 +123,35 @@ def ends_in_transaction_mode(app, url):
         ended(point(client, code), 503)  # the lock's wait ran out
 
 
-def test_one_action_sent_twice_at_once_is_stored_once_and_leaves_no_gap(pg_app):
-    """Both sends wait behind the table's lock; the second takes it once the first has stored the action, and
-    its statement, begun before that, does not see it until its insert finds the id taken. It keeps nothing,
-    gives back the seq it took and answers the first outcome; the next action takes the next seq.
+def test_one_action_sent_twice_at_once_from_two_processes_is_stored_once_and_leaves_no_gap(pg_app):
+    """Two processes (two apps: each has its own lanes, services/table_lanes.py) send one action at once, and both
+    wait behind the table's lock in the database; the second takes it once the first has stored the action, and
+    its statement, begun before that, does not see it until its insert finds the id taken. It keeps nothing and
+    answers the first outcome; the next action takes the next seq.
     The sends may wait as long as the test takes to see them both waiting (WAIT_MS could run out first)."""
     _, url = pg_app
-    with app_on(url, TABLE_LOCK_WAIT_MS=10_000) as app:
-        sent_twice_behind_a_held_table(app, url)
+    with app_on(url, TABLE_LOCK_WAIT_MS=10_000) as one, app_on(url, TABLE_LOCK_WAIT_MS=10_000) as other:
+        sent_twice_behind_a_held_table([one, other], url)
 
 
-def sent_twice_behind_a_held_table(app, url):
-    client = app.test_client()
+def sent_twice_behind_a_held_table(apps, url):
+    client = apps[0].test_client()
     code = client.post("/api/tables", json={"game": "scorepad", "seats": [{"name": "Ann"}]}).get_json()["code"]
     assert point(client, code).status_code == 201
     body = {"id": str(uuid.uuid4()), "type": "points", "data": {"seat": 0, "points": 5}}
     answers = []
 
-    def send():
+    def send(app):
         answers.append(app.test_client().post(f"/api/tables/{code}/events", json=body))
 
-    sends = [threading.Thread(target=send) for _ in range(2)]
+    sends = [threading.Thread(target=send, args=(app,)) for app in apps]
     try:
-        # Each look its own transaction: within one, pg_stat_activity stays as its first read saw it. Only the
-        # sessions this holder blocks count: other tests may be waiting for locks of their own meanwhile.
         with held(url, code) as (other, holder), \
                 other.connect().execution_options(isolation_level="AUTOCOMMIT") as look:
             for thread in sends:
                 thread.start()
             deadline = time.monotonic() + 10
-            while look.execute(text("SELECT count(*) FROM pg_stat_activity WHERE :holder = ANY(pg_blocking_pids(pid))"),
-                               {"holder": holder}).scalar() < 2:
+            while blocked_behind(look, holder) < 2:
                 assert time.monotonic() < deadline, "the two sends never both waited for the table"
                 time.sleep(0.02)
     finally:
@@ -155,3 +164,77 @@ def sent_twice_behind_a_held_table(app, url):
     assert table["seq"] == 3 and [p["total"] for p in table["result"]["players"]] == [7]  # 1 + 5 once + 1
     events = client.get(f"/api/tables/{code}/events").get_json()["events"]
     assert [e["seq"] for e in events] == [1, 2, 3]
+
+
+def sent_one_by_one_behind_a_held_table(app, url, bodies):
+    """Send ``bodies`` to a new score pad table of Ann and Ben (at seq 1), the first waiting behind the table's lock
+    in the database, each next one waiting in the process (services/table_lanes.py) in the order given, then let the
+    lock go. The answers in the bodies' order, and the table's events."""
+    client = app.test_client()
+    code = client.post("/api/tables", json={"game": "scorepad", "seats": [{"name": "Ann"}, {"name": "Ben"}]}
+                       ).get_json()["code"]
+    assert point(client, code).status_code == 201
+    answers = [None] * len(bodies)
+
+    def send(n):
+        answers[n] = app.test_client().post(f"/api/tables/{code}/events", json=bodies[n])
+
+    sends = [threading.Thread(target=send, args=(n,)) for n in range(len(bodies))]
+    try:
+        with held(url, code) as (other, holder), \
+                other.connect().execution_options(isolation_level="AUTOCOMMIT") as look:
+            deadline = time.monotonic() + 10
+            sends[0].start()
+            while blocked_behind(look, holder) < 1:
+                assert time.monotonic() < deadline, "the first send never waited for the table"
+                time.sleep(0.02)
+            for n, thread in enumerate(sends[1:], start=1):
+                thread.start()
+                with app.app_context():
+                    while tables.appends_waiting(code) < n:
+                        assert time.monotonic() < deadline, f"send {n} never waited in the process"
+                        time.sleep(0.01)
+    finally:
+        for thread in sends:
+            thread.join(10)
+    return answers, client.get(f"/api/tables/{code}/events").get_json()["events"], client, code
+
+
+def test_appends_waiting_in_one_process_go_as_one_batch_each_checked_as_if_it_came_alone(pg_app):
+    """Behind an append waiting for the table's lock, the next ones wait in the process and then go as one batch: one
+    transaction, so one time on all their events. Each is checked against the table as the ones before it left it:
+    a refused one takes no seq, a stale one is told the seq it missed, an undo may name an action of its batch."""
+    _, url = pg_app
+    with app_on(url, TABLE_LOCK_WAIT_MS=10_000) as app:
+        answers, events, client, code = sent_one_by_one_behind_a_held_table(app, url, [
+            {"id": str(uuid.uuid4()), "type": "points", "data": {"seat": 0, "points": 2}},  # the one in the database
+            {"id": str(uuid.uuid4()), "type": "points", "data": {"seat": 1, "points": 3}},
+            {"id": str(uuid.uuid4()), "type": "points", "data": {"seat": 5, "points": 1}},  # no such seat
+            {"id": str(uuid.uuid4()), "type": "points", "data": {"seat": 0, "points": 4}, "expected_seq": 1},
+            {"id": str(uuid.uuid4()), "type": "undo", "data": {"seq": 3}},  # the second, of the same batch
+        ])
+    assert [a.status_code for a in answers] == [201, 201, 422, 409, 201], [a.get_json() for a in answers]
+    assert [a.get_json()["event"]["seq"] for a in answers if a.status_code == 201] == [2, 3, 4]
+    assert "data.seat" in answers[2].get_json()["errors"]
+    assert answers[3].get_json()["code"] == "stale" and answers[3].get_json()["table"]["seq"] == 3
+    assert [e["seq"] for e in events] == [1, 2, 3, 4]
+    assert events[2]["at_ms"] == events[3]["at_ms"] != events[1]["at_ms"]  # the batch: 3 and 4, one transaction
+    table = client.get(f"/api/tables/{code}").get_json()
+    assert [p["total"] for p in table["result"]["players"]] == [3, 0]  # 1 + 2; Ben's 3 undone
+
+
+def test_one_action_sent_twice_in_one_batch_is_stored_once_and_the_rest_of_the_batch_in_order(pg_app):
+    _, url = pg_app
+    twice = {"id": str(uuid.uuid4()), "type": "points", "data": {"seat": 1, "points": 3}}
+    with app_on(url, TABLE_LOCK_WAIT_MS=10_000) as app:
+        answers, events, client, code = sent_one_by_one_behind_a_held_table(app, url, [
+            {"id": str(uuid.uuid4()), "type": "points", "data": {"seat": 0, "points": 2}},
+            twice,
+            twice,
+            {"id": str(uuid.uuid4()), "type": "points", "data": {"seat": 0, "points": 4}},
+        ])
+    assert [a.status_code for a in answers] == [201, 201, 200, 201], [a.get_json() for a in answers]
+    assert [a.get_json()["event"]["seq"] for a in answers] == [2, 3, 3, 4]
+    assert [e["seq"] for e in events] == [1, 2, 3, 4] and events[2]["id"] == twice["id"]
+    table = client.get(f"/api/tables/{code}").get_json()
+    assert [p["total"] for p in table["result"]["players"]] == [7, 3]
