@@ -139,3 +139,20 @@ def test_bresk_tab_order_follows_the_screen_through_the_dice_and_the_grid(sized_
     for before, after in zip(stops, stops[1:], strict=False):  # down the page, left to right along a row
         assert after["top"] >= before["top"] - 2, (names, before, after)
     assert serious_violations(sized_phone) == []
+
+
+def test_once_the_game_is_over_tab_reaches_play_again_and_the_result_before_the_controls_below_them(
+        sized_phone, live_server, shots):
+    """Game over: the stylesheet shows Play again and the result first and the controls that scored the game after
+    them; Tab follows (it reached the score pad's controls first, then jumped back up to Play again)."""
+    code = new_table(live_server, "scorepad", NAMES)
+    post_event(live_server, code, "points", {"seat": 1, "points": 5})
+    post_event(live_server, code, "finish")
+    open_table(sized_phone, code, ".after-game .play-again")
+    stops = tab_through(sized_phone)
+    again = next(i for i, s in enumerate(stops) if "play-again" in s["cls"].split())
+    below = [s for s in stops[:again] if s["top"] > stops[again]["top"]]
+    assert not below, f"Tab reached these below Play again before it: {below}"
+    tops = [s["top"] for s in stops]
+    assert tops == sorted(tops), stops
+    sized_phone.screenshot(path=shots / f"game-over-tab-{sized_phone.viewport_size['width']}.png", full_page=True)

@@ -12,7 +12,7 @@ export function mount(root, session) {
   const round = h('p.meta');
   const next = h('button', { onclick: () => session.act('next_round').catch(() => {}) }, t('scorepad.next_round'));
   const finish = h('button', { onclick: () => session.act('finish').catch(() => {}) }, t('scorepad.finish'));
-  root.append(h('section.card',
+  root.append(h('section.card.pad',
     h('label', { for: 'points' }, t('scorepad.points')),
     h('div.row', h('button', { onclick: () => (amount.value = String(-Math.abs(Number(amount.value) || 1))) }, '−'), amount,
       h('button', { onclick: () => (amount.value = String(Math.abs(Number(amount.value) || 1))) }, '+')),

@@ -383,7 +383,7 @@ const afterPaint = (fn) => requestAnimationFrame(() => setTimeout(fn, 100));
 
 // Opens the table: its state, then the game's panel with the timer and dice it wants; the screen is
 // shown whole once they and their stylesheets are in.
-async function openTable(root, session, catalogue, { screen, head, panel, scores, timerSlot, diceSlot, log, parts, showLive }) {
+async function openTable(root, session, catalogue, { screen, head, panel, scores, afterGame, timerSlot, diceSlot, log, parts, showLive }) {
   try {
     await session.start();
   } catch (err) {
@@ -413,12 +413,12 @@ async function openTable(root, session, catalogue, { screen, head, panel, scores
   if (module.rolls) parts.push(mountDice(diceSlot, session, module.rolls));
   // Which seat this phone plays, for games with turns ("Your turn"); a panel that needs it for its own acts
   // (Bresk!'s hand-in) places it itself. A score pad's or Block Buster's table has none: no turns to follow.
-  if (!module.ownSeats && game?.turns) {
-    const seats = seatsPart(session, { turnNote: module.turnNote });
-    panel.after(seats.banner, seats.card);
-    parts.push(seats);
-  }
+  const seats = !module.ownSeats && game?.turns ? seatsPart(session, { turnNote: module.turnNote }) : null;
+  if (seats) parts.push(seats);
   parts.push(module.mount(panel, session, game));
+  // The table's own cards go in among the panel's, which are kept in the document in the order they are shown
+  // (lib/eye-order.js): once the game is over, Play again and the result come first, and so does Tab.
+  panel.append(...(seats ? [seats.banner, seats.card] : []), afterGame, scores);
   // Focus follows the eye: the timer and the dice go in among the panel's cards, which are kept in the
   // document in the order the stylesheets show them (the roll above the timer, Bresk!'s grid above the
   // dice while everyone writes), so Tab reaches them in that order.
@@ -477,7 +477,7 @@ export function mount(root, { code }) {
   const seen = store.get().recentTables.find((r) => r.code === session.code);
   if (seen) preloadPanel(seen.game);
   const catalogue = loadCatalogue();
-  openTable(root, session, catalogue, { screen, head, panel, scores, timerSlot, diceSlot, log, parts, showLive });
+  openTable(root, session, catalogue, { screen, head, panel, scores, afterGame: afterGame.el, timerSlot, diceSlot, log, parts, showLive });
 
   return {
     destroy() {
