@@ -147,7 +147,8 @@ class Append:
                 try:
                     self.driver.autocommit = False  # the pool's other users run in transactions psycopg begins
                 except Exception:  # noqa: BLE001 - still in a transaction, or lost: no one else may have it
-                    self.pooled.invalidate()
+                    if self.pooled.is_valid:  # a lost one was invalidated where it was found lost
+                        self.pooled.invalidate()
         finally:
             self.pooled.close()
             self.pooled = None
