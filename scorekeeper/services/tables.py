@@ -453,10 +453,10 @@ class _Ask(NamedTuple):
 
 
 # What refuses one event: the service's checks and the game's rules (errors.py answers both in words).
-REFUSALS = (DomainError, RuleError)
+_REFUSALS = (DomainError, RuleError)
 
 # A process's appends to one table go to the database in batches: see table_lanes.py. A batch's events are checked
-# and written in one transaction; 64 keeps one within a few milliseconds of the game's rules.
+# and written in one transaction, so the table's lock is held for their game steps: 64 of them take milliseconds.
 _LANES = table_lanes.Lanes(most=64)
 
 
@@ -517,9 +517,9 @@ def _append_batch(code: str, tickets: list[table_lanes.Ticket]) -> None:
         return
     table, answers = done
     stored = [(ticket, answer) for ticket, answer in zip(tickets, answers, strict=True)
-              if not isinstance(answer, REFUSALS)]
+              if not isinstance(answer, _REFUSALS)]
     for ticket, answer in zip(tickets, answers, strict=True):
-        if isinstance(answer, REFUSALS):
+        if isinstance(answer, _REFUSALS):
             ticket.settle(functools.partial(_first_outcome, code, ticket.ask, answer))
         else:
             event, shown, _ = answer
@@ -573,7 +573,7 @@ def _append_in(tx: table_sql.Append, code: str, asks: list[_Ask], now: int):
     for ask in asks:
         try:
             event, shown, to_post, trail = _step(table, seq, snapshot, history, ask, now)
-        except REFUSALS as err:
+        except _REFUSALS as err:
             answers.append(err)
             continue
         seq, snapshot = shown.last_seq, shown.snapshot
