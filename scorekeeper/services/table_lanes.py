@@ -33,6 +33,10 @@ class Ticket:
         except Exception as err:  # noqa: BLE001 - handed to the ticket's own caller, who raises it
             self.error = err
 
+    @property
+    def answered(self) -> bool:
+        return self.result is not None or self.error is not None
+
     def answer(self) -> Any:
         if self.error is not None:
             raise self.error
@@ -109,12 +113,12 @@ class Lanes:
             batch(taken)
         except Exception as err:  # noqa: BLE001 - each unanswered caller raises it
             for ticket in taken:
-                if ticket.result is None and ticket.error is None:
+                if not ticket.answered:
                     ticket.error = err
         finally:
             with lane.turn:
                 for ticket in taken:
-                    if ticket.result is None and ticket.error is None:  # interrupted (the worker stopping)
+                    if not ticket.answered:  # interrupted (the worker stopping)
                         ticket.error = RuntimeError("the batch holding this append was interrupted")
                     ticket.done = True
                 lane.busy = False

@@ -516,20 +516,21 @@ def _append_batch(code: str, tickets: list[table_lanes.Ticket]) -> None:
                 ticket.settle(functools.partial(_alone, code, ticket))
         return
     table, answers = done
-    stored = [(ticket, answer) for ticket, answer in zip(tickets, answers, strict=True)
-              if not isinstance(answer, _REFUSALS)]
+    to_post, last_seq = [], None
     for ticket, answer in zip(tickets, answers, strict=True):
         if isinstance(answer, _REFUSALS):
             ticket.settle(functools.partial(_first_outcome, code, ticket.ask, answer))
-        else:
-            event, shown, _ = answer
-            ticket.result = (event, shown, True)
-    if stored:
-        streams.hub().published(table.id, stored[-1][1][1].last_seq)
-    for ticket, (event, _, to_post) in stored:  # in the events' order: a later ending corrects an earlier one
-        if to_post is not None:
-            table.league = db.session.get(League, table.league_id)
-            post_to_league(table, to_post, event["at_ms"], ticket.ask.league_token)
+            continue
+        event, shown, result = answer
+        ticket.result = (event, shown, True)
+        last_seq = shown.last_seq
+        if result is not None:
+            to_post.append((result, event["at_ms"], ticket.ask.league_token))
+    if last_seq is not None:
+        streams.hub().published(table.id, last_seq)
+    for result, at_ms, league_token in to_post:  # in the events' order: a later ending corrects an earlier one
+        table.league = db.session.get(League, table.league_id)
+        post_to_league(table, result, at_ms, league_token)
 
 
 def _alone(code: str, ticket: table_lanes.Ticket):
