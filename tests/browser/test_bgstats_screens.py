@@ -62,6 +62,24 @@ def test_a_make_n_break_game_won_in_sudden_death(axe_phone, live_server, shots):
     assert serious_violations(page) == []
 
 
+def test_the_play_names_the_game_when_the_catalogue_comes_in_after_the_table(axe_phone, live_server):
+    """A phone's first visit: the table's state (and its last events) can come in before the games' catalogue,
+    and the link was then built with the game's id for its name, never built again (the table was over)."""
+    page = axe_phone
+    code = new_table(live_server, "make-n-break", ["Ann", "Ben"], rounds=1)
+    for points in (2, 3):  # one round: Ann builds a 2, Ben a 3
+        for kind, data in [("die", {"face": 1}), ("card", {"kind": "standard", "points": points}), ("end_turn", {})]:
+            post_event(live_server, code, kind, data)
+    held = []
+    page.route("**/api/games", lambda route: held.append(route))
+    with page.expect_response(lambda r: r.url.endswith("/lib/bgstats.js")):
+        page.goto(f"/#/table/{code}")
+    assert len(held) == 1
+    held[0].continue_()
+    play = play_in(page, "durationMin")
+    assert play["game"]["name"] == "Make 'N' Break Extreme"
+
+
 def test_a_league_result_in_a_golf_league_in_german(axe_phone, live_server, shots):
     page = axe_phone
     league = api_league(live_server, "Golfer", ["Ann", "Ben", "Cy"])

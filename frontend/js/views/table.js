@@ -251,7 +251,7 @@ async function memberLink(view) {
 
 /** "Send to BG Stats": a link that opens BG Stats with the finished game filled in (lib/bgstats.js builds
  *  it here, on the phone). The game was over at its last event: that ends the duration. */
-function bgStatsPart(session) {
+function bgStatsPart(session, catalogue) {
   const link = h('a.button.wide.send-bgstats', { href: '#', target: '_blank', rel: 'noopener', 'aria-describedby': 'bgstats-help' },
     t('bgstats.send'));
   const el = h('div.send-to-bgstats', { hidden: true }, link, h('p#bgstats-help.meta', t('bgstats.send_help')));
@@ -280,8 +280,9 @@ function bgStatsPart(session) {
       await lastEvents(view);
     }
     bgstats ||= await import('../lib/bgstats.js');
+    // The game's name as the box says it: the catalogue may still be on its way (a phone's first visit).
+    const game = await gameEntry(catalogue, latest.game);
     if (!latest.result.finished) return;
-    const game = store.get().catalogue?.games.find((g) => g.id === latest.game);
     const options = { gameName: game?.name || latest.game, t, endMs, firstSeatStarts: game?.first_seat_starts };
     link.href = bgstats.pushLink(bgstats.playFromTable(latest, options));
   }
@@ -290,11 +291,11 @@ function bgStatsPart(session) {
 
 /** After the game: play again with the same seats and options (every phone here follows), record a
  *  casual game in a league, or send it to BG Stats. */
-function afterGameCard(session, screen) {
+function afterGameCard(session, screen, catalogue) {
   const again = h('button.primary.wide.play-again', { type: 'button' }, t('table.play_again'));
   const note = h('p.meta', t('table.play_again_help'));
   const leagueRow = h('div.record-in-league');
-  const toBgStats = bgStatsPart(session);
+  const toBgStats = bgStatsPart(session, catalogue);
   const el = h('section.card.after-game', { 'aria-label': t('table.after_game'), hidden: true }, again, note, leagueRow, toBgStats.el);
   let sawNoNext = false; // this phone was here before the table was played again: it follows at once
   const follow = (next) => {
@@ -451,7 +452,8 @@ export function mount(root, { code }) {
   // Shown whole once the game's panel and its stylesheet are in: revealed piece by piece, the
   // scores would jump down as the turn and the timer arrive above them.
   const screen = h('div.table-screen.loading', head.el, pending.el, timerSlot, diceSlot, panel);
-  const afterGame = afterGameCard(session, screen);
+  const catalogue = loadCatalogue();
+  const afterGame = afterGameCard(session, screen, catalogue);
   screen.append(afterGame.el, scores, log.el);
   root.append(screen, toast.el);
   const parts = [];
@@ -476,7 +478,6 @@ export function mount(root, { code }) {
 
   const seen = store.get().recentTables.find((r) => r.code === session.code);
   if (seen) preloadPanel(seen.game);
-  const catalogue = loadCatalogue();
   openTable(root, session, catalogue, { screen, head, panel, scores, afterGame: afterGame.el, timerSlot, diceSlot, log, parts, showLive });
 
   return {
