@@ -838,4 +838,3 @@ export function screen(view) {
     ],
   };
 }
-export { logLines } from './block-buster-log.js'; // its lines in the table's log

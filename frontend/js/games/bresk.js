@@ -715,4 +715,3 @@ export function screen(view) {
     ],
   };
 }
-export { logLines } from './bresk-log.js'; // its lines in the table's log

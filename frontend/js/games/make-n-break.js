@@ -323,4 +323,3 @@ export function screen(view) {
     ],
   };
 }
-export { logLines } from './make-n-break-log.js'; // its lines in the table's log

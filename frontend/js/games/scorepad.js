@@ -1,3 +1,2 @@
 // Score pad: the plain pad (components/score-pad.js) is this game's whole panel.
 export * from '../components/score-pad.js';
-export { logLines } from './scorepad-log.js'; // its lines in the table's log

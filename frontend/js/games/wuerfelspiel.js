@@ -374,4 +374,3 @@ export function screen(view) {
     ],
   };
 }
-export { logLines } from './wuerfelspiel-log.js'; // its lines in the table's log

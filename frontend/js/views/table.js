@@ -3,7 +3,7 @@
 import { api, http, leagues } from '../api.js';
 import { mountDice } from '../components/dice.js';
 import { mountTimer } from '../components/timer.js';
-import { importPanel, panelId, preloadPanel } from '../games/panels.js';
+import { importLogLines, importPanel, panelId, preloadPanel } from '../games/panels.js';
 import { t } from '../i18n.js';
 import { takeAhead } from '../lib/ahead.js';
 import { sync } from '../lib/clock.js';
@@ -50,12 +50,11 @@ function scoreboard(result) {
         p.lines.length ? h('ul.lines', p.lines.map((l) => h('li', h('span', l.label), h('span', (l.points > 0 ? '+' : '') + l.points)))) : h('p.muted', t('table.no_points'))))));
 }
 
-// The log's words (lib/log-lines.js, with the game's own lines from its phone module) are loaded once the
+// The log's words (lib/log-lines.js, with the game's own lines, games/<id>-log.js) are loaded once the
 // table is on screen: the log and the list of unsent actions wait for them, the first screen does not.
 let describe = null;
-let gameLines = null; // the panel's logLines, once it is in (until then the shared lines and event names)
-const logLines = () => import('../lib/log-lines.js')
-  .then((m) => (describe = (event, view, t) => m.describe(event, view, t, gameLines)));
+const logLines = (gameId) => Promise.all([import('../lib/log-lines.js'), importLogLines(gameId)])
+  .then(([m, gameLines]) => (describe = (event, view, t) => m.describe(event, view, t, gameLines)));
 
 // An action waiting in the outbox, as the event it will become.
 function queuedEvent(item) {
@@ -71,9 +70,7 @@ async function loadPanel(gameId, panel, onTrouble) {
   let load = id ? () => importPanel(id) : plainPad;
   for (;;) {
     try {
-      const module = await load();
-      gameLines = module.logLines || null;
-      return module;
+      return await load();
     } catch {
       if (load !== plainPad && await panelMissing(id)) {
         load = plainPad; // a game with no panel of its own gets the plain score pad
@@ -399,7 +396,7 @@ async function openTable(root, session, catalogue, { screen, head, panel, scores
     screen.classList.remove('loading');
     afterPaint(() => {
       session.follow();
-      logLines().then(() => {
+      logLines(view.game).then(() => {
         log.update(session.view);
         showLive();
       }, () => {}); // offline before the service worker kept it: the log stays empty, nothing else waits
