@@ -20,6 +20,13 @@ best-practices audit that is not perfect, with the elements it names.
     .venv/bin/python bench/lighthouse.py --json-dir /tmp/lh  # also keep the full reports
     .venv/bin/python bench/lighthouse.py --lang en de        # the same pages on an English and a German phone
     .venv/bin/python bench/lighthouse.py --pages table judge # only these pages
+    .venv/bin/python bench/lighthouse.py --http2             # behind nginx: HTTPS and HTTP/2, as a deployment's edge
+
+Lighthouse's slow phone opens at most six connections to an HTTP/1.1 server, as a phone does, and charges
+each request a round trip: gunicorn speaks HTTP/1.1, and the table's first screen needs about 30 files and
+answers. ``--http2`` puts nginx (``apt-get install nginx``) in front of the same server with a certificate
+made for the run, so that every request shares one connection, as behind a platform's or a proxy's TLS edge
+(README, "Deploying"); the app is the same, only the way its files travel differs.
 
 A German phone is Chromium started with ``--lang=de-DE --accept-lang=de-DE``: the app reads
 ``navigator.languages`` (frontend/js/i18n.js) and the API the Accept-Language header, as on a
@@ -34,9 +41,11 @@ points from run to run, the other categories do not.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import json
 import os
+import shutil
 import subprocess
 import tempfile
 import time
@@ -45,7 +54,7 @@ import uuid
 from pathlib import Path
 
 from api_load import server  # servers.server with the access log off (and gunicorn 27's CLI quirk avoided)
-from servers import ROOT, database
+from servers import ROOT, database, free_port
 
 LIGHTHOUSE_DIR = ROOT / "bench" / ".lighthouse"
 LIGHTHOUSE_VERSION = "12.8.2"
@@ -83,8 +92,39 @@ def make_table(base: str) -> str:
     return code
 
 
+@contextlib.contextmanager
+def http2_front(base: str):
+    """nginx in front of ``base``: HTTPS and HTTP/2 with a self-signed certificate made here; yields its base URL."""
+    if not shutil.which("nginx"):
+        raise SystemExit("--http2 needs nginx: apt-get install -y nginx")
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj",
+                        "/CN=127.0.0.1", "-keyout", f"{tmp}/key.pem", "-out", f"{tmp}/cert.pem"],
+                       check=True, capture_output=True)
+        port = free_port()
+        temp = " ".join(f"{kind}_temp_path {tmp};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+        Path(tmp, "nginx.conf").write_text(f"""
+pid {tmp}/nginx.pid; error_log {tmp}/error.log; daemon on;
+events {{}}
+http {{
+  access_log off; {temp}
+  server {{
+    listen 127.0.0.1:{port} ssl http2; ssl_certificate {tmp}/cert.pem; ssl_certificate_key {tmp}/key.pem;
+    location / {{ proxy_pass {base}; proxy_http_version 1.1; proxy_set_header Host $http_host; proxy_buffering off; }}
+  }}
+}}
+""")
+        subprocess.run(["nginx", "-c", f"{tmp}/nginx.conf"], check=True)
+        try:
+            yield f"https://127.0.0.1:{port}"
+        finally:
+            subprocess.run(["nginx", "-c", f"{tmp}/nginx.conf", "-s", "stop"], check=False)
+
+
 def run_lighthouse(cli: Path, url: str, lang: str = "en") -> dict:
     flags = f"{CHROME_FLAGS} --lang={LOCALES[lang]} --accept-lang={LOCALES[lang]}"
+    if url.startswith("https://"):
+        flags += " --ignore-certificate-errors"  # http2_front's own certificate
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "report.json"
         subprocess.run(["node", str(cli), url, "--output=json", f"--output-path={out}", "--quiet",
@@ -98,16 +138,17 @@ def run_lighthouse(cli: Path, url: str, lang: str = "en") -> dict:
     return report
 
 
-def gzipped(base: str, url: str, cache: dict[str, tuple[int, int]]) -> tuple[int, int]:
-    """(raw bytes, bytes at gzip level 6) of a same-origin response, for comparison with what was sent."""
+def gzipped(base: str, url: str, cache: dict[str, tuple[int, int]], app: str) -> tuple[int, int]:
+    """(raw bytes, bytes at gzip level 6) of a same-origin response, for comparison with what was sent (asked of
+    the app itself, ``app``, not of the front the page was opened through)."""
     if url not in cache:
-        with urllib.request.urlopen(url, timeout=30) as response:  # noqa: S310 - our own loopback server
+        with urllib.request.urlopen(app + url[len(base):], timeout=30) as response:  # noqa: S310 - our own server
             body = response.read()
         cache[url] = (len(body), len(gzip.compress(body, compresslevel=6)))
     return cache[url]
 
 
-def weight(report: dict, base: str, cache: dict[str, tuple[int, int]]) -> dict:
+def weight(report: dict, base: str, cache: dict[str, tuple[int, int]], app: str) -> dict:
     # Every request Lighthouse saw (total-byte-weight's own list shows only the ten largest).
     requests = report["audits"]["network-requests"]["details"]["items"]
     total = sum(r.get("transferSize", 0) for r in requests)
@@ -118,7 +159,7 @@ def weight(report: dict, base: str, cache: dict[str, tuple[int, int]]) -> dict:
         sent = r.get("transferSize", 0)
         # An event stream never ends (fetching it again would hang): it counts as sent.
         if r["url"].startswith(base) and r.get("finished") and r.get("resourceType") != "EventSource":
-            size, packed = gzipped(base, r["url"], cache)
+            size, packed = gzipped(base, r["url"], cache, app)
             headers = sent - r.get("resourceSize", sent)
             raw += size + max(headers, 0)
             gz += packed + max(headers, 0)
@@ -207,13 +248,16 @@ def main() -> None:
     parser.add_argument("--lang", nargs="+", choices=sorted(LOCALES), default=["en"],
                         help="the phone's language(s): en, de or both (default en)")
     parser.add_argument("--pages", nargs="+", choices=("home", "table", "judge"), default=["home", "table", "judge"])
+    parser.add_argument("--http2", action="store_true", help="open the pages through nginx: HTTPS and HTTP/2")
     args = parser.parse_args()
     cli = lighthouse_cli()
     started = time.strftime("%Y-%m-%d %H:%M:%S %Z")
     load = os.getloadavg()
     reports = {}
-    with database("sqlite") as url, server(url, workers=2) as base:
-        code = make_table(base)
+    with contextlib.ExitStack() as stack:
+        app = stack.enter_context(server(stack.enter_context(database("sqlite")), workers=2))
+        base = stack.enter_context(http2_front(app)) if args.http2 else app
+        code = make_table(app)
         paths = {"home": "/", "table": f"/#/table/{code}", "judge": "/#/judge"}
         cache: dict[str, tuple[int, int]] = {}
         rows = []
@@ -227,10 +271,11 @@ def main() -> None:
                     args.json_dir.mkdir(parents=True, exist_ok=True)
                     (args.json_dir / f"{name.replace('/', '-')}.json").write_text(json.dumps(report))
                 scores = {c: report["categories"][c]["score"] for c in CATEGORIES}
-                rows.append((name, path, scores, weight(report, base, cache), report))
+                rows.append((name, path, scores, weight(report, base, cache, app), report))
     version = rows[0][4]["lighthouseVersion"]
     benchmark = rows[0][4]["environment"].get("benchmarkIndex")
-    print(f"{started}; Lighthouse {version}, mobile profile (simulated throttling), {CHROME_PATH}; "
+    print(f"{started}; Lighthouse {version}, mobile profile (simulated throttling), {CHROME_PATH}, "
+          f"{'HTTP/2 through nginx' if args.http2 else 'HTTP/1.1 from gunicorn'}; "
           f"{os.cpu_count()} cores, load average {load[0]:.1f} at the start, CPU benchmark index {benchmark} "
           "(shared, noisy machine: the performance score moves by several points between runs)")
     print(f"{'page':<8} {'perf':>5} {'a11y':>5} {'best':>5} {'seo':>5}  {'first load':>11} {'gzipped':>9} "
