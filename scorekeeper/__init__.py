@@ -16,6 +16,7 @@ def create_app(test_config: dict[str, Any] | None = None):
 
     from . import cli, config, errors, i18n, models, web  # noqa: F401 - models registers the tables
     from .api import api, register_blueprints
+    from .api.tables import early_refusal
     from .database import init_database
     from .extensions import db, migrate
     from .jsonio import OrjsonProvider
@@ -38,7 +39,7 @@ def create_app(test_config: dict[str, Any] | None = None):
     errors.register(app)
     app.after_request(i18n.vary_by_language)
     web.init_app(app)
-    app.wsgi_app = StreamGate(app.wsgi_app)
+    app.wsgi_app = StreamGate(app.wsgi_app, refuse=early_refusal(app))
     if app.config["PROXIES"]:
         from werkzeug.middleware.proxy_fix import ProxyFix
 

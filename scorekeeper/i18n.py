@@ -23,11 +23,14 @@ import re
 import string
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs
 
 import orjson
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import has_request_context, request
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 from .text import SAID, Text, unsaid
 
@@ -64,12 +67,21 @@ def language() -> str:
     ``Accept-Language``, so the phone names its language in the stream's address."""
     if not has_request_context():
         return DEFAULT
-    named = request.args.get("lang", "")
+    return _chosen(request.args.get("lang", ""), request.accept_languages)
+
+
+def language_of(environ: dict) -> str:
+    """``language()`` for a WSGI ``environ`` outside any request (the stream gate's early refusal)."""
+    named = parse_qs(environ.get("QUERY_STRING", "")).get("lang", [""])[0]
+    return _chosen(named, parse_accept_header(environ.get("HTTP_ACCEPT_LANGUAGE"), LanguageAccept))
+
+
+def _chosen(named: str, accepted: LanguageAccept) -> str:
     if named:
         named = named.split("-")[0].lower()
         if named in LANGUAGES:
             return named
-    return request.accept_languages.best_match(LANGUAGES, default=DEFAULT)
+    return accepted.best_match(LANGUAGES, default=DEFAULT)
 
 
 def render(value: Any, language_code: str | None = None) -> str:

@@ -7,6 +7,12 @@ waits for one of ``STREAM_OPENINGS`` places before the app sees it: a waiting re
 costs nothing, and every other request walks past the gate, so it waits behind at most that many stream openings,
 not behind the flood. Only the opening is gated (the view: caps, table read, the response): what a stream sends
 afterwards is not.
+
+Most of a flood is refused, and a refusal through the whole app (routing, the request hooks, parsing) cost about
+1 ms of the worker: 1,700 of them kept both workers busy for most of a second while the flood arrived, and a
+phone's reads waited in that second (bench/abuse.py, docs/PERFORMANCE.md). So at its place a stream request is
+first offered to ``refuse`` (api/tables.py ``early_refusal``): a stream the worker already knows it must refuse
+is answered there.
 """
 
 from __future__ import annotations
@@ -22,14 +28,16 @@ def is_stream(environ) -> bool:
 
 
 class StreamGate:
-    """WSGI middleware: stream requests through ``openings`` places at a time (gevent patches the semaphore)."""
+    """WSGI middleware: stream requests through ``openings`` places at a time (gevent patches the semaphore).
+    ``refuse(environ)``: the answer (a WSGI app) to a stream request refused at its place, or None to go on."""
 
-    def __init__(self, app, openings: int = STREAM_OPENINGS):
+    def __init__(self, app, openings: int = STREAM_OPENINGS, refuse=None):
         self.app = app
+        self.refuse = refuse or (lambda _environ: None)
         self._places = threading.BoundedSemaphore(openings)
 
     def __call__(self, environ, start_response):
         if not is_stream(environ):
             return self.app(environ, start_response)
-        with self._places:
-            return self.app(environ, start_response)
+        with self._places:  # counted at its place: the streams admitted before it are counted by then
+            return (self.refuse(environ) or self.app)(environ, start_response)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import uuid
 
-from flask import Response, current_app, jsonify, request, stream_with_context
+from flask import Flask, Response, current_app, jsonify, request, stream_with_context
 from flask_limiter.util import get_remote_address
 from werkzeug.exceptions import TooManyRequests
 
 from .. import i18n
-from ..errors import ErrorSchema
+from ..errors import ErrorSchema, handle_http
 from ..services import leagues, streams, table_league, tables
 from ..stream_slots import shared_slots
 from ..text import N_
@@ -154,8 +154,7 @@ def stream(query, code):
     ticket = streams.hub().admit(get_remote_address(), config["STREAMS_PER_ADDRESS"], config["STREAMS_PER_WORKER"],
                                  shared_slots(current_app))
     if ticket is None:
-        raise TooManyRequests(N_("Too many live tables are open from this address; close some and try again."),
-                              retry_after=5)
+        raise _too_many_streams()
     try:
         table = tables.read(code)
     except BaseException:
@@ -174,6 +173,40 @@ def stream(query, code):
                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
     response.call_on_close(ticket.release)
     return response
+
+
+def _too_many_streams() -> TooManyRequests:
+    return TooManyRequests(N_("Too many live tables are open from this address; close some and try again."),
+                           retry_after=5)
+
+
+def early_refusal(app: Flask):
+    """For the stream gate (stream_gate.py): a stream request from an address that holds its cap of streams in this
+    worker, or to a worker that holds all it may, is answered as ``stream`` answers it (made by the app once per
+    language and kept: it differs in nothing else), without routing, the request hooks or parsing its query (a
+    Host the app does not answer to is then told 429, not 400). Anything else goes on to ``stream``, which counts
+    again, and across instances when the counts are shared: this worker's own count is never above the shared
+    one, so what it refuses the shared count refuses too."""
+    answers: dict[str, tuple[str, list[tuple[str, str]], bytes]] = {}  # language → the 429 as sent
+
+    def refuse(environ):
+        held, config = streams.hub(app), app.config
+        address = environ.get("REMOTE_ADDR") or "127.0.0.1"  # as get_remote_address reads it, behind ProxyFix too
+        if held.open_streams(address) < config["STREAMS_PER_ADDRESS"] and \
+                held.open_streams() < config["STREAMS_PER_WORKER"]:
+            return None
+        language = i18n.language_of(environ)
+        if language not in answers:
+            with app.request_context(environ):
+                response = app.process_response(handle_http(_too_many_streams()))
+            answers[language] = (response.status, list(response.headers.items()), response.get_data())
+        status, headers, body = answers[language]
+
+        def answer(_environ, start_response):
+            start_response(status, headers)
+            return [body]
+        return answer
+    return refuse
 
 
 def _stream_render(code: str, host_url: str, language: str):

@@ -3,6 +3,7 @@
 import time
 
 from api_calls import new_table
+from flask import request
 from support import CAST
 
 from scorekeeper.services import streams
@@ -27,6 +28,40 @@ def test_streams_per_address_are_capped_and_released(app):
               for i in (1, 2, 3)]
     assert [r.status_code for r in others] == [200, 200, 429]  # 5 streams in this worker at most
     for response in [*reversed(others), again, held[1], held[0]]:
+        response.close()
+    with app.app_context():
+        assert streams.hub().open_streams() == 0
+
+
+def test_a_stream_over_the_cap_is_refused_before_the_app_and_answered_as_the_view_answers(app):
+    """Most of a flood of streams is refused: each refusal went through the whole app (routing, hooks, parsing,
+    about 1 ms of a worker), which kept a phone's reads waiting while the flood arrived (bench/abuse.py). A stream
+    the worker already holds the address's cap for is refused at its place in the gate (stream_gate.py)."""
+    app.config.update(STREAMS_PER_ADDRESS=1, STREAMS_PER_WORKER=5)
+    hooked = []
+    app.before_request(lambda: hooked.append(request.path))
+    client = app.test_client()
+    code = new_table(client, seats=CAST[:1])["code"]
+    held = client.get(f"/api/tables/{code}/stream", buffered=False)
+    assert held.status_code == 200
+    hooked.clear()
+    refused = client.get(f"/api/tables/{code}/stream?lang=de", buffered=False)
+    assert hooked == []  # the app's request hooks never ran for it
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) == 5
+    assert refused.get_json()["code"] == "too_many_requests"
+    assert refused.get_json()["message"].startswith("Von dieser Adresse sind zu viele Tische live offen")
+    assert refused.headers["X-Content-Type-Options"] == "nosniff" and "Accept-Language" in refused.headers["Vary"]
+    # Each in its phone's language (the answer is made once per language and kept).
+    english, german = (client.get(f"/api/tables/{code}/stream", buffered=False, headers={"Accept-Language": lang})
+                       for lang in ("en-GB,en;q=0.9", "de-DE,de;q=0.9,en;q=0.5"))
+    assert english.get_json()["message"] == ("Too many live tables are open from this address; close some and "
+                                             "try again.")
+    assert german.get_json()["message"] == refused.get_json()["message"]
+    assert hooked == [] and {english.status_code, german.status_code} == {429}
+    # Another address, and the worker's own count, are untouched.
+    other = client.get(f"/api/tables/{code}/stream", buffered=False, environ_base={"REMOTE_ADDR": "10.0.0.9"})
+    assert other.status_code == 200 and hooked == [f"/api/tables/{code}/stream"]
+    for response in (other, german, english, refused, held):
         response.close()
     with app.app_context():
         assert streams.hub().open_streams() == 0
