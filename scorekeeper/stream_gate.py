@@ -8,9 +8,9 @@ costs nothing, and every other request walks past the gate, so it waits behind a
 not behind the flood. Only the opening is gated (the view: caps, table read, the response): what a stream sends
 afterwards is not.
 
-Most of a flood is refused, and a refusal through the whole app (routing, the request hooks, parsing) cost about
-1 ms of the worker: 1,700 of them kept both workers busy for most of a second while the flood arrived, and a
-phone's reads waited in that second (bench/abuse.py, docs/PERFORMANCE.md). So at its place a stream request is
+Most of a flood is refused (1,700 of the 2,100 in bench/abuse.py), and each refusal went through the whole app
+(routing, the request hooks, parsing): both workers were busy for most of a second while the flood arrived, and
+a phone's reads waited in that second (docs/PERFORMANCE.md). So at its place a stream request is
 first offered to ``refuse`` (api/tables.py ``early_refusal``): a stream the worker already knows it must refuse
 is answered there.
 """

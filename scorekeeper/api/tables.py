@@ -196,8 +196,9 @@ def early_refusal(app: Flask):
                 held.open_streams() < config["STREAMS_PER_WORKER"]:
             return None
         language = i18n.language_of(environ)
-        if language not in answers:
-            with app.request_context(environ):
+        if language not in answers:  # made uncompressed, so that it may be sent to any phone
+            plain = {key: value for key, value in environ.items() if key != "HTTP_ACCEPT_ENCODING"}
+            with app.request_context(plain):
                 response = app.process_response(handle_http(_too_many_streams()))
             answers[language] = (response.status, list(response.headers.items()), response.get_data())
         status, headers, body = answers[language]

@@ -52,8 +52,10 @@ def test_a_stream_over_the_cap_is_refused_before_the_app_and_answered_as_the_vie
     assert refused.get_json()["message"].startswith("Von dieser Adresse sind zu viele Tische live offen")
     assert refused.headers["X-Content-Type-Options"] == "nosniff" and "Accept-Language" in refused.headers["Vary"]
     # Each in its phone's language (the answer is made once per language and kept).
-    english, german = (client.get(f"/api/tables/{code}/stream", buffered=False, headers={"Accept-Language": lang})
+    english, german = (client.get(f"/api/tables/{code}/stream", buffered=False,
+                                  headers={"Accept-Language": lang, "Accept-Encoding": "gzip, br"})
                        for lang in ("en-GB,en;q=0.9", "de-DE,de;q=0.9,en;q=0.5"))
+    assert "Content-Encoding" not in english.headers  # kept as made, so plain: any phone can read it
     assert english.get_json()["message"] == ("Too many live tables are open from this address; close some and "
                                              "try again.")
     assert german.get_json()["message"] == refused.get_json()["message"]
