@@ -185,15 +185,12 @@ def early_refusal(app: Flask):
     worker, or to a worker that holds all it may, is answered as ``stream`` answers it (made by the app once per
     language and kept: it differs in nothing else), without routing, the request hooks or parsing its query (a
     Host the app does not answer to is then told 429, not 400). Anything else goes on to ``stream``, which counts
-    again, and across instances when the counts are shared: this worker's own count is never above the shared
-    one, so what it refuses the shared count refuses too."""
+    again, and across instances when the counts are shared (``Hub.refuses``)."""
     answers: dict[str, tuple[str, list[tuple[str, str]], bytes]] = {}  # language → the 429 as sent
 
     def refuse(environ):
-        held, config = streams.hub(app), app.config
         address = environ.get("REMOTE_ADDR") or "127.0.0.1"  # as get_remote_address reads it, behind ProxyFix too
-        if held.open_streams(address) < config["STREAMS_PER_ADDRESS"] and \
-                held.open_streams() < config["STREAMS_PER_WORKER"]:
+        if not streams.hub(app).refuses(address, app.config["STREAMS_PER_ADDRESS"], app.config["STREAMS_PER_WORKER"]):
             return None
         language = i18n.language_of(environ)
         if language not in answers:  # made uncompressed, so that it may be sent to any phone

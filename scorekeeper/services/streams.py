@@ -199,7 +199,7 @@ class Hub:
         the address's streams are counted across every worker and instance; without it, in this worker only.
         """
         with self._lock:
-            if self._streams.total() >= per_worker or (shared is None and self._streams[address] >= per_address):
+            if self._full(address, None if shared is not None else per_address, per_worker):
                 return None
             self._streams[address] += 1
             held_here = self._streams[address]
@@ -210,6 +210,17 @@ class Hub:
                 ticket.release()
                 return None
         return ticket
+
+    def refuses(self, address: str, per_address: int, per_worker: int) -> bool:
+        """Whether this worker's own count already refuses a new stream from ``address``: the address holds its cap
+        here, or the worker all it may. A count shared across workers is never below this one, so it refuses too."""
+        with self._lock:
+            return self._full(address, per_address, per_worker)
+
+    def _full(self, address: str, per_address: int | None, per_worker: int) -> bool:
+        # The caller holds the lock. ``per_address`` None: the address is counted elsewhere (shared slots).
+        over_address = per_address is not None and self._streams[address] >= per_address
+        return over_address or self._streams.total() >= per_worker
 
     def _let_go(self, address: str) -> None:
         with self._lock:
