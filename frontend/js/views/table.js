@@ -421,12 +421,14 @@ async function openTable(root, session, catalogue, { screen, head, panel, scores
   // document in the order the stylesheets show them (the roll above the timer, Bresk!'s grid above the
   // dice while everyone writes), so Tab reaches them in that order.
   panel.prepend(...[module.usesTimer !== false && timerSlot, module.rolls && diceSlot].filter(Boolean));
-  const inEyeOrder = keepInEyeOrder(panel);
-  parts.push(inEyeOrder);
   parts.forEach((p) => p.update?.(view));
   // The game panels add their own stylesheet; laid out before it arrives, the page would shift.
   await stylesheetsReady();
-  inEyeOrder.update(); // the game's own stylesheet may place its cards differently
+  // Sorted once the game's own stylesheet is in, which may place its cards differently: sorting reads every
+  // card's style, and read before, it is worked out twice before the first paint.
+  const inEyeOrder = keepInEyeOrder(panel);
+  parts.push(inEyeOrder);
+  inEyeOrder.update();
   log.el.hidden = false;
   reveal();
   showLive();
