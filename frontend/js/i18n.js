@@ -8,7 +8,6 @@
 // tests/test_i18n_catalogs.py can find every key in use and every catalog entry no one uses.
 
 import { lang } from './lib/language.js';
-import { translator } from './lib/translate.js';
 
 async function loadCatalog(language) {
   const response = await fetch(`/js/i18n/${language}.json`);
@@ -16,13 +15,11 @@ async function loadCatalog(language) {
   return response.json();
 }
 
-let catalog = {};
-try {
-  catalog = await loadCatalog(lang);
-} catch {
-  // Offline before the service worker cached the catalog, or a broken file: the keys themselves
-  // show, which is ugly but never hides a control.
-}
+// The catalog is asked for as soon as this module runs, and the code that reads it (lib/translate.js) comes
+// beside it rather than before: imported statically, it had to arrive before the catalog could be asked for.
+// Offline before the service worker kept the catalog, or a broken file: the keys themselves show, which is
+// ugly but never hides a control.
+const [catalog, { translator }] = await Promise.all([loadCatalog(lang).catch(() => ({})), import('./lib/translate.js')]);
 
 const { translate, numbers } = translator(catalog, lang);
 
