@@ -2,7 +2,8 @@
 // route): the screen's own first ask takes the answer (api.js's `early`) instead of asking again,
 // so the screen waits for the slower of the two, not for one after the other. Each navigation
 // replaces them; unread ones are dropped. Needs only the language, not its words: the asks start
-// before the language's catalog has arrived. Only screens that ask ahead load this module.
+// before the language's catalog has arrived. main.js imports it (it is small), so that a table's asks go out
+// first of all, before the screen's own modules are asked for.
 import { inLanguage } from './language.js';
 
 let started = new Map(); // path → the promise of its Response
