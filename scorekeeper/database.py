@@ -38,10 +38,15 @@ def init_database(app: Flask) -> None:
         # connection in use at the moment of the cut, not one per pooled connection
         # (tests/api/test_database_lost.py).
         # A gevent worker serves many requests at once; each holds a connection only briefly,
-        # but SQLAlchemy's default of 5 (+10) made them queue for one. Keep workers × (size +
-        # overflow) under the server's max_connections (100 by default).
-        options.setdefault("pool_size", int(os.environ.get("SCOREKEEPER_DB_POOL", "10")))
-        options.setdefault("max_overflow", 10)
+        # but SQLAlchemy's default of 5 (+10) made them queue for one. A pool of a fixed size, no
+        # overflow: a connection past the pool's size is closed as soon as it is given back, so a
+        # busy worker opened and closed one after another, each a new backend process for the
+        # server (10 + 10 overflow: 0.23-0.24 of the baseline for appends to 64 tables; 20 + 0, the
+        # same ceiling: 0.26-0.28; docs/PERFORMANCE.md). Connections are opened as they are needed,
+        # so a quiet server holds few. Keep workers × size under the server's max_connections
+        # (100 by default).
+        options.setdefault("pool_size", int(os.environ.get("SCOREKEEPER_DB_POOL", "20")))
+        options.setdefault("max_overflow", 0)
     db.init_app(app)
 
     @app.teardown_appcontext
