@@ -114,6 +114,11 @@ def test_a_game_without_a_panel_of_its_own_gets_the_score_pad(phone, live_server
     assert phone.locator(".mnb-who").count() == 0
 
 
+def undo_answered(response) -> bool:
+    """A phone's answer to its Undo (a 503 it is asked to retry is followed by another)."""
+    return response.request.method == "POST" and response.url.endswith("/events") and response.status != 503
+
+
 def test_two_phones_pressing_undo_at_once_undo_one_action(phone, second_phone, live_server, shots):
     body = {"game": "scorepad", "seats": [{"name": "Ann"}, {"name": "Ben"}]}
     code = requests.post(f"{live_server.url}/api/tables", json=body, timeout=10).json()["code"]
@@ -131,9 +136,7 @@ def test_two_phones_pressing_undo_at_once_undo_one_action(phone, second_phone, l
     # instant (performance's clock, which the second phone's skew leaves alone).
     now = "performance.timeOrigin + performance.now()"
     at = phone.evaluate(now) + 500
-    # Each phone's answer to its Undo (a 503 it is asked to retry is followed by another).
-    answered = lambda r: r.request.method == "POST" and r.url.endswith("/events") and r.status != 503  # noqa: E731
-    with phone.expect_response(answered) as first, second_phone.expect_response(answered) as second:
+    with phone.expect_response(undo_answered) as first, second_phone.expect_response(undo_answered) as second:
         for page in pages:
             page.evaluate(f"() => setTimeout(() => document.querySelector('.row.undo button').click(), {at} - ({now}))")
     answers = {phone: first.value.status, second_phone: second.value.status}
