@@ -5,6 +5,7 @@
 // so an answer in one language cannot be served to a phone that has switched to another.
 import { t } from './i18n.js';
 import { inLanguage, lang } from './lib/language.js';
+import { store } from './store.js';
 
 export class ApiError extends Error {
   constructor({ code = 'network', status = 0, message = null, errors = null, table = null, player = null } = {}) {
@@ -207,3 +208,36 @@ export const http = {
     return response.text();
   },
 };
+
+// The games' catalogue (GET /api/games: each game's name, options and variants, and what its panel may read),
+// with one policy for every screen: the copy this phone keeps (store.js, in the phone's language) answers at
+// once, and the server is asked once per page load, its answer kept in its place (a server upgraded since
+// may have added a game or an option). Without a copy the server's answer is waited for; offline without
+// one, the ask fails (`err.offline`), and the next ask tries again. Here, not in a module of its own: every
+// screen but the judge needs it, and a module more on a guest's first load of a table cost a round trip.
+let catalogueAsk = null; // this page load's ask of the server
+
+/** The server's catalogue, asked for once per page load and kept; `early`: the answer main.js asked for ahead. */
+export function latestCatalogue(early) {
+  if (!catalogueAsk) {
+    catalogueAsk = api.games(early).then((loaded) => {
+      store.set({ catalogue: loaded });
+      return loaded;
+    });
+    catalogueAsk.catch(() => { catalogueAsk = null; }); // not answered (offline): asked again next time
+  }
+  return catalogueAsk;
+}
+
+/** The catalogue: the copy this phone keeps, at once, if it has one (the server's replaces it behind it);
+ *  else the server's. */
+export function getCatalogue(early) {
+  const latest = latestCatalogue(early);
+  const kept = store.get().catalogue;
+  if (!kept) return latest;
+  latest.catch(() => {}); // the kept copy stands
+  return Promise.resolve(kept);
+}
+
+/** A game's name as the kept catalogue says it; its id while none is kept. */
+export const gameName = (id) => store.get().catalogue?.games.find((g) => g.id === id)?.name || id;

@@ -82,6 +82,6 @@ function whenIdle(fn) {
 
 async function rememberGames() {
   if (store.get().catalogue || !navigator.onLine) return;
-  const { api } = await import('./api.js');
-  api.games().then((catalogue) => store.get().catalogue || store.set({ catalogue })).catch(() => {});
+  const { latestCatalogue } = await import('./api.js');
+  latestCatalogue().catch(() => {});
 }

@@ -1,4 +1,4 @@
-import { api } from '../api.js';
+import { gameName, latestCatalogue } from '../api.js';
 import { t } from '../i18n.js';
 import { append, h } from '../lib/dom.js';
 import { LANGUAGES, lang, setLanguage } from '../lib/language.js';
@@ -49,7 +49,7 @@ export function mount(root) {
     // Above the games, not below: the list grows when it arrives and would push the choice down.
     languageChoice(),
     recent.length ? h('section', h('h2', t('home.recent_tables')), h('ul.recent', recent.map((t) =>
-      h('li', h('a.button', { href: `#/table/${t.code}` }, h('span.code-small', t.code), ` ${store.get().catalogue?.games.find((g) => g.id === t.game)?.name || t.game}`))))) : null,
+      h('li', h('a.button', { href: `#/table/${t.code}` }, h('span.code-small', t.code), ` ${gameName(t.game)}`))))) : null,
     h('h2', t('home.games')),
     list,
   ]);
@@ -60,11 +60,8 @@ export function mount(root) {
   };
   const cached = store.get().catalogue;
   if (cached) show(cached);
-  const load = () => api.games()
-    .then((catalogue) => {
-      store.set({ catalogue });
-      show(catalogue);
-    })
+  const load = () => latestCatalogue()
+    .then(show)
     .catch((err) => {
       if (cached) return;
       // Never loaded on this phone (or not in this language): say what waits for the connection, and load then.

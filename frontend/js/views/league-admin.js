@@ -1,12 +1,12 @@
 // #/league/:id/admin — league settings, for the admin link only: the house rules that tables
 // started in the league begin with, seasons, players, plays brought in from another app's file
 // (league-import.js), and the share links with QR codes.
-import { leagues } from '../api.js';
+import { getCatalogue, leagues } from '../api.js';
 import { t } from '../i18n.js';
 import { h, useStylesheet } from '../lib/dom.js';
 import { inPlayersWords, optionField, readOption } from '../lib/option-fields.js';
 import {
-  dropToken, ensureCss, fill, findLeague, formatDate, games, learnSharedLinks, linkRow, playerHref, qrButton, remember,
+  dropToken, ensureCss, fill, findLeague, formatDate, learnSharedLinks, linkRow, playerHref, qrButton, remember,
   replaceLink, shareUrl,
 } from './league-common.js';
 import { importSection } from './league-import.js';
@@ -491,7 +491,7 @@ function loadSections(league, entry, cards, alive, needsAdmin) {
   const { id } = league;
   // The member and viewer links now in use come from the server: a phone given only the admin link can hand
   // them out without replacing everyone's (null: a league older than that, whose admin makes one once).
-  Promise.all([leagues.get(id, entry.token), leagues.players(id, entry.token), games(), learnSharedLinks(id, entry.token)])
+  Promise.all([leagues.get(id, entry.token), leagues.players(id, entry.token), getCatalogue(), learnSharedLinks(id, entry.token)])
     .then(([current, { players }, catalogue]) => {
       if (!alive()) return;
       if (current.role !== 'admin') {

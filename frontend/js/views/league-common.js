@@ -4,11 +4,10 @@
 // No accounts: a league is reached by capability links. A phone keeps, per league,
 // {id, name, role, token} — its best token — plus every role's token it has seen
 // (`tokens`), so an admin can hand out the member and viewer links later.
-import { api, leagues } from '../api.js';
+import { api, gameName, leagues } from '../api.js';
 import { date as formatLocalDate, number as formatNumber, t } from '../i18n.js';
 import { append, h, useStylesheet } from '../lib/dom.js';
 import { publicBase, publicBaseKnown } from '../lib/public-base.js';
-import { store } from '../store.js';
 
 const KEY = 'scorekeeper.leagues';
 export const RANK = { viewer: 0, member: 1, admin: 2 };
@@ -205,27 +204,6 @@ export function linkRow(entry, role, { extra = null } = {}) {
 }
 
 // --- games and dates ------------------------------------------------------------------------------
-
-let catalogue = null;
-
-/** The games catalogue (cached in the store for offline use). */
-export async function games() {
-  if (catalogue) return catalogue;
-  const cached = store.get().catalogue;
-  try {
-    catalogue = await api.games();
-    store.set({ catalogue });
-  } catch (err) {
-    if (!cached) throw err;
-    catalogue = cached;
-  }
-  return catalogue;
-}
-
-export function gameName(id) {
-  const all = catalogue || store.get().catalogue;
-  return all?.games.find((g) => g.id === id)?.name || id;
-}
 
 /** Today on this phone's calendar, as YYYY-MM-DD (not UTC's). */
 /** A result's game as the league shows it: a score pad result standing for another game (an imported play

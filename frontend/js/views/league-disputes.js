@@ -2,11 +2,11 @@
 // words, ✓ or ✗, the list that judged, when), the words it argued about most, and the house words it added or
 // banned. A player filter keeps one player's challenges. Which word failed shows only where the challenge
 // itself asked (services/disputes.py): the log tells no more than the judge did.
-import { leagues } from '../api.js';
+import { gameName, getCatalogue, leagues } from '../api.js';
 import { date, t } from '../i18n.js';
 import { h } from '../lib/dom.js';
 import { navigate } from '../router.js';
-import { ensureCss, findLeague, gameName, games } from './league-common.js';
+import { ensureCss, findLeague } from './league-common.js';
 
 const when = (ms) => date(ms, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -80,7 +80,7 @@ export function mount(root, params) {
   page.append(back, h('h1', t('disputes.title')), h('p.meta', t('disputes.help')), parts.filter,
     h('section.card', { 'aria-labelledby': 'challenges-title' }, h('h2#challenges-title', t('disputes.challenges')), parts.challenges),
     parts.argued, parts.changes);
-  Promise.all([leagues.disputes(id, entry.token, player ? { player } : {}), games()])
+  Promise.all([leagues.disputes(id, entry.token, player ? { player } : {}), getCatalogue()])
     .then(([log]) => show(parts, id, log, player))
     .catch((err) => {
       parts.challenges.replaceChildren(h('li.card.error', { role: 'alert' }, err.offline ? t('disputes.offline') : err.message));

@@ -1,10 +1,10 @@
 // #/league/:id/player/:name — one player: their numbers (rank, skill, averages per game), rivals,
 // rating over time, scores over time, head to head against anyone else in the league, and every result.
-import { leagues } from '../api.js';
+import { gameName, getCatalogue, leagues } from '../api.js';
 import { number as formatNumber, t } from '../i18n.js';
 import { lineChart } from '../lib/chart.js';
 import { h } from '../lib/dom.js';
-import { ensureCss, fill, findLeague, formatDate, gameName, games, resultGameName, number, rankText, skillCell } from './league-common.js';
+import { ensureCss, fill, findLeague, formatDate, resultGameName, number, rankText, skillCell } from './league-common.js';
 
 const ordinal = (n) => t('player.ordinal', { count: n, ordinal: true });
 const percent = (fraction) => formatNumber(fraction, { style: 'percent', maximumFractionDigits: 0 });
@@ -190,7 +190,7 @@ export function mount(root, params) {
   page.append(h('a.back', { href: back }, `← ${entry.name || t('league.league')}`), parts.title, parts.scope, parts.summary,
     parts.rating, parts.scores, versus.el, h('h2', t('player.results')), parts.results);
 
-  Promise.all([leagues.player(id, entry.token, name, filters), leagues.players(id, entry.token), games()])
+  Promise.all([leagues.player(id, entry.token, name, filters), leagues.players(id, entry.token), getCatalogue()])
     .then(([data, { players }]) => {
       showPlayer(parts, data, filters, id);
       versus.choices(data.player, players);

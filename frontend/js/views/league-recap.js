@@ -2,11 +2,11 @@
 // most wins, the longest winning streak, Bresk!'s longest word and best grid, Make 'N' Break's biggest turn and
 // Block Buster's biggest comeback. Every award names all who are level. It can be shared as a picture: Web
 // Share with the PNG where the phone has it, a download otherwise.
-import { leagues } from '../api.js';
+import { gameName, getCatalogue, leagues } from '../api.js';
 import { t } from '../i18n.js';
 import { h } from '../lib/dom.js';
 import { recapImage } from '../lib/recap-image.js';
-import { ensureCss, fill, findLeague, formatDate, gameName, games, saveBlob } from './league-common.js';
+import { ensureCss, fill, findLeague, formatDate, saveBlob } from './league-common.js';
 
 const TITLES = {
   most_wins: () => t('recap.most_wins'),
@@ -148,7 +148,7 @@ export function mount(root, params) {
   const load = async () => {
     parts.awards.setAttribute('aria-busy', 'true');
     try {
-      const [recap] = await Promise.all([leagues.recap(id, entry.token, query), games()]);
+      const [recap] = await Promise.all([leagues.recap(id, entry.token, query), getCatalogue()]);
       if (!alive) return;
       shown = recap;
       showRecap(parts, recap);

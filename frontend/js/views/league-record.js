@@ -4,13 +4,13 @@
 // The team picker and the checks below are shared with the correction form (league-result.js).
 // For Bresk!, each player's paper card can be scanned instead of typing a score ("Scan my card",
 // games/bresk-scan.js): the result is then saved as a score sheet and the server scores and judges it.
-import { leagues } from '../api.js';
+import { getCatalogue, leagues } from '../api.js';
 import { importPanel, panelId } from '../games/panels.js';
 import { t } from '../i18n.js';
 import { h } from '../lib/dom.js';
 import { navigate } from '../router.js';
 import { uuid4 } from '../lib/uuid.js';
-import { RANK, ensureCss, findLeague, games, today } from './league-common.js';
+import { RANK, ensureCss, findLeague, today } from './league-common.js';
 
 export const TEAMS = ['A', 'B'];
 
@@ -346,7 +346,7 @@ export function mount(root, params) {
     saveRecord(ui, league, withTeams());
   });
 
-  Promise.all([games(), leagues.players(id, entry.token), leagues.results(id, entry.token, { limit: 1 })])
+  Promise.all([getCatalogue(), leagues.players(id, entry.token), leagues.results(id, entry.token, { limit: 1 })])
     .then(([loaded, { players }, { results }]) => {
       catalogue = loaded;
       loadCardScans(ui, catalogue, refresh);

@@ -1,10 +1,10 @@
 // #/league/:id/result/:result — one result: the game, the day, everyone's score, place and
 // team, where it came from, and every earlier version (a correction keeps the version it
 // replaces). Anyone with a link can read it; the admin can correct it here.
-import { leagues } from '../api.js';
+import { gameName, getCatalogue, leagues } from '../api.js';
 import { date as formatLocal, t } from '../i18n.js';
 import { h } from '../lib/dom.js';
-import { RANK, ensureCss, fill, findLeague, formatDate, gameName, games, resultGameName, playerHref, today } from './league-common.js';
+import { RANK, ensureCss, fill, findLeague, formatDate, resultGameName, playerHref, today } from './league-common.js';
 import { TEAM_HELP, bodyPlayers, checkEntries, pickedTeam, shareTeamPlace, teamGame, teamPicker } from './league-record.js';
 
 const ordinal = (n) => t('player.ordinal', { count: n, ordinal: true });
@@ -448,7 +448,7 @@ export function mount(root, params) {
 
   // The league's house rules: whether its score pad is ranked lowest first (for BG Stats); without them, highest.
   const league = leagues.get(id, entry.token).catch(() => null);
-  Promise.all([leagues.result(id, entry.token, resultId), games(), admin ? leagues.players(id, entry.token) : null, league])
+  Promise.all([leagues.result(id, entry.token, resultId), getCatalogue(), admin ? leagues.players(id, entry.token) : null, league])
     .then(([result, loaded, known, about]) => {
       ctx.catalogue = loaded;
       ctx.rules = about?.rules || {};

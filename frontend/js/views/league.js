@@ -3,13 +3,13 @@
 // table, settings, share links, export.
 // Opened with a viewer link it is a read-only board for a club's screen: large type,
 // no edit buttons, refreshed every 30 s.
-import { leagues } from '../api.js';
+import { gameName, getCatalogue, leagues } from '../api.js';
 import { date, number as formatNumber, t } from '../i18n.js';
 import { h } from '../lib/dom.js';
 import { navigate } from '../router.js';
 import {
-  RANK, ROLE_NAMES, adoptLink, dropToken, ensureCss, fill, findLeague, forget, formatDate, gameName, games, learnSharedLinks,
-  resultGameName, linkRow, number, playerHref, qrButton, rankText, remember, rename, replaceLink, saveBlob, shareUrl, skillCell,
+  RANK, ROLE_NAMES, adoptLink, dropToken, ensureCss, fill, findLeague, forget, formatDate, learnSharedLinks, resultGameName,
+  linkRow, number, playerHref, qrButton, rankText, remember, rename, replaceLink, saveBlob, shareUrl, skillCell,
 } from './league-common.js';
 
 const REFRESH_MS = 30_000;
@@ -259,7 +259,7 @@ async function fetchBoard(id, token, query) {
     leagues.standings(id, token, query),
     leagues.results(id, token, { ...query, limit: 20 }),
     leagues.leaderboards(id, token, query),
-    games(),
+    getCatalogue(),
   ]);
   return { league, table, results, leaders, catalogue };
 }
@@ -407,7 +407,7 @@ export function mount(root, params) {
   board.parts = boardParts(id, filters, load);
   board.parts.share = shareCard(id, (entry) => (board.shown = `${entry.role} ${JSON.stringify(entry.tokens || {})}`));
   board.startTable = async () => {
-    const game = filters.game || board.lastGame || (await games()).games[0].id;
+    const game = filters.game || board.lastGame || (await getCatalogue()).games[0].id;
     navigate(`#/new/${encodeURIComponent(game)}?league=${encodeURIComponent(id)}`);
   };
 

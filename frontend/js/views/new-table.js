@@ -1,5 +1,5 @@
 // Start a table: pick the game, name the seats clockwise, choose options.
-import { api, leagues } from '../api.js';
+import { api, getCatalogue, leagues } from '../api.js';
 import { t } from '../i18n.js';
 import { h } from '../lib/dom.js';
 import { optionField, readOption } from '../lib/option-fields.js';
@@ -132,9 +132,7 @@ export function mount(root, params) {
   };
 
   const draw = () => {
-    const loaded = store.get().catalogue ? Promise.resolve(store.get().catalogue)
-      : api.games().then((cat) => { store.set({ catalogue: cat }); return cat; });
-    Promise.all([loaded, houseRules]).then(([cat, rules]) => render(cat, rules))
+    Promise.all([getCatalogue(), houseRules]).then(([cat, rules]) => render(cat, rules))
       .catch((err) => {
         // The games have never reached this phone: the form needs them once, and draws when the connection is back.
         form.replaceChildren(h('p.error', { role: 'alert' }, err.offline ? t('new.needs_connection') : err.message));

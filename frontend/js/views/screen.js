@@ -2,7 +2,7 @@
 // follows the same session and stream as every phone (session.js), and never acts. The shared timer
 // very large, whose turn it is, the dice as they fall, the game's own board (the `screen(view)` its
 // module exports, see games/panels.js), the scoreboard, how to join, and at the end a podium.
-import { api } from '../api.js';
+import { api, getCatalogue } from '../api.js';
 import { showRoll } from '../components/dice.js';
 import { chime, chimeDue, format, keepAwake, soundOn, timerNow } from '../components/timer.js';
 import { importPanel, panelId, preloadPanel } from '../games/panels.js';
@@ -11,7 +11,6 @@ import { sync } from '../lib/clock.js';
 import { h, stylesheetsReady, useStylesheet } from '../lib/dom.js';
 import { navigate } from '../router.js';
 import { TableSession } from '../session.js';
-import { store } from '../store.js';
 
 /** The shared timer, very large: the digits, the bar, a word for its state; the chime at time-up. */
 function bigTimer(session) {
@@ -185,7 +184,7 @@ async function gameModule(gameId) {
 }
 
 async function gameName(gameId) {
-  const catalogue = store.get().catalogue || await api.games().catch(() => null);
+  const catalogue = await getCatalogue().catch(() => null);
   return catalogue?.games.find((g) => g.id === gameId)?.name || gameId;
 }
 

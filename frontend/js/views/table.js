@@ -1,6 +1,6 @@
 // A table as every phone at it sees it: the code to join, the live score (each
 // total explained line by line), the shared timer, the dice and the game's panel.
-import { api, http, leagues } from '../api.js';
+import { api, getCatalogue, http, leagues } from '../api.js';
 import { mountDice } from '../components/dice.js';
 import { mountTimer } from '../components/timer.js';
 import { importLogLines, importPanel, panelId, preloadPanel } from '../games/panels.js';
@@ -353,15 +353,8 @@ function showOpenFailure(root, session, err) {
 }
 
 // The games' catalogue (the game's name for the title, and what a panel may read), asked for
-// alongside the table's state: asked for after it, it came in with the panel and held the screen.
-function loadCatalogue() {
-  const catalogue = store.get().catalogue;
-  if (catalogue) return Promise.resolve(catalogue);
-  return api.games(takeAhead(api.gamesPath)).then((loaded) => {
-    store.set({ catalogue: loaded });
-    return loaded;
-  }, () => null);
-}
+// alongside the table's state (main.js): asked for after it, it came in with the panel and held the screen.
+const loadCatalogue = () => getCatalogue(takeAhead(api.gamesPath)).catch(() => null);
 
 async function gameEntry(catalogue, gameId) {
   return (await catalogue)?.games.find((g) => g.id === gameId);
