@@ -2,7 +2,7 @@
 // follows the same session and stream as every phone (session.js), and never acts. The shared timer
 // very large, whose turn it is, the dice as they fall, the game's own board (the `screen(view)` its
 // module exports, see games/panels.js), the scoreboard, how to join, and at the end a podium.
-import { api, getCatalogue } from '../api.js';
+import { api, gameName, getCatalogue } from '../api.js';
 import { showRoll } from '../components/dice.js';
 import { chime, chimeDue, format, keepAwake, soundOn, timerNow } from '../components/timer.js';
 import { importPanel, panelId, preloadPanel } from '../games/panels.js';
@@ -183,10 +183,8 @@ async function gameModule(gameId) {
   }
 }
 
-async function gameName(gameId) {
-  const catalogue = await getCatalogue().catch(() => null);
-  return catalogue?.games.find((g) => g.id === gameId)?.name || gameId;
-}
+/** The game's name once the catalogue is in (kept on this phone, or asked for); its id without one. */
+const nameOnceKnown = (gameId) => getCatalogue().catch(() => null).then(() => gameName(gameId));
 
 /** The head: the game's name, the code, the sound switch and whether the screen is live. */
 function headPart(session) {
@@ -243,7 +241,7 @@ async function openScreen(session, screen, head) {
     return null;
   }
   const view = session.view;
-  const [module, name] = await Promise.all([gameModule(view.game), gameName(view.game), stylesheetsReady()]);
+  const [module, name] = await Promise.all([gameModule(view.game), nameOnceKnown(view.game), stylesheetsReady()]);
   head.setTitle(name);
   screen.dataset.game = view.game;
   return module;
