@@ -157,6 +157,38 @@ def test_the_join_card_hides_once_every_seat_is_on_a_phone_and_a_key_or_tap_brin
     assert join.is_visible()
 
 
+# How many lines the last ``n`` characters of an element's text lie on.
+LINES_OF_THE_END = """([el, n]) => {
+  const chars = [];
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (let i = 0; i < node.length; i += 1) chars.push([node, i]);
+  }
+  const tops = chars.slice(-n).map(([node, i]) => {
+    const range = document.createRange();
+    range.setStart(node, i);
+    range.setEnd(node, i + 1);
+    return Math.round(range.getBoundingClientRect().top);
+  });
+  return new Set(tops).size;
+}"""
+
+
+def test_the_join_link_wraps_before_the_tables_code_never_inside_it(open_screen, live_server):
+    code = new_table(live_server, "scorepad", ("Ann", "Ben"))
+    screen = open_screen(code)
+    link = screen.locator(".sb-join-link")
+    assert link.inner_text().endswith(f"/#/table/{code}")
+    wrapped = set()
+    for width in range(960, 1921, 24):  # the link wraps at a different place at each width
+        screen.set_viewport_size({"width": width, "height": 720})
+        lines = link.evaluate(f"el => el.getClientRects().length && ({LINES_OF_THE_END})([el, {len(code)}])")
+        assert lines == 1, f"the code is broken over {lines} lines at {width} px wide"
+        wrapped.add(link.evaluate("el => Math.round(el.getBoundingClientRect().height / "
+                                  "parseFloat(getComputedStyle(el).lineHeight))"))
+    assert max(wrapped) > 1, "the link never wrapped: the test proved nothing"
+
+
 def test_a_tv_opens_the_screen_by_typing_the_tables_code(browser, live_server):
     code = new_table(live_server, "scorepad", ("Ann", "Ben"))
     context = with_axe(browser.new_context(base_url=live_server.url, **TV))

@@ -159,7 +159,9 @@ function joinCard(code) {
   return {
     els: [card, hint],
     update(view) {
-      link.textContent = view.join_url;
+      // The table's code ends the link: kept whole on its line, as the room reads it off the wall.
+      const at = view.join_url.lastIndexOf('/') + 1;
+      link.replaceChildren(view.join_url.slice(0, at), h('span.sb-join-code', view.join_url.slice(at)));
       const now = Boolean(view.claims?.length) && view.claims.every(Boolean);
       if (now !== seated) shown = null; // a seat taken or let go: the seats decide again
       seated = now;
