@@ -1,9 +1,16 @@
-"""The phone app's catalogs (frontend/js/i18n/<lang>.json) against the code that uses them.
+"""The phone app's catalogs (frontend/js/i18n/<lang>.json, and the league screens' own words in
+frontend/js/i18n/league/<lang>.json) against the code that uses them.
 
-A key the code asks for must be in every catalog, and every catalog entry must be asked for
+A key the code asks for must be in every language's catalogs, and every catalog entry must be asked for
 somewhere; plurals and {placeholders} must match between languages. Keys are only ever written
 out in full, t('home.title'), so a scan of the sources finds them all; a t() call whose key is
 not a literal is refused here too, since it would hide keys from this check.
+
+The league words are the keys only the league screens' modules ask for: a phone at a table never loads
+them (a table's first load is the budget docs/PERFORMANCE.md watches), and a league screen's module runs
+once they are in (main.js). A key any other module asks for is in <lang>.json, or that screen would show
+the key itself; a key only the league screens ask for is in league/<lang>.json, or every table would
+download it.
 """
 
 from __future__ import annotations
@@ -15,11 +22,17 @@ from pathlib import Path
 import pytest
 
 FRONTEND = Path(__file__).resolve().parent.parent / "frontend"
-CATALOGS = FRONTEND / "js" / "i18n"
+JS = FRONTEND / "js"
+CATALOGS = JS / "i18n"
+LEAGUE_CATALOGS = CATALOGS / "league"
 LANGUAGES = ("en", "de")
 KEY_CALL = re.compile(r"""\bt\(\s*(['"])([A-Za-z0-9_.\-]+)\1""")
 ANY_CALL = re.compile(r"""\bt\(\s*(?=[^\s)])""")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
+# import … from './x.js', import './x.js', import('./x.js'): the module graph, as far as it is written out.
+IMPORT = re.compile(r"""\bimport(?:\s+[^'";]*?\sfrom)?\s*\(?\s*(['"])(\.{1,2}/[^'"]+)\1""")
+# main.js's league screens: route('/league/:id', () => league('./views/league.js')).
+LEAGUE_ROUTE = re.compile(r"""route\('(/leagues?(?:/[^']*)?)',\s*\(\)\s*=>\s*league\('\./([^']+)'\)\)""")
 
 
 def sources() -> dict[Path, str]:
@@ -29,8 +42,46 @@ def sources() -> dict[Path, str]:
     return {path: path.read_text(encoding="utf-8") for path in files}
 
 
+def part(folder: Path, lang: str) -> dict:
+    return json.loads((folder / f"{lang}.json").read_text(encoding="utf-8"))
+
+
 def catalog(lang: str) -> dict:
-    return json.loads((CATALOGS / f"{lang}.json").read_text(encoding="utf-8"))
+    """Every word of a language: the app's and the league screens'."""
+    return {**part(CATALOGS, lang), **part(LEAGUE_CATALOGS, lang)}
+
+
+def imports(module: Path) -> set[Path]:
+    return {(module.parent / match.group(2)).resolve() for match in IMPORT.finditer(module.read_text("utf-8"))}
+
+
+def reached(starts: set[Path]) -> set[Path]:
+    seen: set[Path] = set()
+    todo = [start.resolve() for start in starts]
+    while todo:
+        module = todo.pop()
+        if module not in seen and module.is_file():
+            seen.add(module)
+            todo.extend(imports(module))
+    return seen
+
+
+def league_only_modules() -> set[Path]:
+    """The modules only the league screens load: reached from the views main.js routes /league… and /leagues to,
+    and from nothing else the app runs (main.js's other screens, the games' modules, which panels.js imports
+    by name, and the workers). The table imports league-common.js, for one: it is not league-only."""
+    main = JS / "main.js"
+    league_views = {(JS / view).resolve() for _path, view in LEAGUE_ROUTE.findall(main.read_text("utf-8"))}
+    elsewhere = (imports(main) - league_views) | set(JS.glob("games/*.js")) | set(JS.glob("workers/*.js"))
+    return reached(league_views) - reached(elsewhere) - {main.resolve()}
+
+
+def league_keys() -> set[str]:
+    """The keys only league-only modules ask for."""
+    league = league_only_modules()
+    files = sources()
+    return (set(keys_in_code({p: t for p, t in files.items() if p.resolve() in league}))
+            - set(keys_in_code({p: t for p, t in files.items() if p.resolve() not in league})))
 
 
 def keys_in_code(files: dict[Path, str] | None = None) -> dict[str, list[str]]:
@@ -50,6 +101,7 @@ def test_every_language_named_in_the_code_has_a_catalog():
     named = re.search(r"LANGUAGES = \{([^}]*)\}", code).group(1)
     assert sorted(re.findall(r"(\w+):", named)) == sorted(LANGUAGES)
     assert sorted(p.stem for p in CATALOGS.glob("*.json")) == sorted(LANGUAGES)
+    assert sorted(p.stem for p in LEAGUE_CATALOGS.glob("*.json")) == sorted(LANGUAGES)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -63,6 +115,25 @@ def test_every_key_the_code_asks_for_is_in_the_catalog(lang):
 def test_every_catalog_entry_is_used(lang):
     unused = sorted(set(catalog(lang)) - set(keys_in_code()))
     assert not unused, f"{lang}.json has entries no code asks for: {unused}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_league_words_are_the_keys_only_the_league_screens_ask_for(lang):
+    only_league = league_keys()
+    assert len(only_league) > 100, "the module graph was not found: the check would prove nothing"
+    elsewhere = sorted(set(part(LEAGUE_CATALOGS, lang)) - only_league)
+    assert not elsewhere, f"other screens ask for these and would show the key: move to {lang}.json: {elsewhere}"
+    heavy = sorted(set(part(CATALOGS, lang)) & only_league)
+    assert not heavy, f"only league screens ask for these, yet every table loads them: to league/{lang}.json: {heavy}"
+
+
+def test_the_league_screens_are_found_and_what_the_table_loads_is_not_among_them():
+    league = league_only_modules()
+    routes = LEAGUE_ROUTE.findall((JS / "main.js").read_text("utf-8"))
+    assert {path for path, _view in routes} >= {"/leagues", "/league/:id", "/league/:id/record"}
+    assert JS.joinpath("views", "league.js").resolve() in league
+    assert JS.joinpath("views", "league-common.js").resolve() not in league  # the table imports it
+    assert JS.joinpath("views", "table.js").resolve() not in league
 
 
 def test_every_t_call_names_its_key_in_full():

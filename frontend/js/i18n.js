@@ -1,5 +1,6 @@
 // The phone app's words: one catalog per language (js/i18n/<lang>.json), only the active one
-// loaded. t('key', {name}) looks a text up and fills in {name}; an entry that is an object
+// loaded, and the league screens' own words beside it (js/i18n/league/<lang>.json), loaded with the first
+// league screen (main.js): a table never needs them, and its first load is the one that counts. t('key', {name}) looks a text up and fills in {name}; an entry that is an object
 // ({one, other}) is a plural, chosen by Intl.PluralRules from params.count. Numbers in params
 // are written the language's way (Intl.NumberFormat).
 //
@@ -9,9 +10,9 @@
 
 import { lang } from './lib/language.js';
 
-async function loadCatalog(language) {
-  const response = await fetch(`/js/i18n/${language}.json`);
-  if (!response.ok) throw new Error(`catalog ${language}: ${response.status}`);
+async function loadCatalog(language, folder = '') {
+  const response = await fetch(`/js/i18n/${folder}${language}.json`);
+  if (!response.ok) throw new Error(`catalog ${folder}${language}: ${response.status}`);
   return response.json();
 }
 
@@ -22,6 +23,19 @@ async function loadCatalog(language) {
 const [catalog, { translator }] = await Promise.all([loadCatalog(lang).catch(() => ({})), import('./lib/translate.js')]);
 
 const { translate, numbers } = translator(catalog, lang);
+
+let leagueWords = null;
+
+/** Adds the league screens' words to the catalog (once; a failure is tried again by the next league screen).
+ * main.js has them in before a league screen's module runs. */
+export function loadLeagueWords() {
+  leagueWords ??= loadCatalog(lang, 'league/').then((words) => {
+    Object.assign(catalog, words);
+  }, () => {
+    leagueWords = null; // offline before the service worker kept them: the keys show, as for the catalog
+  });
+  return leagueWords;
+}
 
 export function number(value, options) {
   return options ? new Intl.NumberFormat(lang, options).format(value) : numbers.format(value);

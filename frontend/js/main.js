@@ -31,14 +31,23 @@ route('/table/:code/screen', () => {
 route('/screen', () => import('./views/screen-pick.js'));
 route('/judge', () => import('./views/judge.js'));
 route('/judge/:table', () => import('./views/judge.js'));
-route('/leagues', () => import('./views/league-list.js'));
-route('/league/:id', () => import('./views/league.js'));
-route('/league/:id/record', () => import('./views/league-record.js'));
-route('/league/:id/player/:name', () => import('./views/league-player.js'));
-route('/league/:id/recap', () => import('./views/league-recap.js'));
-route('/league/:id/admin', () => import('./views/league-admin.js'));
-route('/league/:id/disputes', () => import('./views/league-disputes.js'));
-route('/league/:id/result/:result', () => import('./views/league-result.js'));
+// The league screens: their words (i18n.js) are in before their module runs, as a module may say words when it
+// runs (the standings' column heads); the module is fetched meanwhile (modulepreload fetches, it does not run).
+function league(path) {
+  const module = new URL(path, import.meta.url).href;
+  if (!document.querySelector(`link[rel=modulepreload][href="${module}"]`)) {
+    document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href: module }));
+  }
+  return shell.then(([{ loadLeagueWords }]) => loadLeagueWords()).then(() => import(module));
+}
+route('/leagues', () => league('./views/league-list.js'));
+route('/league/:id', () => league('./views/league.js'));
+route('/league/:id/record', () => league('./views/league-record.js'));
+route('/league/:id/player/:name', () => league('./views/league-player.js'));
+route('/league/:id/recap', () => league('./views/league-recap.js'));
+route('/league/:id/admin', () => league('./views/league-admin.js'));
+route('/league/:id/disputes', () => league('./views/league-disputes.js'));
+route('/league/:id/result/:result', () => league('./views/league-result.js'));
 
 start();
 

@@ -68,8 +68,9 @@ def english_only_texts() -> list[str]:
     phone's language."""
     from babel.messages.pofile import read_po
 
-    english = json.loads((CATALOGS / "en.json").read_text(encoding="utf-8"))
-    german = json.loads((CATALOGS / "de.json").read_text(encoding="utf-8"))
+    english, german = ({**json.loads((CATALOGS / f"{lang}.json").read_text(encoding="utf-8")),
+                        **json.loads((CATALOGS / "league" / f"{lang}.json").read_text(encoding="utf-8"))}
+                       for lang in ("en", "de"))
     out = set()
     for key, entry in english.items():
         for text in (entry.values() if isinstance(entry, dict) else [entry]):
