@@ -76,9 +76,10 @@ def lighthouse_cli() -> Path:
     return cli
 
 
-def call(base: str, method: str, path: str, body: dict | None = None) -> dict:
+def call(base: str, method: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
     data = json.dumps(body).encode() if body is not None else None
-    req = urllib.request.Request(base + path, data=data, method=method, headers={"Content-Type": "application/json"})
+    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
+    req = urllib.request.Request(base + path, data=data, method=method, headers=headers)
     with urllib.request.urlopen(req, timeout=30) as response:  # noqa: S310 - our own loopback server
         return json.loads(response.read())
 

@@ -1,4 +1,4 @@
-"""How many network round trips the phone app's first load waits for: home, a table and the word judge.
+"""How many network round trips the phone app's first load waits for: home, a table, the word judge and a league.
 
 A figure that hardly moves with the machine's load: Chromium (Playwright) opens each page on a
 fresh profile with every request delayed by ``--latency`` ms (DevTools network emulation, no
@@ -15,7 +15,8 @@ service worker's copy of the app for offline use).
     .venv/bin/python bench/round_trips.py --latency 300 --repeat 5
 
 "Shown whole": home when its first section is drawn, the table when it drops its loading state
-(its game's panel and stylesheet are in), the judge when its form shows.
+(its game's panel and stylesheet are in), the judge when its form shows, a league when its standings
+are drawn (a league of a few results, opened as a guest would from its viewer link's page).
 """
 
 from __future__ import annotations
@@ -27,11 +28,12 @@ import time
 from collections import Counter
 
 from api_load import server
-from lighthouse import LOCALES, make_table
+from lighthouse import LOCALES, call, make_table
 from servers import database
 
 CHROMIUM = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
-READY = {"home": "section.hero", "table": ".table-screen:not(.loading)", "judge": ".judge-card:not([hidden])"}
+READY = {"home": "section.hero", "table": ".table-screen:not(.loading)", "judge": ".judge-card:not([hidden])",
+         "league": ".standings-wrap:not([aria-busy]) table.standings"}
 WORD_LIST = "/words.compact"
 
 
@@ -70,6 +72,19 @@ def measure(browser, base: str, path: str, ready: str, latency: int, lang: str) 
     return {"shown_ms": shown_ms, "trips": int(shown_ms // latency), "requests": len(first), "repeated": repeated}
 
 
+def make_league(base: str) -> str:
+    """A league of three results; the path of its viewer link, as a guest opens it."""
+    league = call(base, "POST", "/api/leagues", {"name": "Fridays"})
+    for name in ("Ann", "Ben", "Cleo"):
+        call(base, "POST", f"/api/leagues/{league['id']}/players", {"name": name}, token=league["admin_token"])
+    for i, scores in enumerate([(12, 9, 4), (7, 11, 8), (10, 10, 3)]):
+        call(base, "POST", f"/api/leagues/{league['id']}/results",
+             {"game": "scorepad", "played_on": f"2026-11-0{i + 1}",
+              "players": [{"name": n, "score": s} for n, s in zip(("Ann", "Ben", "Cleo"), scores, strict=True)]},
+             token=league["member_token"])
+    return f"/#/league/{league['id']}?t={league['viewer_token']}"
+
+
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
@@ -81,7 +96,7 @@ def main() -> None:
     load = os.getloadavg()[0]
     with database("sqlite") as url, server(url, workers=2) as base, sync_playwright() as pw:
         code = make_table(base)
-        paths = {"home": "/", "table": f"/#/table/{code}", "judge": "/#/judge"}
+        paths = {"home": "/", "table": f"/#/table/{code}", "judge": "/#/judge", "league": make_league(base)}
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
         print(f"{time.strftime('%Y-%m-%d %H:%M %Z')}; {args.latency} ms a round trip, {args.lang} phone, "
               f"load average {load:.1f}")
