@@ -1,6 +1,7 @@
 // The phone app's words: one catalog per language (js/i18n/<lang>.json), only the active one
-// loaded, and the league screens' own words beside it (js/i18n/league/<lang>.json), loaded with the first
-// league screen (main.js): a table never needs them, and its first load is the one that counts. t('key', {name}) looks a text up and fills in {name}; an entry that is an object
+// loaded, and the league screens' own words beside it (js/i18n/league/<lang>.json), loaded with the
+// first league screen (main.js): a table never shows them, and its first load is the one that counts.
+// t('key', {name}) looks a text up and fills in {name}; an entry that is an object
 // ({one, other}) is a plural, chosen by Intl.PluralRules from params.count. Numbers in params
 // are written the language's way (Intl.NumberFormat).
 //
