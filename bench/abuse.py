@@ -11,8 +11,8 @@ round's ratio says as much about that as about the abuse.
   The server admits at most STREAMS_PER_ADDRESS per worker and answers the rest 429. The phone is
   measured from the first connection on: the burst of connections is where a phone waited seconds
   (the third review's item 9). The flood comes from a process of its own on plain sockets, as from a
-  flooding tool on another machine (it takes ~0.1 s of CPU here, where asyncio in the bench's own
-  process took 0.3 s of the same two cores and the phone's thread waited on its interpreter lock).
+  flooding tool on another machine: ~0.1 s of CPU here, where asyncio in the bench's own process took
+  0.3 s of the same two cores (the phone's ratios came out alike either way, docs/PERFORMANCE.md).
 - ``import``: one address imports the largest league an import may hold (5,000 results),
   three times in a row. The web worker hands it to its import process (scorekeeper/offload.py);
   ``--offload off`` imports in the worker itself, for comparison.
@@ -146,8 +146,8 @@ def stream_flood(base: str, code: str):
     """2,100 streams from one address, held for MEASURE_S after the last was answered; the phone is
     measured from the first connection on, the connecting burst and the holding both.
 
-    The flood runs in a process of its own, as it would on the hostile address's own machine: in this one, it
-    would hold the interpreter's lock the phone's thread needs to read its answers."""
+    The flood runs in a process of its own, as it would on the hostile address's own machine, not beside the
+    phone's thread under one interpreter lock."""
     spawn = multiprocessing.get_context("spawn")
     with concurrent.futures.ProcessPoolExecutor(max_workers=1, mp_context=spawn) as flood:
         statuses = flood.submit(open_streams, base, code).result(timeout=120)
