@@ -4,6 +4,8 @@ screens, seating the cast named in support.py. Fixtures (a live server, Chromium
 
 from __future__ import annotations
 
+import functools
+import json
 import os
 import time
 import uuid
@@ -137,25 +139,37 @@ def serious_violations(page) -> list[str]:
 
 
 # "null", "undefined" or "NaN" on a screen is a value that went missing on its way to the page.
-NO_MISSING_VALUES = r"""() => {
-  const bad = /\b(null|undefined|NaN)\b/;
+# "null", "undefined" or "NaN" on screen, or a catalog key (t() shows the key itself when its words are not loaded,
+# as when a screen ran before the league screens' words were in).
+NO_MISSING_VALUES = r"""(keys) => {
+  const known = new Set(keys);
+  const bad = (text) => /\b(null|undefined|NaN)\b/.test(text)
+    || text.split(/\s+/).some((word) => known.has(word.replace(/[:,;]+$/, '')));
   const hits = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (bad.test(node.textContent)) hits.push(node.textContent.trim().slice(0, 80));
+    if (bad(node.textContent)) hits.push(node.textContent.trim().slice(0, 80));
   }
   for (const el of document.querySelectorAll('[aria-label], [title], [placeholder], [alt]')) {
     for (const name of ['aria-label', 'title', 'placeholder', 'alt']) {
       const value = el.getAttribute(name);
-      if (value && bad.test(value)) hits.push(`${name}="${value}"`);
+      if (value && bad(value)) hits.push(`${name}="${value}"`);
     }
   }
   return hits;
 }"""
+CATALOGS = Path(__file__).resolve().parents[2] / "frontend" / "js" / "i18n"
+
+
+@functools.cache
+def catalog_keys() -> tuple[str, ...]:
+    """Every key of the phone's catalogs (the same in every language)."""
+    return tuple(key for path in (CATALOGS / "en.json", CATALOGS / "league" / "en.json")
+                 for key in json.loads(path.read_text(encoding="utf-8")))
 
 
 def missing_values(page) -> list[str]:
-    return page.evaluate(NO_MISSING_VALUES)
+    return page.evaluate(NO_MISSING_VALUES, list(catalog_keys()))
 
 
 def luminance(rgb) -> float:
