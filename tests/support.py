@@ -182,3 +182,12 @@ def english(value):
     if isinstance(value, list):
         return [english(v) for v in value]
     return value
+
+
+PHONE_CATALOGS = ROOT / "frontend" / "js" / "i18n"
+
+
+def phone_catalog(lang: str) -> dict:
+    """Every word of the phone app in ``lang``: its catalog and the league screens' own (frontend/js/i18n/league/)."""
+    return {key: entry for path in (PHONE_CATALOGS / f"{lang}.json", PHONE_CATALOGS / "league" / f"{lang}.json")
+            for key, entry in json.loads(path.read_text(encoding="utf-8")).items()}

@@ -20,10 +20,11 @@ import re
 from pathlib import Path
 
 import pytest
+from support import PHONE_CATALOGS as CATALOGS
+from support import phone_catalog as catalog
 
 FRONTEND = Path(__file__).resolve().parent.parent / "frontend"
 JS = FRONTEND / "js"
-CATALOGS = JS / "i18n"
 LEAGUE_CATALOGS = CATALOGS / "league"
 LANGUAGES = ("en", "de")
 KEY_CALL = re.compile(r"""\bt\(\s*(['"])([A-Za-z0-9_.\-]+)\1""")
@@ -44,11 +45,6 @@ def sources() -> dict[Path, str]:
 
 def part(folder: Path, lang: str) -> dict:
     return json.loads((folder / f"{lang}.json").read_text(encoding="utf-8"))
-
-
-def catalog(lang: str) -> dict:
-    """Every word of a language: the app's and the league screens'."""
-    return {**part(CATALOGS, lang), **part(LEAGUE_CATALOGS, lang)}
 
 
 def imports(module: Path) -> set[Path]:

@@ -5,7 +5,6 @@ screens, seating the cast named in support.py. Fixtures (a live server, Chromium
 from __future__ import annotations
 
 import functools
-import json
 import os
 import time
 import uuid
@@ -13,7 +12,7 @@ from pathlib import Path
 
 import pytest
 import requests
-from support import CAST
+from support import CAST, phone_catalog
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 # Every animation on the page has ended, e.g. a sheet's slide-in (an endless one, such as a pulsing
@@ -138,9 +137,9 @@ def serious_violations(page) -> list[str]:
     return violations
 
 
-# "null", "undefined" or "NaN" on a screen is a value that went missing on its way to the page.
-# "null", "undefined" or "NaN" on screen, or a catalog key (t() shows the key itself when its words are not loaded,
-# as when a screen ran before the league screens' words were in).
+# "null", "undefined" or "NaN" on a screen is a value that went missing on its way to the page; a catalog key is
+# words that did (t() shows the key itself when its words are not loaded, as when a screen ran before the league
+# screens' words were in).
 NO_MISSING_VALUES = r"""(keys) => {
   const known = new Set(keys);
   const bad = (text) => /\b(null|undefined|NaN)\b/.test(text)
@@ -158,14 +157,12 @@ NO_MISSING_VALUES = r"""(keys) => {
   }
   return hits;
 }"""
-CATALOGS = Path(__file__).resolve().parents[2] / "frontend" / "js" / "i18n"
 
 
 @functools.cache
 def catalog_keys() -> tuple[str, ...]:
     """Every key of the phone's catalogs (the same in every language)."""
-    return tuple(key for path in (CATALOGS / "en.json", CATALOGS / "league" / "en.json")
-                 for key in json.loads(path.read_text(encoding="utf-8")))
+    return tuple(phone_catalog("en"))
 
 
 def missing_values(page) -> list[str]:

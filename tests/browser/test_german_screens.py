@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 import requests
 from screens import api_league, auth, missing_values, new_table, post_event, serious_violations, with_axe
+from support import phone_catalog
 
 pytestmark = pytest.mark.browser
 
@@ -50,9 +51,6 @@ def german(browser, live_server):
     assert not errors, f"console errors: {errors}"
 
 
-CATALOGS = Path(__file__).resolve().parents[2] / "frontend" / "js" / "i18n"
-
-
 SERVER_CATALOG = Path(__file__).resolve().parents[2] / "scorekeeper" / "translations" / "de" / "LC_MESSAGES" / \
     "messages.po"
 
@@ -68,9 +66,7 @@ def english_only_texts() -> list[str]:
     phone's language."""
     from babel.messages.pofile import read_po
 
-    english, german = ({**json.loads((CATALOGS / f"{lang}.json").read_text(encoding="utf-8")),
-                        **json.loads((CATALOGS / "league" / f"{lang}.json").read_text(encoding="utf-8"))}
-                       for lang in ("en", "de"))
+    english, german = phone_catalog("en"), phone_catalog("de")
     out = set()
     for key, entry in english.items():
         for text in (entry.values() if isinstance(entry, dict) else [entry]):
