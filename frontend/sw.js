@@ -10,11 +10,19 @@ const SHELL = `scorekeeper-shell-${VERSION}`;
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
-    Promise.all([caches.open(SHELL), fetch('/shell.json', { cache: 'no-cache' }).then((r) => r.json())])
+    Promise.all([caches.open(SHELL), fetch('/shell.json', { cache: 'no-cache' }).then((r) => r.json()), apiToNetwork(event)])
       .then(([cache, shell]) => cache.addAll(shell.files))
       .then(() => self.skipWaiting()),
   );
 });
+
+// /api/* goes to the network without waking this worker (the static routing API, where the browser has it):
+// a score, a stream or a challenge never waits for the worker to start only to be told "not mine". Elsewhere
+// the fetch handler below lets it through, as before.
+function apiToNetwork(event) {
+  if (!event.addRoutes) return null;
+  return event.addRoutes({ condition: { urlPattern: { pathname: '/api/*' } }, source: 'network' }).catch(() => null);
+}
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(

@@ -77,6 +77,14 @@ def wait_for_seq(page, seq: int) -> None:
     page.wait_for_function("(seq) => Number(document.querySelector('.table-screen')?.dataset.seq) >= seq", arg=seq)
 
 
+def controlled_by_the_worker(page) -> None:
+    """The service worker installed (the app cached) and in control of the page, as after a first visit: what a
+    page needs before going offline (an offline reload without it is the browser's own error page)."""
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+
+
 def open_table(page, code: str, ready: str | None = None, bresk_seat: str | None = None, unscrolled=False) -> None:
     """The table ``code`` on ``page``, with its panel shown and the stream's first message in (the screen as it
     stays); then, if asked, the Bresk! player this phone is picked, ``ready`` waited for, the page scrolled up."""

@@ -4,7 +4,7 @@ import uuid
 
 import pytest
 import requests
-from screens import SLID_IN, new_table, open_table, post_event, wait_for_seq
+from screens import SLID_IN, controlled_by_the_worker, new_table, open_table, post_event, wait_for_seq
 
 pytestmark = pytest.mark.browser
 
@@ -103,9 +103,7 @@ def test_judge_screen_online_then_offline(phone, shots):
 def test_judge_works_after_an_offline_reload(phone):
     phone.goto("/#/judge")
     phone.wait_for_selector(".lexicon-status[data-state=ready]", timeout=30_000)
-    phone.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    phone.reload()
-    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    controlled_by_the_worker(phone)
     phone.wait_for_selector(".lexicon-status[data-state=ready]")
     phone.expected_errors += OFFLINE_ERRORS
     phone.context.set_offline(True)
@@ -132,6 +130,8 @@ def test_judge_with_the_word_game_list_online_and_offline(phone, shots):
     assert valid == "true" and "3 words · in the word-game list" in text and "judged offline" not in text
     done(phone)
 
+    controlled_by_the_worker(phone)
+    phone.wait_for_selector(".lexicon-status[data-state=ready]")
     phone.expected_errors += OFFLINE_ERRORS
     phone.context.set_offline(True)
     try:

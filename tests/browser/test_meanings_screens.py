@@ -5,7 +5,7 @@ need the connection. Senses stay English; labels follow the phone's language."""
 
 import pytest
 import requests
-from screens import SLID_IN, missing_values, serious_violations, wait_until, with_axe
+from screens import SLID_IN, missing_values, open_table, serious_violations, wait_until, with_axe
 
 pytestmark = pytest.mark.browser
 
@@ -65,9 +65,7 @@ def test_a_table_challenge_shows_the_meanings_after_its_verdict(small_phone, liv
     body = {"game": "bresk", "seats": [{"name": "Ann"}, {"name": "Ben"}]}
     code = requests.post(f"{live_server.url}/api/tables", json=body, timeout=30).json()["code"]
     page = small_phone()
-    page.goto(f"/#/table/{code}")
-    page.wait_for_selector(".live[data-state=live]")
-    page.locator(".bresk-seat", has_text="Ben").click()
+    open_table(page, code, bresk_seat="Ben")  # the seat is this phone's: "Who challenges?" reads Ben
     held = hold_meanings(page)
     page.get_by_role("button", name="Challenge a word").click()
     text = verdict_then_meanings(page, "Judge", "finches the", "What does it mean?", held)

@@ -3,7 +3,7 @@ sent (the connection badge says its longest text, whole), and a phone that has o
 online and then opens Home offline (the New-table form draws, or says plainly what needs the connection)."""
 
 import pytest
-from screens import PHONE, new_table, serious_violations, with_axe
+from screens import PHONE, controlled_by_the_worker, new_table, serious_violations, with_axe
 
 pytestmark = pytest.mark.browser
 
@@ -30,13 +30,6 @@ def open_context(browser, live_server, scheme="light", **options):
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
     return context, page, errors
-
-
-def controlled_by_the_worker(page):
-    """The service worker installed (the app cached) and in control of the page, as after a first visit."""
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.reload()
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
 def unexpected(errors):

@@ -1,6 +1,7 @@
 """The phone shell in Chromium: renders, installable, works offline."""
 
 import pytest
+from screens import controlled_by_the_worker
 
 pytestmark = pytest.mark.browser
 
@@ -17,10 +18,7 @@ def test_home_lists_the_games(phone, shots):
 def test_service_worker_registers_and_page_reloads_offline(phone):
     phone.goto("/")
     phone.wait_for_selector(".games .game")
-    phone.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    # The shell is cached once the worker is active; wait for it to control the page.
-    phone.reload()
-    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    controlled_by_the_worker(phone)
     phone.wait_for_selector(".games .game")
     phone.expected_errors.append("ERR_INTERNET_DISCONNECTED")  # the catalogue refresh fails, as it should
     phone.context.set_offline(True)
@@ -33,6 +31,29 @@ def test_service_worker_registers_and_page_reloads_offline(phone):
         assert phone.locator("#net-status").inner_text() == "Offline"
     finally:
         phone.context.set_offline(False)
+
+
+# Where a request was answered, as the page's resource timing tells it: "network" when the worker's static
+# routes sent it there without waking the worker, "cache-storage" when the worker answered from its cache.
+ANSWERED_FROM = """async (path) => {
+  performance.clearResourceTimings();
+  const entry = new Promise((found) => new PerformanceObserver((list, observer) => {
+    const mine = list.getEntries().find((e) => e.name.endsWith(path));
+    if (mine) { observer.disconnect(); found(mine); }
+  }).observe({ type: 'resource' }));
+  await (await fetch(path)).text();
+  const { workerMatchedSourceType, deliveryType } = await entry;
+  return workerMatchedSourceType || deliveryType;
+}"""
+
+
+def test_api_requests_go_to_the_network_without_waking_the_service_worker(phone):
+    """A score, a stream or a challenge never waits for the worker to start only to be let through; the app's own
+    files still come from its cache."""
+    phone.goto("/")
+    controlled_by_the_worker(phone)
+    assert phone.evaluate(ANSWERED_FROM, "/api/health") == "network"
+    assert phone.evaluate(ANSWERED_FROM, "/js/lib/uuid.js") == "cache-storage"
 
 
 def test_manifest_is_linked_and_parsed(phone):

@@ -5,7 +5,7 @@ import uuid
 import pytest
 import requests
 from playwright.sync_api import expect
-from screens import start_table_in_the_ui
+from screens import controlled_by_the_worker, start_table_in_the_ui
 
 pytestmark = pytest.mark.browser
 
@@ -159,9 +159,7 @@ def test_a_reload_offline_shows_the_saved_table_with_what_waits_and_catches_up_b
                   json={"id": str(uuid.uuid4()), "type": "points", "data": {"seat": 1, "points": 3}})
     phone.goto(f"/#/table/{code}")
     phone.wait_for_selector("#points")
-    phone.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    phone.reload()  # now the service worker controls the page and can serve the app offline
-    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    controlled_by_the_worker(phone)
     phone.wait_for_selector(".live[data-state=live]")
     wait_for_totals(phone, "0,3")
 
@@ -200,9 +198,7 @@ def test_a_reload_offline_shows_the_saved_table_with_what_waits_and_catches_up_b
 def test_a_table_never_opened_here_opens_by_itself_when_the_connection_is_back(phone, live_server):
     body = {"game": "scorepad", "seats": [{"name": "Ann"}, {"name": "Ben"}]}
     phone.goto("/")
-    phone.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    phone.reload()
-    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    controlled_by_the_worker(phone)
     code = requests.post(f"{live_server.url}/api/tables", json=body, timeout=10).json()["code"]
     phone.expected_errors += ["ERR_INTERNET_DISCONNECTED", "ERR_NETWORK_CHANGED", "api/tables"]
     phone.context.set_offline(True)
