@@ -1,7 +1,7 @@
 """The first load of a table and of the word judge: no file fetched twice, one clock probe before the
-table shows, each stylesheet added once; the table's state and panel asked for while the screen's
-modules load, the event stream and the log's words once it shows; and the table's head keeps its
-layout whatever the connection badge says."""
+table shows, no number format made for its first screen, each stylesheet added once; the table's state
+and panel asked for while the screen's modules load, the event stream and the log's words once it shows;
+and the table's head keeps its layout whatever the connection badge says."""
 
 import pytest
 from screens import PHONE, new_table, serious_violations, wait_until, with_axe
@@ -32,6 +32,23 @@ window.EventSource = class extends window.EventSource {
     window.streamOpenedAt ??= performance.now();
   }
 };
+"""
+
+
+# How many Intl.NumberFormat the page has made, and how many by the time the table showed: the first one loads the
+# language's number data: tens of milliseconds of a slow phone's CPU (lib/translate.js).
+COUNT_NUMBER_FORMATS = """
+window.numberFormatsMade = 0;
+Intl.NumberFormat = new Proxy(Intl.NumberFormat, {
+  construct(target, args) { window.numberFormatsMade++; return new target(...args); },
+  apply(target, self, args) { window.numberFormatsMade++; return target(...args); },
+});
+new MutationObserver(() => {
+  const screen = document.querySelector('.table-screen');
+  if (window.formatsWhenShown === undefined && screen && !screen.classList.contains('loading')) {
+    window.formatsWhenShown = window.numberFormatsMade;
+  }
+}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
 """
 
 
@@ -67,6 +84,23 @@ def test_the_table_fetches_nothing_twice_and_probes_the_clock_once_before_it_sho
         assert not any(url.startswith("/icons/") for url in urls)  # the icon is written into the page
         sheets = page.eval_on_selector_all('link[rel="stylesheet"]', "els => els.map((e) => e.getAttribute('href'))")
         assert sorted(sheets) == sorted(set(sheets)) == ["/css/app.css", "/css/games/make-n-break.css"]
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("game", ["make-n-break", "bresk", "block-buster"])
+def test_the_tables_first_screen_makes_no_number_format(browser, live_server, game):
+    """Its numbers are small integers, written without one; a large one still gets the language's grouping."""
+    code = new_table(live_server, game, ("Ann", "Ben"))
+    context = browser.new_context(base_url=live_server.url, **PHONE)
+    context.add_init_script(COUNT_NUMBER_FORMATS)
+    page = context.new_page()
+    try:
+        page.goto(f"/#/table/{code}")
+        page.wait_for_selector(".table-screen:not(.loading)")
+        assert page.evaluate("window.formatsWhenShown") == 0
+        written = page.evaluate("import('/js/i18n.js').then(({ number }) => number(12345))")
+        assert (written, page.evaluate("window.numberFormatsMade")) == ("12,345", 1)
     finally:
         context.close()
 

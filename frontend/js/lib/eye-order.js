@@ -27,14 +27,20 @@ export function sortAsShown(container) {
  *  or hidden can move a card. Returns a part for the table's parts: update() sorts now, destroy() stops. */
 export function keepInEyeOrder(container) {
   let queued = 0;
+  // The sort's own moves are mutations too: dropped, they do not ask for a second sort (before the
+  // table's first paint, that one read every card's style again for nothing).
+  const sort = () => {
+    sortAsShown(container);
+    watch.takeRecords();
+  };
   const soon = () => {
-    if (!queued) queued = requestAnimationFrame(() => { queued = 0; sortAsShown(container); });
+    if (!queued) queued = requestAnimationFrame(() => { queued = 0; sort(); });
   };
   const watch = new MutationObserver(soon);
   watch.observe(container, { subtree: true, childList: true, attributes: true,
     attributeFilter: ['aria-pressed', 'class', 'hidden', 'data-phase', 'data-kind'] });
   return {
-    update: () => sortAsShown(container),
+    update: sort,
     destroy() {
       watch.disconnect();
       cancelAnimationFrame(queued);
