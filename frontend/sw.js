@@ -16,12 +16,12 @@ self.addEventListener('install', (event) => {
   );
 });
 
-// /api/* goes to the network without waking this worker (the static routing API, where the browser has it):
-// a score, a stream or a challenge never waits for the worker to start only to be told "not mine". Elsewhere
-// the fetch handler below lets it through, as before.
+// This origin's /api/* goes to the network without waking this worker (the static routing API, where the
+// browser has it; a pattern string is read against the worker's own URL): a score, a stream or a challenge never
+// waits for the worker to start only to be told "not mine". Elsewhere the fetch handler below lets it through.
 function apiToNetwork(event) {
   if (!event.addRoutes) return null;
-  return event.addRoutes({ condition: { urlPattern: { pathname: '/api/*' } }, source: 'network' }).catch(() => null);
+  return event.addRoutes({ condition: { urlPattern: '/api/*' }, source: 'network' }).catch(() => null);
 }
 
 self.addEventListener('activate', (event) => {
