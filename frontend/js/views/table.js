@@ -417,8 +417,8 @@ async function openTable(root, session, catalogue, { screen, head, panel, scores
   parts.forEach((p) => p.update?.(view));
   // The game panels add their own stylesheet; laid out before it arrives, the page would shift.
   await stylesheetsReady();
-  // The panel's mount and the first layout as two tasks, not one: a slow phone's main thread was blocked for
-  // 113-187 ms together, 23-42 ms apart (Lighthouse's total blocking time behind HTTP/2, docs/PERFORMANCE.md).
+  // The panel's mount and the first layout as two tasks, not one: as one, they were the longest task before the
+  // table's first paint, the one that held its Lighthouse score behind HTTP/2 (docs/PERFORMANCE.md).
   await new Promise((resume) => setTimeout(resume, 0));
   // Sorted once the game's own stylesheet is in, which may place its cards differently: sorting reads every
   // card's style, and read before, it is worked out twice before the first paint.
