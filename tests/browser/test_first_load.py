@@ -35,20 +35,14 @@ window.EventSource = class extends window.EventSource {
 """
 
 
-# How many Intl.NumberFormat the page has made, and how many by the time the table showed: the first one loads the
-# language's number data: tens of milliseconds of a slow phone's CPU (lib/translate.js).
-COUNT_NUMBER_FORMATS = """
-window.numberFormatsMade = 0;
+# When the page made each Intl.NumberFormat, on the same clock: the first one loads the language's number data, tens
+# of milliseconds of a slow phone's CPU (lib/translate.js).
+NUMBER_FORMATS_AT = """
+window.numberFormatsAt = [];
 Intl.NumberFormat = new Proxy(Intl.NumberFormat, {
-  construct(target, args) { window.numberFormatsMade++; return new target(...args); },
-  apply(target, self, args) { window.numberFormatsMade++; return target(...args); },
+  construct(target, args) { window.numberFormatsAt.push(performance.now()); return new target(...args); },
+  apply(target, self, args) { window.numberFormatsAt.push(performance.now()); return target(...args); },
 });
-new MutationObserver(() => {
-  const screen = document.querySelector('.table-screen');
-  if (window.formatsWhenShown === undefined && screen && !screen.classList.contains('loading')) {
-    window.formatsWhenShown = window.numberFormatsMade;
-  }
-}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
 """
 
 
@@ -57,10 +51,11 @@ def pages_own(request) -> bool:
     return not (request.service_worker or request.url.endswith(("/sw.js", "/shell.json")))
 
 
-def first_load(browser, live_server, path: str, ready: str):
-    """The page's and its workers' requests (not the service worker's copy of the app for offline use)."""
+def first_load(browser, live_server, path: str, ready: str, script: str = ""):
+    """The page's and its workers' requests (not the service worker's copy of the app for offline use); ``script``
+    runs before the page's own, beside SHOWN_AT."""
     context = browser.new_context(base_url=live_server.url, **PHONE)
-    context.add_init_script(SHOWN_AT)
+    context.add_init_script(SHOWN_AT + script)
     page = context.new_page()
     urls: list[str] = []
     context.on("request", lambda r: pages_own(r) and urls.append(r.url.removeprefix(live_server.url)))
@@ -92,15 +87,12 @@ def test_the_table_fetches_nothing_twice_and_probes_the_clock_once_before_it_sho
 def test_the_tables_first_screen_makes_no_number_format(browser, live_server, game):
     """Its numbers are small integers, written without one; a large one still gets the language's grouping."""
     code = new_table(live_server, game, ("Ann", "Ben"))
-    context = browser.new_context(base_url=live_server.url, **PHONE)
-    context.add_init_script(COUNT_NUMBER_FORMATS)
-    page = context.new_page()
+    context, page, _ = first_load(browser, live_server, f"/#/table/{code}", ".table-screen:not(.loading)",
+                                  NUMBER_FORMATS_AT)
     try:
-        page.goto(f"/#/table/{code}")
-        page.wait_for_selector(".table-screen:not(.loading)")
-        assert page.evaluate("window.formatsWhenShown") == 0
+        assert page.evaluate("window.numberFormatsAt.filter((at) => at <= window.shownAt)") == []
         written = page.evaluate("import('/js/i18n.js').then(({ number }) => number(12345))")
-        assert (written, page.evaluate("window.numberFormatsMade")) == ("12,345", 1)
+        assert (written, page.evaluate("window.numberFormatsAt.length")) == ("12,345", 1)
     finally:
         context.close()
 
