@@ -2,30 +2,57 @@
 
 Compressing a static file as it streams (Flask-Compress's way for any streamed response) takes a fast level
 on every request and flushes as it goes: a table's first load came to ~20 % more bytes than the same files
-compressed once, and every phone paid the CPU again. A file is encoded the first time a worker is asked for
-it in that encoding (brotli 11 for the largest file, the English catalog, is ~0.1 s) and kept, keyed by the
-ETag the file was sent with (its modification time and size), so an edited file is encoded afresh. The
-API's answers stay Flask-Compress's.
+compressed once, and every phone paid the CPU again. Brotli's strongest level is slow (1.6 s for all the
+app's files on a laptop core, ~0.1 s for the largest, the English catalog), so an instance encodes them all
+as it boots, before its workers fork and inherit them (``encode_ahead``, from gunicorn_conf.py): encoded on
+a worker's first ask instead, the first phone's load waited on them file by file (Lighthouse's slow phone
+counted 75 ms of server time per request against 11–22 ms, docs/PERFORMANCE.md). A file not encoded yet
+(an edited one, or under ``flask run``) is encoded on its first ask and kept, keyed by its modification time
+and size. The API's answers stay Flask-Compress's.
 """
 
 from __future__ import annotations
 
 import gzip
-from collections.abc import Collection
+import mimetypes
+from collections.abc import Collection, Iterable
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import brotli
-from flask import Request, Response
+
+if TYPE_CHECKING:  # gunicorn's master imports this module, and no Flask: its workers would inherit it unpatched
+    from flask import Request, Response
 
 # Best first; a browser that takes neither gets the file as it is.
 ENCODINGS = ("br", "gzip")
+# What is sent compressed (the app's files here, the API's answers by Flask-Compress: config.py). Never the event
+# stream (text/event-stream): a compressor may hold back what a phone must see at once.
+TYPES = ("text/html", "text/css", "text/javascript", "application/javascript", "application/json",
+         "application/manifest+json", "image/svg+xml")
 
 
 @lru_cache(maxsize=512)  # the app has ~150 files; two encodings each
-def _encoded(path: Path, etag: str, encoding: str) -> bytes:  # noqa: ARG001 - the etag: which version, the key
+def _encoded(path: Path, version: tuple[int, int], encoding: str) -> bytes:  # noqa: ARG001 - which version: the key
     data = path.read_bytes()
     return brotli.compress(data, quality=11) if encoding == "br" else gzip.compress(data, 9, mtime=0)
+
+
+def _version(path: Path) -> tuple[int, int]:
+    stat = path.stat()
+    return stat.st_mtime_ns, stat.st_size
+
+
+def encode_ahead(paths: Iterable[Path]) -> int:
+    """Encode each of ``paths`` that is sent compressed, in each encoding; returns how many files."""
+    count = 0
+    for path in paths:
+        if mimetypes.guess_type(path.name)[0] in TYPES:  # as send_file names a file's type
+            for encoding in ENCODINGS:
+                _encoded(path, _version(path), encoding)
+            count += 1
+    return count
 
 
 def compress(response: Response, path: Path, request: Request, mimetypes: Collection[str]) -> Response:
@@ -36,7 +63,7 @@ def compress(response: Response, path: Path, request: Request, mimetypes: Collec
     if response.status_code != 200 or not encoding or not etag or response.mimetype not in mimetypes:
         return response
     response.direct_passthrough = False
-    response.set_data(_encoded(path, etag, encoding))
+    response.set_data(_encoded(path, _version(path), encoding))
     response.headers["Content-Encoding"] = encoding
     response.headers.pop("Accept-Ranges", None)  # ranges of the encoded bytes: nothing a phone asks for
     response.set_etag(f"{etag}:{encoding}")

@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from . import links
+from . import compressed_files, links
 from .version import __version__
 
 
@@ -152,10 +152,8 @@ def load(instance_path: str, test_config: dict[str, Any] | None = None) -> dict[
         # How often a quiet stream says it is still there: a phone that hears nothing for two of these
         # and a second says it is not connected (session.js), so this bounds how long a lost route goes unnoticed.
         "STREAM_HEARTBEAT_S": _seconds(env.get("SCOREKEEPER_STREAM_HEARTBEAT_S"), 10.0),
-        # Compressed answers for phones on a busy wifi; the event stream (text/event-stream) is never
-        # compressed, since a compressor may hold back what a phone must see at once.
-        "COMPRESS_MIMETYPES": ["text/html", "text/css", "text/javascript", "application/javascript",
-                               "application/json", "application/manifest+json", "image/svg+xml"],
+        # Compressed answers for phones on a busy wifi (Flask-Compress's setting; the app's files: compressed_files.py).
+        "COMPRESS_MIMETYPES": list(compressed_files.TYPES),
     }
     if test_config:
         config.update(test_config)

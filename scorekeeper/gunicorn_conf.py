@@ -23,7 +23,16 @@ errorlog = "-"
 
 
 def when_ready(server):
-    """Start the instance's scan service (scan/server.py) before the workers, which find it by the environment."""
+    """Before the workers fork: compress the phone app's files, which each worker then has (compressed_files.py),
+    and start the instance's scan service (scan/server.py), which the workers find by the environment."""
+    import time
+
+    from scorekeeper import app_files, compressed_files
+
+    started = time.perf_counter()
+    count = compressed_files.encode_ahead(app_files.app_files().values())
+    server.log.info("Compressed the app's %d files in %.1f s", count, time.perf_counter() - started)
+
     from scorekeeper.services import scan
 
     if scan.available():

@@ -4,18 +4,14 @@ from __future__ import annotations
 
 import hashlib
 from functools import lru_cache
-from pathlib import Path
 
 from flask import Blueprint, Flask, Response, current_app, jsonify, render_template_string, request, send_from_directory
 from flask.sessions import SessionInterface
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
-from . import compressed_files, games, links
+from . import compressed_files, links
+from .app_files import FRONTEND, added_game_files, app_files
 from .text import N_
-
-_HERE = Path(__file__).resolve().parent
-# An installed wheel carries frontend/ inside the package; a checkout has it beside it.
-FRONTEND = _HERE / "frontend" if (_HERE / "frontend").is_dir() else _HERE.parent / "frontend"
 
 # No inline script anywhere: every script is a file from our own origin.
 CSP = (
@@ -63,31 +59,12 @@ def shell():
 def _shell_files() -> tuple[list[str], str]:
     digest = hashlib.sha256()
     files = []
-    ours = {p.relative_to(FRONTEND).as_posix(): p for p in FRONTEND.rglob("*") if p.is_file()}
-    for rel, path in sorted({**_added_game_files(), **ours}.items()):
+    for rel, path in sorted(app_files().items()):
         if rel == "sw.js" or rel.startswith("."):
             continue
         files.append("/" + rel)
         digest.update(rel.encode() + b"\0" + path.read_bytes())
     return files, digest.hexdigest()[:16]
-
-
-@lru_cache(maxsize=1)
-def _added_game_files() -> dict[str, Path]:
-    """The phone files of each game kept outside the package (``SCOREKEEPER_GAMES``), by the path they are
-    served at: beside its rules module lie its phone module ``<id>.js``, its other ``<id>-*.js`` (its log
-    lines) and, if it has one, its stylesheet ``<id>.css``. They are served where a built-in game's are
-    (``js/games/``, ``css/games/``), so the module's imports (``../lib/dom.js``) resolve as they will once
-    the game moves in (docs/ADDING-A-GAME.md)."""
-    files = {}
-    for game in games.ADDED:
-        folder = games.home_folder(game)
-        for path in folder.glob(f"{game.id}*.js"):
-            if path.stem == game.id or path.stem.startswith(f"{game.id}-"):
-                files[f"js/games/{path.name}"] = path
-        if (folder / f"{game.id}.css").is_file():
-            files[f"css/games/{game.id}.css"] = folder / f"{game.id}.css"
-    return files
 
 
 # Only the app's own folders and files: nothing else (least of all /api/…) falls through to here.
@@ -104,7 +81,7 @@ def frontend_file(filename: str):
 def _frontend(filename: str) -> Response:
     # send_from_directory refuses paths that climb out of FRONTEND (404). An added game's file is served
     # only by the exact path it is listed at, and never in place of one of ours.
-    added = _added_game_files().get(filename)
+    added = added_game_files().get(filename)
     if added and not (FRONTEND / filename).is_file():
         response, path = send_from_directory(added.parent, added.name, max_age=0), added
     else:

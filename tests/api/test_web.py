@@ -118,3 +118,32 @@ def test_the_apps_files_are_sent_compressed_once_at_the_strongest_level_and_reva
         assert again.status_code == 304 and not again.data
     plain = client.get("/js/i18n/en.json", headers={"Accept-Encoding": "identity"})
     assert "Content-Encoding" not in plain.headers and plain.data == catalog
+
+
+def test_every_file_a_phone_loads_is_compressed_before_it_is_asked_for(sqlite_app):
+    """What an instance does as it boots (gunicorn_conf.when_ready): after it, no answer waits on an encoder."""
+    from scorekeeper import app_files, compressed_files
+
+    compressed_files._encoded.cache_clear()
+    assert compressed_files.encode_ahead(app_files.app_files().values()) > 50
+    ahead = compressed_files._encoded.cache_info()
+    client = sqlite_app.test_client()
+    files = client.get("/shell.json").get_json()["files"]
+    for path in files:
+        for accepts in ("br", "gzip"):
+            assert client.get(path, headers={"Accept-Encoding": accepts}).status_code == 200, path
+    served = compressed_files._encoded.cache_info()
+    assert served.misses == ahead.misses
+    assert served.hits - ahead.hits > len(files)  # and the answers did come from it
+
+
+def test_gunicorns_master_compresses_the_files_before_its_workers_fork(tmp_path):
+    """Each worker inherits the encoded files: the first phone's load waited on brotli's strongest level file by
+    file when each worker encoded a file on its first ask (docs/PERFORMANCE.md)."""
+    from support import sqlite_live_server
+
+    server = sqlite_live_server(tmp_path)
+    server.stop()
+    log = (tmp_path / "server.log").read_text()
+    assert "Compressed the app's" in log and "Booting worker" in log
+    assert log.index("Compressed the app's") < log.index("Booting worker")
