@@ -9,25 +9,21 @@ route('/', () => import('./views/home.js'));
 route('/new', () => import('./views/new-table.js'));
 route('/new/:game', () => import('./views/new-table.js'));
 // A table: its state and the games' catalogue are asked for first, before the table screen's modules
-// (lib/ahead.js), and the game's panel as soon as the state names the game; then a first probe of the
-// server's clock for the shared timer (the screen asks for more once it shows). The screen mounts after
-// the asks have started, so that its own first asks take their answers. A phone opens at most six
-// connections to an HTTP/1.1 server: asked first, the state is not queued behind a dozen modules.
+// (lib/ahead.js), and the game's panel as soon as the state names the game. The screen mounts after the
+// asks have started, so that its own first asks take their answers. A phone opens at most six connections
+// to an HTTP/1.1 server: asked first, the state is not queued behind a dozen modules. The shared timer's
+// first estimate of the server's clock is the state's own answer (lib/clock.js); the screen probes once it
+// shows.
 route('/table/:code', ({ code }) => {
   // The paths as api.js asks for them (the session upper-cases the code).
   const [table] = askAhead(`/api/tables/${encodeURIComponent(code.toUpperCase())}`, '/api/games');
   const panels = import('./games/panels.js');
   table.then((r) => (r.ok ? r.clone().json() : null))
     .then(async (view) => view && (await panels).preloadPanel(view.game)).catch(() => {});
-  const screen = import('./views/table.js');
-  import('./lib/clock.js').then(({ sync }) => sync(1));
-  return screen;
+  return import('./views/table.js');
 });
 // The big screen of a table: the room's view, read-only, on a TV or the laptop (views/screen.js).
-route('/table/:code/screen', () => {
-  import('./lib/clock.js').then(({ sync }) => sync(1));
-  return import('./views/screen.js');
-});
+route('/table/:code/screen', () => import('./views/screen.js'));
 route('/screen', () => import('./views/screen-pick.js'));
 route('/judge', () => import('./views/judge.js'));
 route('/judge/:table', () => import('./views/judge.js'));

@@ -11,6 +11,7 @@
 // is `unheard`, says so, queues its actions, reopens the stream and catches up with its first message.
 import { api, http } from './api.js';
 import { takeAhead } from './lib/ahead.js';
+import { heardFrom } from './lib/clock.js';
 import { deviceId, seatOf } from './lib/device.js';
 import { flush, outbox, savedTables } from './lib/offline.js';
 import { uuid4 } from './lib/uuid.js';
@@ -53,6 +54,7 @@ export class TableSession extends EventTarget {
     let view;
     try {
       view = await api.table(this.code, takeAhead(api.tablePath(this.code)));
+      heardFrom(api.tablePath(this.code), view.now_ms); // the timer's first estimate of the server's clock
     } catch (err) {
       view = err.offline ? await savedTables.get(this.code).catch(() => null) : null;
       if (!view) throw err;

@@ -1,10 +1,11 @@
-"""The first load of a table and of the word judge: no file fetched twice, one clock probe before the
-table shows, no number format made for its first screen, each stylesheet added once; the table's state
+"""The first load of a table and of the word judge: no file fetched twice, no clock probe before the table
+shows (its state's answer is the clock's first estimate, right on a phone whose clock is an hour fast), no
+number format made for its first screen, each stylesheet added once; the table's state
 and panel asked for while the screen's modules load, the event stream and the log's words once it shows;
 and the table's head keeps its layout whatever the connection badge says."""
 
 import pytest
-from screens import PHONE, new_table, serious_violations, wait_until, with_axe
+from screens import PHONE, new_table, post_event, serious_violations, wait_until, with_axe
 from support import CAST
 
 pytestmark = pytest.mark.browser
@@ -64,21 +65,54 @@ def first_load(browser, live_server, path: str, ready: str, script: str = ""):
     return context, page, urls
 
 
-def test_the_table_fetches_nothing_twice_and_probes_the_clock_once_before_it_shows(browser, live_server):
+def test_the_table_fetches_nothing_twice_and_probes_the_clock_only_once_it_shows(browser, live_server):
     code = new_table(live_server, "make-n-break", ("Ann", "Ben"))
     context, page, urls = first_load(browser, live_server, f"/#/table/{code}", ".table-screen:not(.loading)")
     try:
-        # One probe of the server's clock beside the table; four more once it shows.
-        page.wait_for_function("() => performance.getEntriesByName(location.origin + '/api/time').length === 5")
+        # The table's own answer is the first estimate of the server's clock; four probes refine it once it shows.
+        page.wait_for_function("() => performance.getEntriesByName(location.origin + '/api/time').length === 4")
         starts = page.evaluate("performance.getEntriesByName(location.origin + '/api/time').map((e) => e.startTime)")
         shown = page.evaluate("window.shownAt")
-        assert len([t for t in starts if t < shown]) == 1, (starts, shown)
+        assert min(starts) > shown, (starts, shown)
         repeated = {url for url in urls if urls.count(url) > 1 and url != "/api/time"}
         assert not repeated, repeated
         assert "/css/games/make-n-break.css" in urls and "/js/games/make-n-break.js" in urls
         assert not any(url.startswith("/icons/") for url in urls)  # the icon is written into the page
         sheets = page.eval_on_selector_all('link[rel="stylesheet"]', "els => els.map((e) => e.getAttribute('href'))")
         assert sorted(sheets) == sorted(set(sheets)) == ["/css/app.css", "/css/games/make-n-break.css"]
+    finally:
+        context.close()
+
+
+# A phone whose clock is an hour fast (its wall clock, which the app reads as Date.now()); and what its timer
+# showed the moment the table did.
+CLOCK_AN_HOUR_FAST = """
+const phoneNow = Date.now;
+Date.now = () => phoneNow() + 3600 * 1000;
+window.remainingWhenShown = null;
+new MutationObserver(() => {
+  const screen = document.querySelector('.table-screen');
+  if (window.remainingWhenShown === null && screen && !screen.classList.contains('loading')) {
+    window.remainingWhenShown = Number(document.querySelector('.timer-digits').dataset.remainingMs);
+  }
+}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+"""
+
+
+def test_a_running_timer_is_right_on_the_first_screen_of_a_phone_whose_clock_is_an_hour_fast(browser, live_server):
+    """With no probe of the server's clock before the table shows, the table's own answer (its ``now_ms``, timed by
+    the request's Resource Timing) puts the phone's clock right: the timer shows the minutes left, not "time's up"."""
+    code = new_table(live_server, "make-n-break", ("Ann", "Ben"))
+    post_event(live_server, code, "", {"action": "set", "seconds": 600}, path="timer")
+    post_event(live_server, code, "", {"action": "start"}, path="timer")
+    context, page, _ = first_load(browser, live_server, f"/#/table/{code}", ".table-screen:not(.loading)",
+                                  CLOCK_AN_HOUR_FAST)
+    try:
+        assert page.evaluate("performance.getEntriesByName(location.origin + '/api/time').filter("
+                             "(e) => e.startTime <= window.shownAt).length") == 0
+        assert 550_000 < page.evaluate("window.remainingWhenShown") <= 600_000
+        offset = page.evaluate("import('/js/lib/clock.js').then(({ offset }) => offset())")
+        assert abs(offset + 3600 * 1000) < 2000, offset
     finally:
         context.close()
 
@@ -115,8 +149,6 @@ def test_the_table_asks_for_its_state_and_panel_while_its_modules_load_and_strea
         # Asked before the screen's modules: a phone opens six connections at most to an HTTP/1.1 server, and
         # asked after them, the state waited for a dozen modules to free one.
         assert asked.index(f"/api/tables/{code}") < asked.index("/js/views/table.js"), asked
-        # The clock's first probe does not wait for the screen's modules either.
-        page.wait_for_function("() => performance.getEntriesByName(location.origin + '/api/time').length === 1")
         assert page.evaluate("document.querySelector('.table-screen') === null")  # its modules are still coming
         wait_until(page, lambda: held, "the session module to reach its route")
         held[0].continue_()
@@ -190,9 +222,9 @@ def test_the_tables_first_load_as_sent_headers_and_all_stays_under_100_kb(browse
     try:
         page.goto(f"/#/table/{code}")
         page.wait_for_selector(".table-screen:not(.loading) .live[data-state=live]")
-        page.wait_for_function("() => performance.getEntriesByName(location.origin + '/api/time').length === 5")
+        page.wait_for_function("() => performance.getEntriesByName(location.origin + '/api/time').length === 4")
         page.wait_for_function("() => performance.getEntriesByName(location.origin + '/js/lib/log-lines.js').length")
-        sizes = [(r.url.removeprefix(live_server.url), r.sizes()) for r in finished]  # api/time five times
+        sizes = [(r.url.removeprefix(live_server.url), r.sizes()) for r in finished]  # api/time four times
         sent = sum(s["responseHeadersSize"] + s["responseBodySize"] for _, s in sizes)
         # The event stream never finishes: Lighthouse counts the ~4 KB it carried meanwhile; the rest has 96.
         assert len(sizes) > 30 and sent < 96 * 1024, (sent, len(sizes))

@@ -1,6 +1,9 @@
 // The server's clock, as seen from this phone. Several /api/time probes; the
 // one with the shortest round trip wins (least queueing noise), and the server
-// is assumed to have answered half-way through it (NTP's reasoning).
+// is assumed to have answered half-way through it (NTP's reasoning). A table's
+// own answer carries the server's clock too (`now_ms`): read against that
+// request's timing, it is the first estimate, with no probe of its own before
+// the table shows.
 import { api } from '../api.js';
 
 let offsetMs = 0; // server time − local time
@@ -37,14 +40,28 @@ async function probe(samples) {
     } catch {
       return offsetMs; // offline: keep the last estimate
     }
-    const received = Date.now();
-    const rtt = received - sent;
-    if (rtt <= bestRtt) {
-      bestRtt = rtt;
-      offsetMs = reply.now_ms - (sent + rtt / 2);
-    }
+    consider(sent, Date.now() - sent, reply.now_ms);
   }
   return offsetMs;
+}
+
+function consider(sent, rtt, serverMs) {
+  if (rtt <= bestRtt) {
+    bestRtt = rtt;
+    offsetMs = serverMs - (sent + rtt / 2);
+  }
+}
+
+/** What an answer stamped with the server's clock (`serverMs`, a table's `now_ms`) says of it, timed by its
+ * request's Resource Timing entry: from sending to the first byte back, so neither the connection's setup
+ * nor a queue for one counts. An answer that made no round trip (the service worker's, a cache's) says nothing. */
+export function heardFrom(url, serverMs) {
+  const entry = performance.getEntriesByName(new URL(url, location.href).href).at(-1);
+  if (!entry?.requestStart || !entry.responseStart || typeof serverMs !== 'number') return;
+  // When it was sent, on the clock serverNow() adds the offset to (the phone's wall clock may have been set since
+  // the page's time origin).
+  const sent = Date.now() - (performance.now() - entry.requestStart);
+  consider(sent, entry.responseStart - entry.requestStart, serverMs);
 }
 
 // A changed network (wifi ↔ mobile) changes the round trip: measure afresh.
