@@ -1,6 +1,6 @@
 """The first load of a table and of the word judge: no file fetched twice, no clock probe before the table
 shows (its state's answer is the clock's first estimate, right on a phone whose clock is an hour fast), no
-number format made for its first screen, each stylesheet added once; the table's state
+scroll and no number format made for its first screen, each stylesheet added once; the table's state
 and panel asked for while the screen's modules load, the event stream and the log's words once it shows;
 and the table's head keeps its layout whatever the connection badge says."""
 
@@ -113,6 +113,26 @@ def test_a_running_timer_is_right_on_the_first_screen_of_a_phone_whose_clock_is_
         assert 550_000 < page.evaluate("window.remainingWhenShown") <= 600_000
         offset = page.evaluate("import('/js/lib/clock.js').then(({ offset }) => offset())")
         assert abs(offset + 3600 * 1000) < 2000, offset
+    finally:
+        context.close()
+
+
+# Every scroll the page's own code asks for (a scroll lays the page out at once, in the task that asks).
+SCROLLS = """
+window.scrolls = 0;
+const scrollTo = window.scrollTo;
+window.scrollTo = function (...args) { window.scrolls += 1; return scrollTo.apply(this, args); };
+"""
+
+
+def test_the_first_screen_of_a_page_is_not_scrolled_to_its_top_where_it_already_is(browser, live_server):
+    """A new screen starts at its top (tests/browser/test_every_screen.py); the page's first one is there, and its
+    scroll was a forced layout of the loading table in the router's task (16 ms on a laptop's core)."""
+    code = new_table(live_server, "make-n-break", ("Ann", "Ben"))
+    context, page, _ = first_load(browser, live_server, f"/#/table/{code}", ".table-screen:not(.loading)", SCROLLS)
+    try:
+        assert page.evaluate("window.scrolls") == 0
+        assert page.evaluate("scrollY") == 0
     finally:
         context.close()
 
