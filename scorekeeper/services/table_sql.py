@@ -6,12 +6,13 @@ for the same writes on SQLite, 6.9× on PostgreSQL (docs/PERFORMANCE.md). An app
 a batch of one or more events for one table (services/table_lanes.py), in two steps, and on
 PostgreSQL two round trips:
 
-1. ``UPDATE tables … RETURNING`` the row: it takes the table's write lock first thing (the
-   row's on PostgreSQL, the database's on SQLite), so seqs are gap-free and two phones acting
-   at once are simply ordered; it also answers whether any of the batch's ids was stored
-   before, and the league's public id and house rules. On PostgreSQL it is sent in one go
-   with the BEGIN and the transaction's ``lock_timeout``.
-2. a plain ``INSERT`` of the batch's events, the new state's and last seq's ``UPDATE``, on
+1. the table's row, read as it takes the table's write lock first thing (``SELECT … FOR
+   UPDATE`` of the row on PostgreSQL; on SQLite an ``UPDATE … RETURNING`` that writes the row
+   as it is, taking the database's), so seqs are gap-free and two phones acting at once are
+   simply ordered; it also answers whether any of the batch's ids was stored before, and the
+   league's public id and house rules. On PostgreSQL it is sent in one go with the BEGIN and
+   the transaction's ``lock_timeout``.
+2. a plain ``INSERT`` of the batch's events, the new state's, last seq's and time's ``UPDATE``, on
    PostgreSQL its ``pg_notify``, and the ``COMMIT``, one query there. An id stored by a racing
    request (or sent twice in one batch) makes the insert fail on the table's unique ids, so
    nothing of the batch is kept and the caller tries its events one by one.
@@ -78,13 +79,17 @@ def _sql(postgres: bool, text: str) -> str:
     return text.format(p="%s" if postgres else "?", json="::json" if postgres else "")
 
 
-_LOCK = ("UPDATE tables SET updated_at_ms = {p} WHERE code = {p} "
-         "RETURNING id, game, options, seats, last_seq, snapshot, created_at_ms, league_id, league_token_hash, "
-         "(SELECT public_id FROM leagues WHERE leagues.id = tables.league_id), "
-         "(SELECT rules FROM leagues WHERE leagues.id = tables.league_id), "
-         "(SELECT count(*) FROM events WHERE events.table_id = tables.id AND events.uid IN ({uids}))")
+_LOCKED_ROW = ("id, game, options, seats, last_seq, snapshot, created_at_ms, league_id, league_token_hash, "
+               "(SELECT public_id FROM leagues WHERE leagues.id = tables.league_id), "
+               "(SELECT rules FROM leagues WHERE leagues.id = tables.league_id), "
+               "(SELECT count(*) FROM events WHERE events.table_id = tables.id AND events.uid IN ({uids}))")
+# PostgreSQL locks the row as it reads it. SQLite has no row locks: a write takes the database's write lock, so
+# its statement writes the row as it is. (An UPDATE on PostgreSQL too wrote a new version of the row, state and
+# all, that the append's own UPDATE then replaced: bench/append_cost.py, docs/PERFORMANCE.md.)
+_LOCK_PG = "SELECT {row} FROM tables WHERE code = %s FOR UPDATE".replace("{row}", _LOCKED_ROW)
+_LOCK_SQLITE = "UPDATE tables SET last_seq = last_seq WHERE code = ? RETURNING {row}".replace("{row}", _LOCKED_ROW)
 _INSERT = "INSERT INTO events (table_id, seq, uid, type, data, trail, created_at_ms) VALUES {rows}"
-_STATE = "UPDATE tables SET snapshot = {p}{json}, last_seq = {p} WHERE id = {p}"
+_STATE = "UPDATE tables SET snapshot = {p}{json}, last_seq = {p}, updated_at_ms = {p} WHERE id = {p}"
 # PostgreSQL: the insert, the state, the NOTIFY and the COMMIT in one round trip; a failing insert stops the rest.
 _STORE_PG = f"{_INSERT}; {_STATE}; SELECT pg_notify(%s, %s); COMMIT"
 # Opens the append's transaction on PostgreSQL, with how long it may wait for the table's row.
@@ -158,24 +163,23 @@ class Append:
             self.driver.rollback()
         self.done = True
 
-    def lock(self, code: str, uids: list[str], now: int) -> Locked | None:
+    def lock(self, code: str, uids: list[str]) -> Locked | None:
         """Take the table's write lock; None when no table has this code."""
-        statement = _listed(_LOCK, "uids", len(uids))
-        params = (now, code, *uids)
         with driver_errors(self.engine, self.pooled):
             if self.postgres:
-                # BEGIN, the lock wait's bound and the UPDATE in one query, sent in autocommit mode so that
+                # BEGIN, the lock wait's bound and the locking read in one query, sent in autocommit mode so that
                 # psycopg sends no BEGIN of its own before it (close() turns it off again).
                 self.driver.autocommit = True
                 cursor = _several_statements(self.driver)
-                cursor.execute(_BEGIN_PG + _sql(True, statement), (f"{self.lock_wait_ms}ms", *params))
+                cursor.execute(_BEGIN_PG + _listed(_LOCK_PG, "uids", len(uids), "%s"),
+                               (f"{self.lock_wait_ms}ms", *uids, code))  # the row's ids, then its code
                 cursor.nextset()  # past BEGIN's answer
-                cursor.nextset()  # and SET's, to the UPDATE's row
+                cursor.nextset()  # and SET's, to the row
                 row = cursor.fetchone()
                 cursor.close()
             else:
                 cursor = self.driver.cursor()
-                cursor.execute(_sql(False, statement), params)
+                cursor.execute(_listed(_LOCK_SQLITE, "uids", len(uids), "?"), (code, *uids))
                 row = cursor.fetchone()
                 cursor.close()
         if row is None:
@@ -213,13 +217,13 @@ class Append:
             if self.postgres:
                 cursor = _several_statements(self.driver)
                 cursor.execute(_sql(True, _listed(_STORE_PG, "rows", len(rows), _EVENT)),
-                               (*(value for row in rows for value in row), jsonio.dumps(snapshot), last, table_id,
-                                channel, f"{table_id}:{last}"))
+                               (*(value for row in rows for value in row), jsonio.dumps(snapshot), last,
+                                events[-1].at_ms, table_id, channel, f"{table_id}:{last}"))
                 cursor.close()
             else:
                 cursor = self.driver.cursor()
                 cursor.executemany(_sql(False, _listed(_INSERT, "rows", 1, _EVENT)), rows)
-                cursor.execute(_sql(False, _STATE), (jsonio.dumps(snapshot), last, table_id))
+                cursor.execute(_sql(False, _STATE), (jsonio.dumps(snapshot), last, events[-1].at_ms, table_id))
                 cursor.close()
                 self.driver.commit()
         self.done = True

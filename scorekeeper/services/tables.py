@@ -554,7 +554,7 @@ def _append_in(tx: table_sql.Append, code: str, asks: list[_Ask], now: int):
     """The batch's transaction: (table, each ask's (event, shown, result to post) or refusal) once committed;
     None when one of its ids was stored before (nothing written)."""
     try:
-        locked = tx.lock(code, [ask.uid for ask in asks], now)
+        locked = tx.lock(code, [ask.uid for ask in asks])
     except DBAPIError as err:
         if table_sql.is_lock_timeout(err):
             raise Unavailable("table_busy", "This table is busy just now; try again in a moment.",
