@@ -1,8 +1,8 @@
 """The first load of a table and of the word judge: no file fetched twice, no clock probe before the table
 shows (its state's answer is the clock's first estimate, right on a phone whose clock is an hour fast), no
-script laying it out at once and no number format made for its first screen, each stylesheet added once; the table's state
-and panel asked for while the screen's modules load, the event stream and the log's words once it shows;
-and the table's head keeps its layout whatever the connection badge says."""
+script laying it out at once and no number format made for its first screen, each stylesheet added once;
+the table's state and panel asked for while the screen's modules load, the event stream and the log's words
+once it shows; and the table's head keeps its layout whatever the connection badge says."""
 
 import pytest
 from screens import PHONE, new_table, post_event, serious_violations, wait_until, with_axe
