@@ -6,7 +6,7 @@ compressed once, and every phone paid the CPU again. Brotli's strongest level is
 app's files on a laptop core, ~0.1 s for the largest, the English catalog), so an instance encodes them all
 as it boots, before its workers fork and inherit them (``encode_ahead``, from gunicorn_conf.py): encoded on
 a worker's first ask instead, the first phone's load waited on them file by file (Lighthouse's slow phone
-counted 75 ms of server time per request against 11–22 ms, docs/PERFORMANCE.md). A file not encoded yet
+counted 75 ms of server time per request against 8–17 ms, docs/PERFORMANCE.md). A file not encoded yet
 (an edited one, or under ``flask run``) is encoded on its first ask and kept, keyed by its modification time
 and size. The API's answers stay Flask-Compress's.
 """
