@@ -271,5 +271,8 @@ class TableStandingSchema(Schema):
 
 class TableStandingsSchema(Schema):
     league = fields.String(required=True, metadata={"description": "The league's name."})
+    posted = fields.Boolean(required=True, metadata={
+        "description": "Whether the table's result is in the league yet: false until its game is over and a moment "
+                       "after (then no rows; ask again)."})
     rows = fields.List(fields.Nested(TableStandingSchema), required=True,
                        metadata={"description": "The table's players only, best first."})

@@ -221,7 +221,7 @@ def _stream_render(code: str, host_url: str, language: str):
 
 @blp.route("/<string:code>/standings")
 @blp.response(200, TableStandingsSchema)
-@blp.alt_response(404, schema=ErrorSchema, description="No table has this code, or it has no league result (yet).",
+@blp.alt_response(404, schema=ErrorSchema, description="No table has this code, or it is not a league's.",
                   success=False)
 def standings_after(code):
     """A finished league table's players in the league's standings, and where each stood before this game:

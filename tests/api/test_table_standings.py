@@ -22,12 +22,13 @@ def test_the_tables_players_with_the_movement_the_game_caused(client):
         "game": "scorepad", "league": lg["id"], "seats": [{"name": "Ben"}, {"name": "Dan"}]}).get_json()["code"]
     play(client, code, "points", {"seat": 0, "points": 9})
     play(client, code, "points", {"seat": 1, "points": 3})
-    assert client.get(f"/api/tables/{code}/standings").get_json()["code"] == "no_league_result"  # not over yet
+    # Not over yet (and, on a phone, a moment after the end, before the result is posted): said, not refused.
+    assert client.get(f"/api/tables/{code}/standings").get_json() == {"league": "Fridays", "posted": False, "rows": []}
     play(client, code, "finish")
     answer = client.get(f"/api/tables/{code}/standings")  # the code alone: what the big screen has
     assert answer.status_code == 200, answer.get_json()
     body = answer.get_json()
-    assert body["league"] == "Fridays"
+    assert (body["league"], body["posted"]) == ("Fridays", True)
     assert [(r["player"], r["rank"], r["tied"], r["wins"], r["played"], r["rank_before"]) for r in body["rows"]] == [
         ("Ben", 2, True, 1, 2, 3), ("Dan", 4, False, 0, 1, None)]  # Ann and Cy did not play here: not shown
 

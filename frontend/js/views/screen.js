@@ -109,18 +109,22 @@ function movementLine(row) {
 }
 
 /** In a league: the table's players in its standings after this game, and how the game moved them. The
- * league's result is posted just after the game ends, so a first "not yet" is asked again. */
+ * league's result is posted just after the game ends, so a first "not yet" (posted: false) is asked again. */
 async function leagueStandings(code, slot) {
   for (let attempt = 0; attempt < 4; attempt++) {
+    let answer;
     try {
-      const { league, rows } = await api.tableStandings(code);
+      answer = await api.tableStandings(code);
+    } catch {
+      return; // not a league's table after all, or the server is out of reach: the finale stands alone
+    }
+    if (answer.posted) {
+      const { league, rows } = answer;
       slot.replaceChildren(h('h3', t('screen.league_after', { league })), h('ol.sb-league', rows.map(movementLine)));
       slot.hidden = false;
       return;
-    } catch (err) {
-      if (err.status !== 404) return;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
     }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
   }
 }
 
