@@ -57,12 +57,12 @@ def encode_ahead(paths: Iterable[Path]) -> int:
     return len(sent)
 
 
-def compress(response: Response, path: Path, request: Request, mimetypes: Collection[str]) -> Response:
+def compress(response: Response, path: Path, request: Request, types: Collection[str]) -> Response:
     """``response`` (a file sent whole, 200) with ``path``'s encoded bytes, when the browser takes an encoding;
     its ETag names the encoding, so a revalidation of the encoded copy still ends in a 304."""
     encoding = request.accept_encodings.best_match(ENCODINGS)
     etag, _ = response.get_etag()  # send_file's, from the file's modification time and size
-    if response.status_code != 200 or not encoding or not etag or response.mimetype not in mimetypes:
+    if response.status_code != 200 or not encoding or not etag or response.mimetype not in types:
         return response
     response.direct_passthrough = False
     response.set_data(_encoded(path, _version(path), encoding))

@@ -14,12 +14,16 @@ SIZES = [pytest.param((w, h, scheme), id=f"{w}x{h}-{scheme}") for w, h in ((360,
          for scheme in ("light", "dark")]
 
 
-# When the table dropped its loading state, on the page's own clock (a MutationObserver runs at once).
+# When the table dropped its loading state, on the page's own clock (a MutationObserver runs at once); a test's own
+# script may set window.onShown to read the screen at that moment.
 SHOWN_AT = """
 window.shownAt = null;
 new MutationObserver(() => {
   const screen = document.querySelector('.table-screen');
-  if (window.shownAt === null && screen && !screen.classList.contains('loading')) window.shownAt = performance.now();
+  if (window.shownAt === null && screen && !screen.classList.contains('loading')) {
+    window.shownAt = performance.now();
+    window.onShown?.();
+  }
 }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
 """
 
@@ -89,13 +93,9 @@ def test_the_table_fetches_nothing_twice_and_probes_the_clock_only_once_it_shows
 CLOCK_AN_HOUR_FAST = """
 const phoneNow = Date.now;
 Date.now = () => phoneNow() + 3600 * 1000;
-window.remainingWhenShown = null;
-new MutationObserver(() => {
-  const screen = document.querySelector('.table-screen');
-  if (window.remainingWhenShown === null && screen && !screen.classList.contains('loading')) {
-    window.remainingWhenShown = Number(document.querySelector('.timer-digits').dataset.remainingMs);
-  }
-}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+window.onShown = () => {
+  window.remainingWhenShown = Number(document.querySelector('.timer-digits').dataset.remainingMs);
+};
 """
 
 
