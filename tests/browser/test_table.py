@@ -4,6 +4,7 @@ import uuid
 
 import pytest
 import requests
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 from screens import controlled_by_the_worker, start_table_in_the_ui
 
@@ -195,6 +196,13 @@ def test_a_reload_offline_shows_the_saved_table_with_what_waits_and_catches_up_b
                                            {"seat": 0, "points": 4}, {"seat": 0, "points": 4}]
 
 
+# What a phone shows and has asked for, for a failure to say.
+WHAT_SHOWS = """() => ({text: document.getElementById('app').innerText.slice(0, 300), online: navigator.onLine,
+  controlled: Boolean(navigator.serviceWorker.controller), hash: location.hash,
+  asked: performance.getEntriesByType('resource').map((e) => `${e.name.replace(location.origin, '')} `
+    + `${Math.round(e.startTime)}+${Math.round(e.duration)} ms ${e.responseStatus}`).slice(-12)})"""
+
+
 def test_a_table_never_opened_here_opens_by_itself_when_the_connection_is_back(phone, live_server):
     body = {"game": "scorepad", "seats": [{"name": "Ann"}, {"name": "Ben"}]}
     phone.goto("/")
@@ -203,7 +211,10 @@ def test_a_table_never_opened_here_opens_by_itself_when_the_connection_is_back(p
     phone.expected_errors += ["ERR_INTERNET_DISCONNECTED", "ERR_NETWORK_CHANGED", "api/tables"]
     phone.context.set_offline(True)
     phone.goto(f"/#/table/{code}")
-    phone.wait_for_selector("text=It opens by itself when the connection is back")
+    try:
+        phone.wait_for_selector("text=It opens by itself when the connection is back")
+    except PlaywrightTimeout:  # seen once in a full run and never since: what the phone showed instead
+        pytest.fail(f"no 'never opened' message; the phone showed {phone.evaluate(WHAT_SHOWS)}")
     phone.context.set_offline(False)
     phone.wait_for_selector(".live[data-state=live]", timeout=15_000)
     assert phone.locator(".scoreboard .name").all_inner_texts() == ["Ann", "Ben"]
