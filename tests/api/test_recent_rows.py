@@ -15,6 +15,8 @@ from scorekeeper.config import load
 from scorekeeper.extensions import db
 from scorekeeper.services import streams, tables
 
+# SQLite remembers no rows (its reads cost 17 µs): every read is a fetch of its own, so these run on PostgreSQL alone.
+ON_POSTGRESQL = pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
 
 @pytest.fixture
 def cached(backend, monkeypatch):
@@ -137,10 +139,9 @@ def test_the_recent_rows_can_be_turned_off(monkeypatch):
     assert load("/tmp")["RECENT_ROWS"] is False
 
 
-def test_readers_of_an_expired_row_share_one_fetch(cached, backend, monkeypatch):
+@ON_POSTGRESQL
+def test_readers_of_an_expired_row_share_one_fetch(cached, monkeypatch):
     """Eight phones reading a table whose remembered row just expired: one fetch serves them all."""
-    if backend["name"] != "postgresql":
-        pytest.skip("SQLite remembers no rows (its reads cost 17 µs): every read is a fetch of its own")
     app, client, code, fetched = cached
     readers = 8
     assert seq_of(client, code) == 0
@@ -167,10 +168,9 @@ def test_readers_of_an_expired_row_share_one_fetch(cached, backend, monkeypatch)
     assert len(fetched) - before == 1
 
 
-def test_a_reader_never_takes_a_shared_fetch_older_than_a_change_heard_of(cached, backend):
+@ON_POSTGRESQL
+def test_a_reader_never_takes_a_shared_fetch_older_than_a_change_heard_of(cached):
     """A fetch that began before a change this process heard of is not handed to a reader after it."""
-    if backend["name"] != "postgresql":
-        pytest.skip("SQLite remembers no rows: every read is a fetch of its own")
     app, client, code, fetched = cached
     with app.app_context():
         row = tables.read(code)

@@ -428,7 +428,7 @@ async function openTable(root, session, catalogue, { screen, head, panel, scores
   log.el.hidden = false;
   reveal();
   showLive();
-  // The shared timer's clock, refined once the table is on screen (one probe came first).
+  // The shared timer's clock, refined once the table is on screen (its first estimate came with the table).
   afterPaint(() => sync(4));
 }
 
