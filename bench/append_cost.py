@@ -10,7 +10,10 @@ append is a score pad point on a table whose state is as big, timed two
 ways: the service call alone (``tables.append`` in an app context) and the whole request
 through the Flask test client, as a phone's append is served minus the network.
 
-The three are taken in turn, sample after sample, so they share the machine's conditions;
+Beside them, the app's cheapest request (``GET /api/time`` through the same client: no database, no
+body) shows what any request costs before its own work: the floor under the request's ratio.
+
+The four are taken in turn, sample after sample, so they share the machine's conditions;
 the figures are medians of wall-clock time (the database server's work is not this process's
 CPU time) and, beside them, of this process's CPU time: on SQLite, which runs in the process,
 the CPU ratio is the one a loaded machine leaves alone. The ratios are what to compare
@@ -82,6 +85,9 @@ def measure(kind: str, url: str, samples: int) -> None:
                         json={"id": str(uuid.uuid4()), "type": "points", "data": {"seat": 0, "points": 1}})
         assert r.status_code == 201, r.get_json()
 
+    def cheapest() -> None:
+        assert client.get("/api/time").status_code == 200
+
     def service() -> None:
         with app.app_context():
             tables.append(service_code, str(uuid.uuid4()), "points", {"seat": 0, "points": 1})
@@ -102,11 +108,12 @@ def measure(kind: str, url: str, samples: int) -> None:
     with app.app_context():
         bare_id = tables.read(bare_code).id
     bare, close = bare_loop(url, bare_id)
-    times: dict[str, list[float]] = {"bare": [], "service": [], "request": []}
-    cpu: dict[str, list[float]] = {"bare": [], "service": [], "request": []}
+    actions = {"bare": bare, "service": service, "request": request, "cheapest": cheapest}
+    times: dict[str, list[float]] = {name: [] for name in actions}
+    cpu: dict[str, list[float]] = {name: [] for name in actions}
     try:
         for _ in range(samples):
-            for name, action in (("bare", bare), ("service", service), ("request", request)):
+            for name, action in actions.items():
                 start, start_cpu = time.perf_counter(), time.process_time()
                 action()
                 times[name].append((time.perf_counter() - start) * 1e6)
@@ -121,6 +128,11 @@ def measure(kind: str, url: str, samples: int) -> None:
         print(f"  append, {name:<7}    {median[name]:8.0f} µs wall = {median[name] / median['bare']:5.1f}× the bare "
               f"loop   {median_cpu[name]:8.0f} µs CPU" + (f" = {median_cpu[name] / median_cpu['bare']:5.1f}×"
                                                        if kind == "sqlite" else ""), flush=True)
+    floor, beyond = median_cpu["cheapest"], median_cpu["request"] - median_cpu["service"]
+    cheapest = median["cheapest"]
+    print(f"  GET /api/time       {cheapest:8.0f} µs wall = {cheapest / median['bare']:5.1f}× the bare "
+          f"loop   {floor:8.0f} µs CPU: any request's floor; the append request costs {beyond:.0f} µs CPU more than "
+          "its service call", flush=True)
 
 
 if __name__ == "__main__":
