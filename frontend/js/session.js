@@ -8,7 +8,8 @@
 // in the outbox listed in `queued`; when the stream connects again its first message
 // is the current table, so the phone catches up by itself, once.
 // A lost route leaves the stream open and silent (docs/API.md): a phone that hears no heartbeat for a while
-// is `unheard`, says so, queues its actions, reopens the stream and catches up with its first message.
+// is `unheard`, says so, queues its actions, reopens the stream and catches up with its first message. A table
+// whose first answer does not come for a few seconds starts the same way, from its saved view.
 import { api, http } from './api.js';
 import { takeAhead } from './lib/ahead.js';
 import { heardFrom } from './lib/clock.js';
@@ -19,6 +20,9 @@ import { uuid4 } from './lib/uuid.js';
 const SILENT_BEATS = 2;
 const GRACE_MS = 1000; // a late heartbeat is not a lost server
 const FIRST_HEARTBEAT_MS = 10000; // until the server says
+// A table's first answer this late: the network is up but carries nothing to the server (the host's laptop asleep,
+// a guest wifi without a route to it), and a request may hang for minutes rather than fail.
+const SLOW_FIRST_ANSWER_MS = 4000;
 
 /** The same table: everything but the server's clock at the moment it answered (`now_ms`). */
 const sameTable = (a, b) => JSON.stringify({ ...a, now_ms: 0 }) === JSON.stringify({ ...b, now_ms: 0 });
@@ -53,8 +57,8 @@ export class TableSession extends EventTarget {
     const waiting = outbox.all().catch(() => []); // read alongside the table, not before it
     let view;
     try {
-      view = await api.table(this.code, takeAhead(api.tablePath(this.code)));
-      heardFrom(api.tablePath(this.code), view.now_ms); // the timer's first estimate of the server's clock
+      view = await this.firstView();
+      if (!this.stale) heardFrom(api.tablePath(this.code), view.now_ms); // the timer's first estimate of the server's clock
     } catch (err) {
       view = err.offline ? await savedTables.get(this.code).catch(() => null) : null;
       if (!view) throw err;
@@ -66,6 +70,28 @@ export class TableSession extends EventTarget {
     window.addEventListener('online', this.onOnline);
     if (!this.stale) this.flush();
     return this;
+  }
+
+  /** The table as the server answers it; when no answer has come for a while, the table as this phone saved it,
+   *  `stale` and `unheard` (the stream catches it up once it connects), or, never saved here, the server's answer
+   *  whenever it comes, a 'slow' event saying meanwhile that it is late. */
+  async firstView() {
+    const asked = api.table(this.code, takeAhead(api.tablePath(this.code)));
+    let timer;
+    const late = new Promise((resolve) => {
+      timer = setTimeout(resolve, SLOW_FIRST_ANSWER_MS, null);
+    });
+    const answer = await Promise.race([asked, late]).finally(() => clearTimeout(timer));
+    if (answer) return answer;
+    const saved = await savedTables.get(this.code).catch(() => null);
+    if (!saved) {
+      this.emit('slow');
+      return asked;
+    }
+    asked.catch(() => {}); // superseded: the stream's first message is the table
+    this.stale = true;
+    this.unheard = true; // what is done meanwhile waits in the outbox rather than in a request that hangs
+    return saved;
   }
 
   // Opens the event stream that keeps the table fresh, once (and again when the browser gave one up).

@@ -6,7 +6,7 @@ import pytest
 import requests
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
-from screens import controlled_by_the_worker, start_table_in_the_ui
+from screens import controlled_by_the_worker, serious_violations, start_table_in_the_ui
 
 pytestmark = pytest.mark.browser
 
@@ -218,6 +218,63 @@ def test_a_table_never_opened_here_opens_by_itself_when_the_connection_is_back(p
     phone.context.set_offline(False)
     phone.wait_for_selector(".live[data-state=live]", timeout=15_000)
     assert phone.locator(".scoreboard .name").all_inner_texts() == ["Ann", "Ben"]
+
+
+def test_a_table_the_server_does_not_answer_shows_as_this_phone_saved_it_and_catches_up(phone, live_server):
+    """The wifi is up but carries nothing to the server (the host's laptop asleep, a guest network without a route):
+    the table's first ask hangs instead of failing. After a few seconds the phone shows the table as it saved it,
+    says it is not connected, keeps what is scored meanwhile, and catches up once the server answers."""
+    body = {"game": "scorepad", "seats": [{"name": "Ann"}, {"name": "Ben"}]}
+    code = requests.post(f"{live_server.url}/api/tables", json=body, timeout=10).json()["code"]
+    phone.goto(f"/#/table/{code}")
+    phone.wait_for_selector(".live[data-state=live]")
+    phone.fill("#points", "3")
+    phone.get_by_role("button", name="Ann").click()
+    wait_for_totals(phone, "3,0")
+
+    held = []  # the table's state and its stream, asked and never answered until the route is back
+    phone.context.route(f"**/api/tables/{code}", lambda route: held.append(route))
+    phone.context.route(f"**/api/tables/{code}/stream?*", lambda route: held.append(route))
+    phone.reload()
+    phone.wait_for_selector(".live[data-state=offline]", timeout=10_000)
+    wait_for_totals(phone, "3,0")  # the table as this phone saw it last
+    assert phone.locator(".live").inner_text() == "Not connected"
+    phone.fill("#points", "4")
+    phone.get_by_role("button", name="Ben").click()  # not sent into the void: kept, and said so
+    phone.wait_for_function("() => document.querySelector('.live').textContent === 'Not connected · 1 to send'")
+
+    for route in held:  # the route is back
+        route.continue_()
+    phone.context.unroute(f"**/api/tables/{code}")  # and so is every ask after these
+    phone.context.unroute(f"**/api/tables/{code}/stream?*")
+    phone.wait_for_selector(".live[data-state=live]", timeout=30_000)
+    wait_for_totals(phone, "3,4")
+    events = requests.get(f"{live_server.url}/api/tables/{code}/events", timeout=10).json()["events"]
+    assert [e["data"] for e in events] == [{"seat": 0, "points": 3}, {"seat": 1, "points": 4}]
+
+
+def test_a_table_never_opened_here_says_it_is_still_trying_while_the_server_does_not_answer(sized_phone, live_server,
+                                                                                             shots):
+    phone = sized_phone
+    body = {"game": "scorepad", "seats": [{"name": "Ann"}, {"name": "Ben"}]}
+    code = requests.post(f"{live_server.url}/api/tables", json=body, timeout=10).json()["code"]
+    held = []
+    phone.context.route(f"**/api/tables/{code}", lambda route: held.append(route))
+    phone.goto(f"/#/table/{code}")
+    still_trying = phone.get_by_text("The server has not answered yet")
+    phone.wait_for_timeout(1000)
+    assert still_trying.is_hidden()  # a moment's wait is not worth a word
+    still_trying.wait_for(timeout=10_000)
+    assert phone.locator(".live").inner_text() == "Connecting…"
+    assert serious_violations(phone) == []
+    size = phone.viewport_size
+    phone.screenshot(path=shots / f"table-still-trying-{size['width']}x{size['height']}.png")
+    for route in held:
+        route.continue_()
+    phone.context.unroute(f"**/api/tables/{code}")
+    phone.wait_for_selector(".live[data-state=live]", timeout=15_000)
+    assert phone.locator(".scoreboard .name").all_inner_texts() == ["Ann", "Ben"]
+    assert still_trying.count() == 0
 
 
 @pytest.mark.parametrize("code_503", ["database_unavailable", "table_busy"])

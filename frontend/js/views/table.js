@@ -374,13 +374,14 @@ const afterPaint = (fn) => requestAnimationFrame(() => setTimeout(fn, 100));
 
 // Opens the table: its state, then the game's panel with the timer and dice it wants; the screen is
 // shown whole once they and their stylesheets are in.
-async function openTable(root, session, catalogue, { screen, head, panel, scores, afterGame, timerSlot, diceSlot, log, parts, showLive }) {
+async function openTable(root, session, catalogue, { screen, head, stillTrying, panel, scores, afterGame, timerSlot, diceSlot, log, parts, showLive }) {
   try {
     await session.start();
   } catch (err) {
     showOpenFailure(root, session, err);
     return;
   }
+  stillTrying.remove();
   const view = session.view;
   preloadPanel(view.game);
   // What the first screen does not wait for starts once it is painted: started before, it competes
@@ -446,7 +447,9 @@ export function mount(root, { code }) {
   // turn it is, the timer and the one action that matters now come before scores, log and settings.
   // Shown whole once the game's panel and its stylesheet are in: revealed piece by piece, the
   // scores would jump down as the turn and the timer arrive above them.
-  const screen = h('div.table-screen.loading', head.el, pending.el, timerSlot, diceSlot, panel);
+  // Said under the head while the server has not answered a table never opened here (session.js 'slow').
+  const stillTrying = h('p.card.still-trying', { role: 'status', hidden: true }, t('table.still_trying'));
+  const screen = h('div.table-screen.loading', head.el, stillTrying, pending.el, timerSlot, diceSlot, panel);
   const catalogue = loadCatalogue();
   const afterGame = afterGameCard(session, screen, catalogue);
   screen.append(afterGame.el, scores, log.el);
@@ -458,6 +461,7 @@ export function mount(root, { code }) {
     pending.show();
     if (store.get().unheard !== session.unheard) store.set({ unheard: session.unheard }); // the top bar says it too
   };
+  session.addEventListener('slow', () => (stillTrying.hidden = false));
   session.addEventListener('problem', (e) => toast.show(e.detail.message));
   session.addEventListener('connection', showLive);
   session.addEventListener('pending', showLive);
@@ -473,7 +477,7 @@ export function mount(root, { code }) {
 
   const seen = store.get().recentTables.find((r) => r.code === session.code);
   if (seen) preloadPanel(seen.game);
-  openTable(root, session, catalogue, { screen, head, panel, scores, afterGame: afterGame.el, timerSlot, diceSlot, log, parts, showLive });
+  openTable(root, session, catalogue, { screen, head, stillTrying, panel, scores, afterGame: afterGame.el, timerSlot, diceSlot, log, parts, showLive });
 
   return {
     destroy() {
