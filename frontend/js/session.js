@@ -20,9 +20,19 @@ import { uuid4 } from './lib/uuid.js';
 const SILENT_BEATS = 2;
 const GRACE_MS = 1000; // a late heartbeat is not a lost server
 const FIRST_HEARTBEAT_MS = 10000; // until the server says
-// A table's first answer this late: the network is up but carries nothing to the server (the host's laptop asleep,
-// a guest wifi without a route to it), and a request may hang for minutes rather than fail.
-const SLOW_FIRST_ANSWER_MS = 4000;
+// An answer this late: the network may be up but carry nothing to the server (the host's laptop asleep, a guest wifi
+// without a route to it), and a request then hangs for minutes rather than fails. A table's first answer this late
+// gives way to its saved view; an action's, to the outbox.
+const LATE_MS = 3000;
+const LATE = Symbol('late');
+/** `promise`, or LATE once LATE_MS have passed without it settling. */
+function unlessLate(promise) {
+  let timer;
+  const late = new Promise((resolve) => {
+    timer = setTimeout(resolve, LATE_MS, LATE);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
 
 /** The same table: everything but the server's clock at the moment it answered (`now_ms`). */
 const sameTable = (a, b) => JSON.stringify({ ...a, now_ms: 0 }) === JSON.stringify({ ...b, now_ms: 0 });
@@ -77,12 +87,8 @@ export class TableSession extends EventTarget {
    *  whenever it comes, a 'slow' event saying meanwhile that it is late. */
   async firstView() {
     const asked = api.table(this.code, takeAhead(api.tablePath(this.code)));
-    let timer;
-    const late = new Promise((resolve) => {
-      timer = setTimeout(resolve, SLOW_FIRST_ANSWER_MS, null);
-    });
-    const answer = await Promise.race([asked, late]).finally(() => clearTimeout(timer));
-    if (answer) return answer;
+    const answer = await unlessLate(asked);
+    if (answer !== LATE) return answer;
     const saved = await savedTables.get(this.code).catch(() => null);
     if (!saved) {
       this.emit('slow');
@@ -219,10 +225,17 @@ export class TableSession extends EventTarget {
   }
 
   async send(path, body, handles = []) {
-    // Unheard, a request would hang: it waits in the outbox, shown.
+    // Unheard, a request would hang: it waits in the outbox, shown. Sent while others wait, it would overtake them.
     if (this.unheard) return this.queue(path, body);
+    if (this.queued.length) {
+      const queued = this.queue(path, body);
+      if (!this.stale) queued.then(() => this.flush());
+      return queued;
+    }
+    const sent = http.post(path, body);
     try {
-      const reply = await http.post(path, body);
+      const reply = await unlessLate(sent);
+      if (reply === LATE) return this.awaitLate(sent, path, body);
       this.update(reply.table);
       return reply;
     } catch (err) {
@@ -233,6 +246,28 @@ export class TableSession extends EventTarget {
       }
       return this.queue(path, body);
     }
+  }
+
+  /** An action whose answer is late: listed as waiting (the outbox, under its own id) so that nobody acts twice, and
+   *  the ones after it wait behind it. Whichever reaches the server first counts; the other is a repeat. */
+  async awaitLate(sent, path, body) {
+    await this.queue(path, body);
+    sent.then((reply) => {
+      this.update(reply.table);
+      return this.unqueue(body.id);
+    }, (err) => {
+      if (err.offline) return null; // stays in the outbox, sent with it
+      if (err.table) this.update(err.table);
+      this.emit('problem', err);
+      return this.unqueue(body.id);
+    }).then(() => this.flush());
+    return null;
+  }
+
+  async unqueue(id) {
+    await outbox.remove(id);
+    this.queued = this.queued.filter((q) => q.body.id !== id);
+    this.emit('pending', this.queued);
   }
 
   async queue(path, body) {

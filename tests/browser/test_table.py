@@ -277,6 +277,35 @@ def test_a_table_never_opened_here_says_it_is_still_trying_while_the_server_does
     assert still_trying.count() == 0
 
 
+def test_an_action_the_server_does_not_answer_says_it_waits_and_counts_once(phone, live_server):
+    """A tap whose request hangs (the route lost mid-game, the stream not yet silent long enough to tell) was
+    shown nowhere, so a player tapped again: two actions. After a few seconds it is listed as waiting to be sent,
+    the next one queues behind it, and when the route is back each counts once, in order."""
+    body = {"game": "scorepad", "seats": [{"name": "Ann"}, {"name": "Ben"}]}
+    code = requests.post(f"{live_server.url}/api/tables", json=body, timeout=10).json()["code"]
+    phone.goto(f"/#/table/{code}")
+    phone.wait_for_selector(".live[data-state=live]")
+    held = []
+    phone.context.route(f"**/api/tables/{code}/events", lambda route: held.append(route))
+    phone.fill("#points", "3")
+    phone.get_by_role("button", name="Ann").click()
+    phone.wait_for_function("() => document.querySelector('.live').textContent === '1 waiting to send'",
+                            timeout=10_000)
+    assert phone.locator(".pending-list li").all_inner_texts() == ["Ann +3"]
+    phone.get_by_role("button", name="Ben").click()  # behind it, not past it
+    phone.wait_for_function("() => document.querySelector('.live').textContent === '2 waiting to send'")
+    assert phone.locator(".pending-list li").all_inner_texts() == ["Ann +3", "Ben +3"]
+
+    for route in held:  # the route is back: the first request lands, and so may its resend, under the same id
+        route.continue_()
+    phone.context.unroute(f"**/api/tables/{code}/events")
+    wait_for_totals(phone, "3,3")
+    phone.wait_for_selector(".live[data-state=live]")
+    assert phone.locator(".pending").is_hidden()
+    events = requests.get(f"{live_server.url}/api/tables/{code}/events", timeout=10).json()["events"]
+    assert [e["data"] for e in events] == [{"seat": 0, "points": 3}, {"seat": 1, "points": 3}]
+
+
 @pytest.mark.parametrize("code_503", ["database_unavailable", "table_busy"])
 def test_a_point_the_server_could_not_store_for_a_moment_is_sent_again(phone, live_server, code_503):
     """The database lost its connection (or the table's lock was busy past its bound): the server answers 503

@@ -20,21 +20,26 @@ export const outbox = {
 
 let flushing = null;
 
-// Send what is waiting, oldest first. Refused actions (4xx) are dropped and
-// reported; a network failure stops the flush until the next chance.
+// Send what is waiting, oldest first, and what was queued meanwhile after it (each action once a flush).
+// Refused actions (4xx) are dropped and reported; a network failure stops the flush until the next chance.
 export function flush(onResult) {
   if (flushing) return flushing;
   flushing = (async () => {
-    const waiting = (await outbox.all()).sort((a, b) => a.queuedAt - b.queuedAt);
-    for (const item of waiting) {
-      try {
-        const reply = await http.post(item.path, item.body);
-        await outbox.remove(item.body.id);
-        onResult?.(item, reply, null);
-      } catch (err) {
-        if (err.offline) break;
-        await outbox.remove(item.body.id);
-        onResult?.(item, null, err);
+    const sent = new Set();
+    for (;;) {
+      const waiting = (await outbox.all()).filter((i) => !sent.has(i.body.id)).sort((a, b) => a.queuedAt - b.queuedAt);
+      if (!waiting.length) return;
+      for (const item of waiting) {
+        sent.add(item.body.id);
+        try {
+          const reply = await http.post(item.path, item.body);
+          await outbox.remove(item.body.id);
+          onResult?.(item, reply, null);
+        } catch (err) {
+          if (err.offline) return;
+          await outbox.remove(item.body.id);
+          onResult?.(item, null, err);
+        }
       }
     }
   })().finally(() => {
