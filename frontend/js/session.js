@@ -68,7 +68,7 @@ export class TableSession extends EventTarget {
     let view;
     try {
       view = await this.firstView();
-      if (!this.stale) heardFrom(api.tablePath(this.code), view.now_ms); // the timer's first estimate of the server's clock
+      if (!this.stale) heardFrom(api.tablePath(this.code), view.now_ms); // the timer's first estimate of its clock
     } catch (err) {
       view = err.offline ? await savedTables.get(this.code).catch(() => null) : null;
       if (!view) throw err;
@@ -229,7 +229,7 @@ export class TableSession extends EventTarget {
     if (this.unheard) return this.queue(path, body);
     if (this.queued.length) {
       const queued = this.queue(path, body);
-      if (!this.stale) queued.then(() => this.flush());
+      queued.then(() => this.flush());
       return queued;
     }
     const sent = http.post(path, body);
