@@ -31,6 +31,21 @@ const RETRIES = 2;
 const RETRY_MAX_S = 5;
 const pause = (seconds) => new Promise((done) => setTimeout(done, Math.min(RETRY_MAX_S, Math.max(0.2, seconds)) * 1000));
 
+// An answer this late: the network may be up but carry nothing to the server (the host's laptop asleep, a guest wifi
+// without a route to it), and a request then hangs for minutes rather than fails. Whoever waits on one says so, or
+// goes on without it: a table's first answer gives way to its saved view, an action's to the outbox (session.js).
+export const LATE_MS = 3000;
+export const LATE = Symbol('late');
+
+/** `promise`, or LATE once LATE_MS have passed without it settling. */
+export function unlessLate(promise) {
+  let timer;
+  const late = new Promise((resolve) => {
+    timer = setTimeout(resolve, LATE_MS, LATE);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 // `early`: the response to this very request, started ahead (lib/ahead.js), to read instead of asking.
 async function request(method, path, body, { headers = {}, signal, early } = {}) {
   const init = { method, headers: inLanguage({ Accept: 'application/json', ...headers }), signal };

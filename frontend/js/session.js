@@ -10,7 +10,7 @@
 // A lost route leaves the stream open and silent (docs/API.md): a phone that hears no heartbeat for a while
 // is `unheard`, says so, queues its actions, reopens the stream and catches up with its first message. A table
 // whose first answer does not come for a few seconds starts the same way, from its saved view.
-import { api, http } from './api.js';
+import { api, http, LATE, unlessLate } from './api.js';
 import { takeAhead } from './lib/ahead.js';
 import { heardFrom } from './lib/clock.js';
 import { deviceId, seatOf } from './lib/device.js';
@@ -20,19 +20,6 @@ import { uuid4 } from './lib/uuid.js';
 const SILENT_BEATS = 2;
 const GRACE_MS = 1000; // a late heartbeat is not a lost server
 const FIRST_HEARTBEAT_MS = 10000; // until the server says
-// An answer this late: the network may be up but carry nothing to the server (the host's laptop asleep, a guest wifi
-// without a route to it), and a request then hangs for minutes rather than fails. A table's first answer this late
-// gives way to its saved view; an action's, to the outbox.
-const LATE_MS = 3000;
-const LATE = Symbol('late');
-/** `promise`, or LATE once LATE_MS have passed without it settling. */
-function unlessLate(promise) {
-  let timer;
-  const late = new Promise((resolve) => {
-    timer = setTimeout(resolve, LATE_MS, LATE);
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
-}
 
 /** The same table: everything but the server's clock at the moment it answered (`now_ms`). */
 const sameTable = (a, b) => JSON.stringify({ ...a, now_ms: 0 }) === JSON.stringify({ ...b, now_ms: 0 });
@@ -82,7 +69,7 @@ export class TableSession extends EventTarget {
     return this;
   }
 
-  /** The table as the server answers it; when no answer has come for a while, the table as this phone saved it,
+  /** The table as the server answers it; when its answer is late (api.js), the table as this phone saved it,
    *  `stale` and `unheard` (the stream catches it up once it connects), or, never saved here, the server's answer
    *  whenever it comes, a 'slow' event saying meanwhile that it is late. */
   async firstView() {
@@ -248,7 +235,7 @@ export class TableSession extends EventTarget {
     }
   }
 
-  /** An action whose answer is late: listed as waiting (the outbox, under its own id) so that nobody acts twice, and
+  /** An action whose answer is late (api.js): listed as waiting (the outbox, under its own id) so that nobody acts twice, and
    *  the ones after it wait behind it. Whichever reaches the server first counts; the other is a repeat. */
   async awaitLate(sent, path, body) {
     await this.queue(path, body);

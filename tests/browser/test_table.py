@@ -220,6 +220,28 @@ def test_a_table_never_opened_here_opens_by_itself_when_the_connection_is_back(p
     assert phone.locator(".scoreboard .name").all_inner_texts() == ["Ann", "Ben"]
 
 
+def test_starting_a_table_the_server_does_not_answer_makes_one_table_and_says_it_waits(phone, live_server, shots):
+    """'Start the table' with the server slow to answer showed nothing, so it was pressed again: two tables."""
+    phone.goto("/#/new/scorepad")
+    inputs = phone.locator(".seats input")
+    inputs.nth(0).fill("Ann")
+    inputs.nth(1).fill("Ben")
+    held = []
+    phone.context.route("**/api/tables", lambda route: held.append(route) if route.request.method == "POST"
+                        else route.continue_())
+    phone.evaluate("() => { const form = document.querySelector('form'); form.requestSubmit(); form.requestSubmit(); }")
+    starting = phone.get_by_role("button", name="Starting…")
+    expect(starting).to_be_disabled()
+    phone.get_by_text("The server has not answered yet").wait_for(timeout=10_000)
+    assert len(held) == 1  # one table for the taps, however many
+    phone.screenshot(path=shots / "new-table-late.png", full_page=True)
+    for route in held:
+        route.continue_()
+    phone.context.unroute("**/api/tables")
+    phone.wait_for_selector(".live[data-state=live]")
+    assert phone.locator(".scoreboard .name").all_inner_texts() == ["Ann", "Ben"]
+
+
 def test_a_table_the_server_does_not_answer_shows_as_this_phone_saved_it_and_catches_up(phone, live_server):
     """The wifi is up but carries nothing to the server (the host's laptop asleep, a guest network without a route):
     the table's first ask hangs instead of failing. After a few seconds the phone shows the table as it saved it,

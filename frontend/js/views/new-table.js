@@ -1,5 +1,5 @@
 // Start a table: pick the game, name the seats clockwise, choose options.
-import { api, getCatalogue, leagues } from '../api.js';
+import { api, getCatalogue, LATE, LATE_MS, leagues, unlessLate } from '../api.js';
 import { t } from '../i18n.js';
 import { h } from '../lib/dom.js';
 import { optionField, readOption } from '../lib/option-fields.js';
@@ -48,8 +48,13 @@ function playerSuggestions(league) {
   return suggestions;
 }
 
-/** Starts the table with the seats named (the first is this phone's player) and the options chosen. */
-async function startTable(form, error, { game, seats, league, house }) {
+/** Starts the table with the seats named (the first is this phone's player) and the options chosen: one table however
+ *  often the button is pressed while the server is asked, and word when its answer is late. */
+async function startTable(form, error, { game, seats, league, house, start, late }) {
+  if (start.disabled) return;
+  start.disabled = true;
+  start.textContent = t('new.starting');
+  const lateNote = setTimeout(() => (late.hidden = false), LATE_MS);
   error.hidden = true;
   const names = [...seats.querySelectorAll('input')].map((i) => i.value.trim()).filter(Boolean);
   if (names[0]) store.set({ me: names[0] });
@@ -63,17 +68,21 @@ async function startTable(form, error, { game, seats, league, house }) {
   } catch (err) {
     error.textContent = err.message;
     error.hidden = false;
+  } finally {
+    clearTimeout(lateNote);
+    late.hidden = true;
+    start.disabled = false;
+    start.textContent = t('new.start');
   }
 }
 
-// The league's house rules: each option it sets starts at its value. Without them (offline, or no answer
-// within 3 s) the form shows the game's own values and sends only what is changed: the server then starts
+// The league's house rules: each option it sets starts at its value. Without them (offline, or an answer
+// late: api.js) the form shows the game's own values and sends only what is changed: the server then starts
 // the table from the house rules, as before.
 function houseRulesOf(league) {
-  return league ? Promise.race([
-    leagues.get(league.id, league.token).then((l) => l.rules || {}).catch(() => ({})),
-    new Promise((resolve) => { setTimeout(() => resolve({}), 3000); }),
-  ]) : Promise.resolve({});
+  if (!league) return Promise.resolve({});
+  const rules = leagues.get(league.id, league.token).then((l) => l.rules || {}).catch(() => ({}));
+  return unlessLate(rules).then((answer) => (answer === LATE ? {} : answer));
 }
 
 // The last table's players, in their seats, in one tap (null when too few for the game).
@@ -109,6 +118,8 @@ export function mount(root, params) {
     addSeat();
     if (game.min_seats > 2) for (let i = 2; i < game.min_seats; i++) addSeat();
     const sameAgain = sameAgainButton(game, seats, addSeat);
+    const start = h('button.primary.wide', { type: 'submit' }, t('new.start'));
+    const late = h('p.meta', { role: 'status', hidden: true }, t('new.still_trying'));
     const gameSelect = h('select', { id: 'game', onchange: (e) => navigate(`#/new/${e.target.value}${keep}`) },
       cat.games.map((g) => h('option', { value: g.id, selected: g.id === game.id }, g.name)));
     form.replaceChildren(
@@ -123,11 +134,12 @@ export function mount(root, params) {
       h('button', { type: 'button', onclick: () => seats.children.length < game.max_seats && addSeat().focus() }, t('new.add_player')),
       ...(game.options.length ? [h('details.options', h('summary', t('new.options')), game.options.map((o) => optionField(o, { id: `opt-${o.name}`, value: house[o.name] }).field))] : []),
       error,
-      h('button.primary.wide', { type: 'submit' }, t('new.start')),
+      start,
+      late,
     );
     form.onsubmit = (e) => {
       e.preventDefault();
-      startTable(form, error, { game, seats, league, house });
+      startTable(form, error, { game, seats, league, house, start, late });
     };
   };
 
