@@ -235,8 +235,9 @@ export class TableSession extends EventTarget {
     }
   }
 
-  /** An action whose answer is late (api.js): listed as waiting (the outbox, under its own id) so that nobody acts twice, and
-   *  the ones after it wait behind it. Whichever reaches the server first counts; the other is a repeat. */
+  /** An action whose answer is late (api.js): listed as waiting (the outbox, under its own id) so that nobody acts
+   *  twice, and the ones after it wait behind it. Whichever copy reaches the server first counts; the other is a
+   *  repeat. */
   async awaitLate(sent, path, body) {
     await this.queue(path, body);
     sent.then((reply) => {
