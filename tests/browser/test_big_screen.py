@@ -287,3 +287,25 @@ def test_a_league_games_end_shows_the_standings_it_left_and_the_movement(open_sc
     assert lines == ["=2 Ben ▲ 1", "4 Dan first game"], lines
     assert serious_violations(screen) == []
     screen.screenshot(path=shots / "big-screen-league-end.png")
+
+
+def test_a_big_screen_the_server_does_not_answer_says_it_is_still_trying(browser, live_server, shots):
+    """The laptop on a venue's wifi that carries nothing to the server: the screen was blank (it shows whole once
+    the table is in) for as long as the first ask hung. It says it is still trying, and shows the table once the
+    answer comes."""
+    code = new_table(live_server, "scorepad", ("Ann", "Ben"))
+    context = with_axe(browser.new_context(base_url=live_server.url, **TV))
+    held = []
+    context.route(f"**/api/tables/{code}", lambda route: held.append(route))
+    page = context.new_page()
+    page.goto(f"/#/table/{code}/screen")
+    still_trying = page.get_by_text("The server has not answered yet")
+    still_trying.wait_for(timeout=10_000)
+    assert serious_violations(page) == []
+    page.screenshot(path=shots / "big-screen-still-trying.png")
+    for route in held:
+        route.continue_()
+    context.unroute(f"**/api/tables/{code}")
+    page.wait_for_selector(".sb-screen:not(.loading) .sb-live[data-state=live]")
+    assert still_trying.count() == 0
+    context.close()

@@ -237,7 +237,7 @@ function nowPart(session) {
 }
 
 // Opens the table, then the game's module, name and stylesheets; shown whole once they are in.
-async function openScreen(session, screen, head) {
+async function openScreen(session, screen, head, stillTrying) {
   try {
     await session.start();
   } catch (err) {
@@ -245,6 +245,8 @@ async function openScreen(session, screen, head) {
       h('p', h('a.button', { href: '#/screen' }, t('screen.pick_title'))));
     screen.classList.remove('loading');
     return null;
+  } finally {
+    stillTrying.remove();
   }
   const view = session.view;
   const [module, name] = await Promise.all([gameModule(view.game), nameOnceKnown(view.game), stylesheetsReady()]);
@@ -264,7 +266,10 @@ export function mount(root, { code }) {
   const end = h('div.sb-end');
   const screen = h('div.sb-screen.loading', head.el,
     h('div.sb-main', now.el, h('aside.sb-side', scores, ...join.els)), end);
-  root.append(screen);
+  // The screen shows whole once the table is in; meanwhile a first answer that is late (session.js 'slow') is said.
+  const stillTrying = h('p.card.sb-still-trying', { role: 'status', hidden: true }, t('table.still_trying'));
+  session.addEventListener('slow', () => (stillTrying.hidden = false));
+  root.append(screen, stillTrying);
   let module = null; // the game's, once it is in: changes before it wait for it
 
   const drawEnd = endPart(end, session.code);
@@ -287,7 +292,7 @@ export function mount(root, { code }) {
     if (module && session.view) now.update(session.view, module); // the timer greys or comes back
   });
   session.addEventListener('change', (e) => module && update(e.detail));
-  openScreen(session, screen, head).then((loaded) => {
+  openScreen(session, screen, head, stillTrying).then((loaded) => {
     if (!loaded || session.stopped) return;
     module = loaded;
     update(session.view);
