@@ -240,22 +240,21 @@ export class TableSession extends EventTarget {
    *  repeat. */
   async awaitLate(sent, path, body) {
     await this.queue(path, body);
-    sent.then((reply) => {
-      this.update(reply.table);
-      return this.unqueue(body.id);
-    }, (err) => {
-      if (err.offline) return null; // stays in the outbox, sent with it
-      if (err.table) this.update(err.table);
-      this.emit('problem', err);
-      return this.unqueue(body.id);
+    sent.then((reply) => [reply, null], (err) => [null, err]).then(async ([reply, err]) => {
+      if (err?.offline) return; // stays in the outbox, sent with it
+      await outbox.remove(body.id);
+      this.answered(body.id, reply, err);
     }).then(() => this.flush());
     return null;
   }
 
-  async unqueue(id) {
-    await outbox.remove(id);
+  /** A waiting action of this table answered at last (`reply`) or refused (`err`): off the list, and shown. */
+  answered(id, reply, err) {
     this.queued = this.queued.filter((q) => q.body.id !== id);
     this.emit('pending', this.queued);
+    if (reply) this.update(reply.table);
+    if (err?.table) this.update(err.table);
+    if (err) this.emit('problem', err);
   }
 
   async queue(path, body) {
@@ -268,13 +267,6 @@ export class TableSession extends EventTarget {
 
   async flush() {
     if (this.unheard) return; // heard() sends it
-    await flush((item, reply, err) => {
-      if (item.code !== this.code) return;
-      this.queued = this.queued.filter((q) => q.body.id !== item.body.id);
-      this.emit('pending', this.queued);
-      if (reply) this.update(reply.table);
-      if (err?.table) this.update(err.table);
-      if (err) this.emit('problem', err);
-    });
+    await flush((item, reply, err) => item.code === this.code && this.answered(item.body.id, reply, err));
   }
 }
