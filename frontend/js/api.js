@@ -46,8 +46,30 @@ export function unlessLate(promise) {
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
+// How many asks are unanswered after LATE_MS, kept in the store (`lateAsks`): the top bar says the phone is
+// waiting for the server (main.js) on every screen, whichever of its asks hangs (a league's standings, a
+// word's meanings), and stops saying it once the last of them is answered or fails.
+let lateAsks = 0;
+function watched(asked) {
+  let late = false;
+  const timer = setTimeout(() => {
+    late = true;
+    store.set({ lateAsks: ++lateAsks });
+  }, LATE_MS);
+  const settled = () => {
+    clearTimeout(timer);
+    if (late) store.set({ lateAsks: --lateAsks });
+  };
+  asked.then(settled, settled);
+  return asked;
+}
+
+function request(method, path, body, options) {
+  return watched(answer(method, path, body, options));
+}
+
 // `early`: the response to this very request, started ahead (lib/ahead.js), to read instead of asking.
-async function request(method, path, body, { headers = {}, signal, early } = {}) {
+async function answer(method, path, body, { headers = {}, signal, early } = {}) {
   const init = { method, headers: inLanguage({ Accept: 'application/json', ...headers }), signal };
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';

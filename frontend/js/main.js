@@ -58,10 +58,10 @@ if (!window.isSecureContext) import('./lib/insecure-origin.js').then(({ tellOnce
 function showNetwork() {
   const el = document.getElementById('net-status');
   // Offline is what the phone knows of its own network; unheard, what a table's silent stream says
-  // (session.js): the wifi may be up with no route to the server.
-  const { online, unheard } = store.get();
-  el.textContent = !online ? t('main.offline') : unheard ? t('main.not_connected') : '';
-  el.hidden = online && !unheard;
+  // (session.js): the wifi may be up with no route to the server; late asks, what api.js has waited on too long.
+  const { online, unheard, lateAsks } = store.get();
+  el.textContent = !online ? t('main.offline') : unheard ? t('main.not_connected') : lateAsks ? t('main.waiting') : '';
+  el.hidden = !el.textContent;
 }
 
 window.addEventListener('online', () => store.set({ online: true }));

@@ -25,16 +25,21 @@ const state = {
   lastSeats: saved.lastSeats || [], // the seats of the last table played here, in order
 };
 const listeners = new Set();
+// What is kept across reloads; the rest (online, a table's silence, late asks) is this page's alone, and
+// setting it writes nothing.
+const KEPT = ['me', 'recentTables', 'catalogue', 'players', 'lastSeats'];
 
 export const store = {
   get: () => state,
   set(patch) {
     Object.assign(state, patch);
-    try {
-      const { me, recentTables, catalogue, players, lastSeats } = state;
-      localStorage.setItem(KEY, JSON.stringify({ me, recentTables, catalogue, catalogueLang: lang, players, lastSeats }));
-    } catch {
-      /* private mode: keep it in memory only */
+    if (KEPT.some((key) => key in patch)) {
+      try {
+        const { me, recentTables, catalogue, players, lastSeats } = state;
+        localStorage.setItem(KEY, JSON.stringify({ me, recentTables, catalogue, catalogueLang: lang, players, lastSeats }));
+      } catch {
+        /* private mode: keep it in memory only */
+      }
     }
     listeners.forEach((fn) => fn(state));
   },

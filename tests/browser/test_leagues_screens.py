@@ -6,6 +6,7 @@ from urllib.parse import quote
 
 import pytest
 import requests
+from playwright.sync_api import expect
 from screens import api_league, auth
 
 pytestmark = pytest.mark.browser
@@ -275,3 +276,28 @@ def test_a_league_export_is_imported_on_the_phone(phone, live_server, shots, tmp
     phone.click("#import-again")
     phone.wait_for_selector(".created")
     assert phone.locator(".created .link-admin input").input_value() != new_admin
+
+
+def test_a_league_the_server_does_not_answer_says_the_phone_waits_and_fills_in_when_it_does(phone, live_server,
+                                                                                           shots):
+    """The wifi is up but carries nothing to the server: the league's asks hang instead of failing. The screen
+    said "Loading standings…" for as long as they did; now the top bar says the phone is waiting for the server,
+    and the standings come in once it answers."""
+    league = api_league(live_server, players=("Ann", "Ben"))
+    result = {"game": "make-n-break", "played_on": dt.date.today().isoformat(),
+              "players": [{"name": "Ann", "score": 12}, {"name": "Ben", "score": 9}]}
+    recorded = requests.post(f"{live_server.url}/api/leagues/{league['id']}/results", json=result,
+                             headers=auth(league["member_token"]), timeout=10)
+    assert recorded.status_code == 201, recorded.text
+    held = []  # the standings, asked and not answered until the route is back
+    phone.context.route(f"**/api/leagues/{league['id']}/standings*", lambda route: held.append(route))
+    phone.goto(f"/#/league/{league['id']}?t={league['viewer_token']}")
+    net = phone.locator("#net-status")
+    expect(net).to_have_text("Waiting for the server…", timeout=10_000)
+    assert phone.locator(".standings-wrap").get_attribute("aria-busy") == "true"
+    phone.screenshot(path=shots / "league-waiting.png", full_page=True)
+    for route in held:  # the route is back
+        route.continue_()
+    phone.context.unroute(f"**/api/leagues/{league['id']}/standings*")
+    expect(net).to_be_hidden()
+    assert [row[0] for row in standings_on_screen(phone)] == ["Ann", "Ben"]

@@ -130,3 +130,25 @@ def test_a_refused_word_is_said_not_to_count_and_gets_no_meaning(small_phone):
                   "No meaning is shown for it."]
     assert "noun — headdress that protects the head" in hat
     assert serious_violations(page) == []
+
+
+def test_meanings_the_server_does_not_answer_say_so_over_the_verdict_and_show_when_it_does(small_phone, shots):
+    """The wifi is up but carries nothing to the server: the meanings' ask hangs. The verdict covers the screen (and
+    the top bar that says the phone is waiting), so the place the meanings go says it, and fills in once answered."""
+    page = small_phone()
+    page.goto("/#/judge")
+    held = hold_meanings(page)
+    page.locator("#judge-input").fill("hat")
+    page.get_by_role("button", name="Judge", exact=True).click()
+    page.wait_for_selector(".verdict[data-valid=true]:not([hidden])")
+    page.wait_for_function(SLID_IN)
+    page.get_by_role("button", name="What does it mean?").click()
+    wait_until(page, lambda: len(held) == 1, "the meanings request")
+    assert page.locator(".meaning-note").inner_text() == "Looking up the meanings…"
+    page.wait_for_function("() => document.querySelector('.meaning-note')?.textContent === 'The server has not "
+                           "answered yet. The meanings show as soon as it does; the verdict stands.'", timeout=10_000)
+    page.screenshot(path=shots / "meanings-late.png")
+    assert serious_violations(page) == []
+    held.pop().continue_()
+    page.wait_for_selector(".meaning-senses li")
+    assert "noun — headdress that protects the head" in page.locator(".verdict-meanings").inner_text()

@@ -1,7 +1,7 @@
 // "What does it mean?": a word's senses (WordNet, in English) and its base forms', asked of the server
 // only after a ruling, so a verdict never waits for them; offline, the phone says they need the
 // connection. Used by the judge (components/judge.js) and by a Bresk! player's scored words (games/bresk.js).
-import { api } from '../api.js';
+import { api, LATE, unlessLate } from '../api.js';
 import { t } from '../i18n.js';
 import { h } from './dom.js';
 
@@ -48,7 +48,10 @@ export async function fillMeanings(region, lexiconId, words, current = () => tru
   }
   say(h('p.meaning-note', t('meaning.loading')));
   try {
-    const found = await api.meanings(lexiconId, words, table);
+    const asked = api.meanings(lexiconId, words, table);
+    // The verdict covers the top bar that says the phone is waiting for the server: the meanings' place says it.
+    if ((await unlessLate(asked)) === LATE && current()) say(h('p.meaning-note', t('meaning.still_trying')));
+    const found = await asked;
     if (!current()) return false;
     say(...found.words.map(wordMeanings), h('p.meaning-source', t('meaning.source', { source: found.source })));
     return true;

@@ -365,6 +365,7 @@ async function loadBoard(board) {
   const { id, filters, parts } = board;
   const entry = findLeague(id);
   if (!entry) return;
+  board.asking = true;
   try {
     // An admin phone learns the member and viewer links with every refresh: another admin phone may have
     // replaced one, and this one would otherwise hand out a dead link until it opened settings.
@@ -382,7 +383,7 @@ async function loadBoard(board) {
     if (!board.alive) return;
     if (err.status === 401) {
       const next = dropToken(id, entry.token);
-      if (next) return loadBoard(board);
+      if (next) return await loadBoard(board); // awaited: this ask is not over until that one is
       showFailure(board.page, t('league.link_gone'), entry);
     } else if (err.offline) {
       parts.updated.textContent = t('league.offline_last');
@@ -391,6 +392,8 @@ async function loadBoard(board) {
     } else {
       parts.status.textContent = err.message;
     }
+  } finally {
+    board.asking = false;
   }
 }
 
@@ -402,8 +405,10 @@ export function mount(root, params) {
   let timer = 0;
   const filters = { game: params.query.game || '', season: params.query.season || '' };
   // The page's state: `shown` is the role and links the actions and share links were built for.
-  const board = { id, page, filters, alive: true, shown: '', lastGame: '' };
+  const board = { id, page, filters, alive: true, shown: '', lastGame: '', asking: false };
   const load = () => loadBoard(board);
+  // A refresh waits for the last one's answer: a server that does not answer is not asked again and again.
+  const refresh = () => document.visibilityState === 'visible' && !board.asking && findLeague(id) && load();
   board.parts = boardParts(id, filters, load);
   board.parts.share = shareCard(id, (entry) => (board.shown = `${entry.role} ${JSON.stringify(entry.tokens || {})}`));
   board.startTable = async () => {
@@ -422,17 +427,16 @@ export function mount(root, params) {
     layOut(page, board.parts);
     showRole(board, entry);
     await load();
-    if (board.alive) timer = setInterval(() => document.visibilityState === 'visible' && load(), REFRESH_MS);
+    if (board.alive) timer = setInterval(refresh, REFRESH_MS);
   };
-  const onVisible = () => document.visibilityState === 'visible' && findLeague(id) && load();
-  document.addEventListener('visibilitychange', onVisible);
+  document.addEventListener('visibilitychange', refresh);
   start();
 
   return {
     destroy() {
       board.alive = false;
       clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisible);
+      document.removeEventListener('visibilitychange', refresh);
     },
   };
 }
