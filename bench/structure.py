@@ -11,7 +11,8 @@ function's length counts its nested functions, as Python's does.
 Import cycles and private names are read as ``tests/test_imports.py`` reads them (with ``ast``,
 imports inside functions included). "Files that name a game" are the files outside a game's own
 rules module and phone module (``frontend/js/games/<game id>*.js``, its stylesheet) that spell out a
-registered game's id (tests of a named game aside): each is a file a new game would have to be added to.
+registered game's id (tests of a named game aside; a stylesheet's ``[data-game="…"]`` counts as well): each
+is a file a new game would have to be added to.
 A game's rules may be split into parts (``rules_parts``): the modules only that game's rules import.
 The games are the registry's (``scorekeeper.games.REGISTRY``), so a sixth is seen as it is registered.
 "JS imports pointing up" are imports against the phone's layers, lib → components → games → views: a
@@ -238,6 +239,11 @@ def js_files() -> list[Path]:
     return sorted((ROOT / "frontend" / "js").rglob("*.js"))
 
 
+def css_files() -> list[Path]:
+    """The stylesheets: the app's own must not name a game (``[data-game="…"]``) any more than its modules."""
+    return sorted((ROOT / "frontend" / "css").rglob("*.css"))
+
+
 def long_js_functions(paths: list[Path]) -> list[tuple[int, str]]:
     out = []
     for path in paths:
@@ -278,7 +284,7 @@ def game_ids_outside_their_files() -> list[str]:
     """Files outside the games' own files and the registry that spell out a registered game's id."""
     graph = import_graph()
     own = set().union(*(own_files(g, graph) for g in GAME_IDS)) | {REGISTRY_FILE}
-    naming = [p.relative_to(ROOT).as_posix() for p in python_files() + js_files() if names_a_game(p)]
+    naming = [p.relative_to(ROOT).as_posix() for p in python_files() + js_files() + css_files() if names_a_game(p)]
     return [p for p in naming if p not in own]
 
 

@@ -149,7 +149,9 @@ def test_every_game_event_has_a_line():
 def test_every_registered_game_says_its_sample_table_in_words(game):
     """Registry-wide: each event of the game's sample table reads as words of its own phone module,
     not as the event's bare name (a new game is held to it as soon as it is registered)."""
-    assert log_module(game).exists(), f"{game.id} has no games/{game.id}-log.js"
+    assert log_module(game).exists(), (f"{game.id} has no frontend/js/games/{game.id}-log.js (a game kept outside "
+                                       f"the package: {game.id}-log.js beside its rules module)")
+    assert game.SAMPLE is not None, f"{game.id} declares no SAMPLE to be tested with (docs/ADDING-A-GAME.md)"
     state = game.setup(dict(game.SAMPLE.options), list(game.SAMPLE.seats))
     cases = [{"event": e, "view": {"game": game.id, "seats": list(game.SAMPLE.seats), "state": state}}
              for e in game.SAMPLE.events]
