@@ -29,7 +29,7 @@ def standings_after(code: str) -> dict[str, Any]:
     a big screen may ask in between (and a browser logs every 4xx answer as an error on its console)."""
     table = tables.get(code)
     if table.league_id is None:
-        raise NotFound("no_league_result", "This table has no result in a league (yet).")
+        raise NotFound("no_league_result", "This table is not played in a league: it has no league standings.")
     league = db.session.get(League, table.league_id)
     result = db.session.scalar(
         select(LeagueResult).where(LeagueResult.league_id == table.league_id,

@@ -36,5 +36,9 @@ def test_the_tables_players_with_the_movement_the_game_caused(client):
 def test_a_casual_table_or_an_unknown_code_has_no_league_standings(client):
     code = client.post("/api/tables", json={"game": "scorepad", "seats": [{"name": "Ann"}]}).get_json()["code"]
     play(client, code, "finish")
-    assert client.get(f"/api/tables/{code}/standings").status_code == 404
+    casual = client.get(f"/api/tables/{code}/standings")
+    assert casual.status_code == 404
+    assert casual.get_json()["message"] == "This table is not played in a league: it has no league standings."
+    german = client.get(f"/api/tables/{code}/standings", headers={"Accept-Language": "de"})
+    assert german.get_json()["message"] == "Dieser Tisch wird in keiner Liga gespielt: Er hat keine Tabelle."
     assert client.get("/api/tables/ZZZZZZ/standings").get_json()["code"] == "unknown_table"
