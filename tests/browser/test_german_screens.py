@@ -318,3 +318,25 @@ def test_a_german_phones_csv_download_is_a_file_a_spreadsheet_opens_in_german(ge
     text = Path(download.value.path()).read_bytes().decode("utf-8")
     assert text.startswith("\ufeffErgebnis,Datum,Spiel,Spieler,Punkte,Platz,Team")
     assert "Make 'n' Break Würfelspiel,Jürgen,9,1" in text
+
+
+def test_block_buster_shared_win_asked_in_german_fits_its_button(german, live_server, shots):
+    """A shared win's "Beenden: Annabelle und Clarissa teilen sich den Sieg" ran over "Noch nicht" beside it and
+    past the screen's edge: the summary's buttons kept their words on one line."""
+    code = new_table(live_server, "block-buster", ["Annabelle", "Clarissa"])
+    for seat in (0, 1):  # the first player's start penalty (5) against the second's five leftover squares
+        post_event(live_server, code, "pass", {"seat": seat})
+        post_event(live_server, code, "leftover", {"seat": seat, "squares": 5 * seat})
+    for index in range(9):
+        post_event(live_server, code, "point_block", {"index": index, "owner": None})
+    open_table(german, code)
+    german.locator(".bb-finish").click()
+    dialog = german.locator("dialog.bb-summary[open]")
+    dialog.wait_for()
+    german.wait_for_function("() => document.getAnimations().every((a) => a.playState === 'finished')")  # slid in
+    finish = dialog.locator(".bb-summary-finish")
+    assert finish.inner_text().replace("\n", " ") == "Beenden: Annabelle und Clarissa teilen sich den Sieg"
+    not_yet = dialog.get_by_role("button", name="Noch nicht")
+    a, b = not_yet.bounding_box(), finish.bounding_box()
+    assert a["x"] + a["width"] <= b["x"] and b["x"] + b["width"] <= 360  # side by side, both on the screen
+    check_screen(german, shots, "block-buster-shared-win")
