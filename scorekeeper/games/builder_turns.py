@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .base import RuleError, not_your_turn, refuse_same_names
+from .base import RuleError, evolve, not_your_turn, refuse_same_names
 
 State = dict[str, Any]
 
@@ -50,9 +50,22 @@ def check_card_kind(kind: Any, kinds: tuple[str, ...]) -> None:
         raise RuleError("bad_card", "A card's kind is one of: {kinds}.", "data.kind", kinds=", ".join(kinds))
 
 
+def evolve_turn(state: State) -> State:
+    """A private copy of ``state`` for ``apply`` to change (``base.evolve``), sharing its closed turns.
+
+    A closed turn never changes, and copying every one of them at every event made a game's events (and the
+    replay of a typed sheet, 1.2 s for 80 Würfelspiel turns) cost the square of its length. So the history
+    is shared between a state and the next, and ``record_turn`` adds to a history of the new state's own.
+    """
+    new = evolve({**state, "history": []})
+    new["history"] = state["history"]
+    return new
+
+
 def record_turn(state: State, summary: dict[str, Any]) -> None:
-    """A closed turn joins the history and is the last turn shown (``state`` is already a private copy)."""
-    state["history"].append(summary)
+    """A closed turn joins the history and is the last turn shown (``state`` is already a private copy, its
+    history shared with the state before: ``evolve_turn``)."""
+    state["history"] = [*state["history"], summary]
     state["last_turn"] = summary
 
 

@@ -85,7 +85,6 @@ from .base import (
     Sample,
     chips,
     dispatch,
-    evolve,
     places_from_result,
     rank_sides,
     renaming_builders,
@@ -97,6 +96,7 @@ from .builder_turns import (
     check_builder,
     check_card_kind,
     check_turn_builder,
+    evolve_turn,
     is_int,
     leaders,
     left_of,
@@ -130,6 +130,9 @@ BONUS_SETTING = 1  # the "10" bonus build always runs with the timer on 1
 TEN_BONUS = 5
 LEFT_ARROW_EACH = 2
 MAX_TENS_PER_TURN = 2  # the deck has two "10" cards
+# A typed sheet's tie-break turns: ten rounds of the most players, more than any table plays. An unbounded
+# list let one request hold a worker for minutes (each replayed turn copied every turn before it then).
+MAX_SUDDEN_DEATH_TURNS = 10 * MAX_SEATS
 DECK = 80  # "the shuffled deck of 80 construction cards"
 LEFT_ARROW_CARDS = 1  # one '4 with left arrow' card
 EXTREME_PRINTED = (1, 2, 3, 4, 5)  # with extreme_points "printed"
@@ -290,7 +293,7 @@ def _set_die(state: dict[str, Any], face: Any, field: str) -> dict[str, Any]:
         raise RuleError("bad_face", "Say what the die shows: 1, 2 or 3.", field)
     if not is_int(face) or face not in DIE_FACES:
         raise RuleError("bad_face", "The Make 'N' Break die has no {face}: it shows 1, 2 or 3.", field, face=face)
-    new = evolve(state)
+    new = evolve_turn(state)
     turn = new["turn"]
     turn["die"] = face
     turn["build_setting"] = face
@@ -309,7 +312,7 @@ def _on_card(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     value = _card_value(kind, data.get("points"), completed, state["options"].get("extreme_points", "card"))
     if kind == "ten":
         _check_ten_allowed(state)
-    new = evolve(state)
+    new = evolve_turn(state)
     turn = new["turn"]
     # A "10" card's outcome is its bonus build, so its own completed stays empty.
     turn["cards"].append({"kind": kind, "points": value, "completed": None if kind == "ten" else completed})
@@ -385,7 +388,7 @@ def _score_card(turn: dict[str, Any], kind: str, value: int | None, completed: b
 
 def _on_end_turn(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     _check_building(state, data)
-    new = evolve(state)
+    new = evolve_turn(state)
     turn = new["turn"]
     if turn["tens_set_aside"]:
         # The bonus build comes after the regular time, with the timer on 1.
@@ -410,7 +413,7 @@ def _on_bonus(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(completed, bool):
         raise RuleError("bad_completed", "Say whether the bonus build was completed: true or false.",
                         "data.completed")
-    new = evolve(state)
+    new = evolve_turn(state)
     turn = new["turn"]
     turn["bonus_builds"].append(completed)
     turn["bonus_owed"] -= 1
@@ -686,7 +689,11 @@ def replay_sheet(sheet: dict[str, Any]) -> dict[str, Any]:
                             "tie-break turns under sudden_death.", f"turns.{i}",
                             rounds=state['options']['rounds'], names_count=len(names), total=total)
         state = _replay_turn(state, turn, f"turns.{i}")
-    for i, turn in enumerate(_sheet_list(sheet, "sudden_death")):
+    tie_breaks = _sheet_list(sheet, "sudden_death")
+    if len(tie_breaks) > MAX_SUDDEN_DEATH_TURNS:
+        raise RuleError("bad_sheet", "sudden_death lists at most {most} tie-break turns.", "sudden_death",
+                        most=MAX_SUDDEN_DEATH_TURNS)
+    for i, turn in enumerate(tie_breaks):
         _check_sudden_death_due(state, f"sudden_death.{i}")
         state = _replay_turn(state, turn, f"sudden_death.{i}")
     return state

@@ -68,7 +68,6 @@ from .base import (
     RuleError,
     Sample,
     dispatch,
-    evolve,
     places_from_result,
     rank_sides,
     renaming_builders,
@@ -80,6 +79,7 @@ from .builder_turns import (
     check_builder,
     check_card_kind,
     check_turn_builder,
+    evolve_turn,
     is_int,
     leaders,
     left_of,
@@ -110,6 +110,10 @@ DICE: dict[str, dict] = {
 BUILDING_CARDS = 30  # "30 building cards", each fulfilled at most once a turn
 STOPPER_FACES = (0, 1, 2, 3)
 STOP_AT = 30
+# A typed sheet's stopper rolls in one turn: a turn reaches 30 in about 30 rolls (blanks half the time, 2 on
+# average), so a hundred is more than any turn takes. Each replayed roll copies the turn's rolls so far: an
+# unbounded list let one request hold a worker for seconds.
+MAX_SHEET_STOPPER_ROLLS = 100
 RED_CARDS = {"red-3": 3, "red-4": 4}
 RED_CARD_NAMES = {"red-3": N_("red 3"), "red-4": N_("red 4")}  # as the players call them
 CARD_KINDS = ("standard", *RED_CARDS)
@@ -222,7 +226,7 @@ def _add_stopper_roll(state: dict[str, Any], face: Any, field: str) -> dict[str,
                         STOP_AT=STOP_AT)
     if not is_int(face) or face not in STOPPER_FACES:
         raise RuleError("bad_face", "The stopper die shows 1, 2, 3 or a blank (0).", field)
-    new = evolve(state)
+    new = evolve_turn(state)
     turn = new["turn"]
     turn["rolls"].append(face)
     turn["stopper_total"] += face
@@ -242,7 +246,7 @@ def _on_card(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     options = state["options"]
     corners = kind == "standard" or options.get("red_card_points") == "corners"
     points = _card_points("standard" if corners else kind, data.get("points"), options["max_card_points"])
-    new = evolve(state)
+    new = evolve_turn(state)
     turn = new["turn"]
     turn["cards"].append({"kind": kind, "points": points})
     turn["points"] += points
@@ -267,7 +271,7 @@ def _on_end_turn(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     if not state["turn"]["stop"]:
         raise RuleError("not_stopped", "The stopper is at {total}: the turn ends when it reaches {STOP_AT}.", "type",
                         total=total, STOP_AT=STOP_AT)
-    new = evolve(state)
+    new = evolve_turn(state)
     _close_turn(new)
     return new
 
@@ -370,6 +374,9 @@ def _replay_turn(state: dict[str, Any], turn: Any, path: str) -> dict[str, Any]:
     check_turn_builder(state, turn, path, RuleError(
         "bad_turn", "A turn must be an object with builder, stopper_rolls and cards.", path))
     rolls = _sheet_list(turn, "stopper_rolls", path)
+    if len(rolls) > MAX_SHEET_STOPPER_ROLLS:
+        raise RuleError("bad_turn", "A turn lists at most {most} stopper rolls.", f"{path}.stopper_rolls",
+                        most=MAX_SHEET_STOPPER_ROLLS)
     for j, face in enumerate(rolls):
         state = replayed(apply, state, {"type": "stopper", "data": {"face": face}}, f"{path}.stopper_rolls.{j}")
     if not state["turn"]["stop"]:

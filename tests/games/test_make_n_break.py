@@ -625,3 +625,17 @@ def test_an_action_for_a_turn_that_is_over_says_so_in_words_for_the_next_builder
     # A builder that names no seat gets the plain words.
     err = refused([], {"type": "die", "data": {"face": 2, "builder": True}})
     assert english(err.message) == "It is Ann's turn to build."
+
+
+def test_a_sheet_with_more_sudden_death_turns_than_a_game_can_take_is_refused_before_it_is_replayed():
+    """Each replayed turn copies the state, which grows by a turn: 3,200 tie-break turns (a 130 KB request) took
+    a minute of a worker's time. Ten tie-break rounds of the most players are more than any table plays."""
+    tied = [sheet_turn("Ann", 1), sheet_turn("Ben", 1)]
+    sheet = {"players": ["Ann", "Ben"], "rounds": 1, "turns": tied,
+             "sudden_death": tied * (mnb.MAX_SUDDEN_DEATH_TURNS // 2)}
+    assert not mnb.score_sheet(sheet).finished  # still level after as many tie-break turns as a sheet may list
+    sheet["sudden_death"] = tied * 1600
+    with pytest.raises(RuleError) as caught:
+        mnb.score_sheet(sheet)
+    assert (caught.value.code, caught.value.field) == ("bad_sheet", "sudden_death")
+    assert caught.value.message == "sudden_death lists at most 90 tie-break turns."

@@ -346,3 +346,30 @@ def test_an_action_for_a_turn_that_is_over_says_so_in_words_for_the_next_builder
     with pytest.raises(RuleError) as caught:
         wsp.apply(state, card(points=2, builder=0))
     assert english(caught.value.message) == "Ann's turn is over: it is Ben's turn to build now."
+
+
+def test_a_sheet_turn_with_more_stopper_rolls_than_a_turn_takes_is_refused_before_it_is_replayed():
+    """Each replayed roll copies the state, which keeps every roll: 25,600 blanks in one turn (51 KB) took 19 s of
+    a worker's time. A turn reaches 30 in about 30 rolls of the yellow die; a hundred is more than any turn takes."""
+    sheet = two_player_sheet()
+    sheet["turns"][0]["stopper_rolls"] = [0] * (wsp.MAX_SHEET_STOPPER_ROLLS - 10) + [3] * 10
+    assert wsp.score_sheet(sheet).players
+    sheet["turns"][0]["stopper_rolls"] = [0] * 25_600 + [3] * 10
+    with pytest.raises(RuleError) as caught:
+        wsp.score_sheet(sheet)
+    assert (caught.value.code, caught.value.field) == ("bad_turn", "turns.0.stopper_rolls")
+    assert caught.value.message == "A turn lists at most 100 stopper rolls."
+
+
+def test_an_event_shares_the_closed_turns_instead_of_copying_them():
+    """Every roll copied every closed turn with its rolls: a long game's events, and the replay of its typed sheet
+    (80 turns: 1.2 s), cost the square of its length. A closed turn never changes, so the states share them."""
+    state = play([*turn(card(points=3)), *turn()])
+    kept = copy.deepcopy(state["history"])
+    rolled = wsp.apply(state, stopper(2))
+    assert rolled["history"] is state["history"]
+    closed = state
+    for event in turn(card(points=1)):
+        closed = wsp.apply(closed, event)
+    assert closed["history"][:2] == kept and len(closed["history"]) == 3
+    assert state["history"] == kept  # closing a turn adds it to a history of its own
