@@ -85,6 +85,16 @@ def with_said(out: dict[str, Any], **texts: Any) -> dict[str, Any]:
     return out
 
 
+def storable(text: str) -> bool:
+    """Whether a database can keep ``text``: PostgreSQL refuses NUL, and half a character (a lone surrogate,
+    which JSON can escape as "\\ud800") cannot be written as UTF-8 at all."""
+    return "\x00" not in text and not any("\ud800" <= ch <= "\udfff" for ch in text)
+
+
+# Said where a request's text fails ``storable`` (games/base.py for an event's data, api/blueprint.py for any body).
+UNSTORABLE = N_("This text holds a character that cannot be stored.")
+
+
 def names_and(names: list[str]) -> Any:
     """Names as one text: "Ann", "Ann and Bob", "Ann, Bob and Cid"."""
     return names[0] if len(names) == 1 else N_("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..text import N_, Text, with_said
+from ..text import N_, UNSTORABLE, Text, storable, with_said
 
 
 class RuleError(Exception):
@@ -388,9 +388,8 @@ def _check_value(value: Any, where: str, depth: int) -> None:
 def _check_text(text: str, where: str) -> None:
     if len(text) > MAX_TEXT:
         raise RuleError("too_long", "Text in an event is at most {MAX_TEXT} characters.", where, MAX_TEXT=MAX_TEXT)
-    # NUL cannot be stored by PostgreSQL, a lone surrogate cannot be written as UTF-8 at all.
-    if "\x00" in text or any("\ud800" <= ch <= "\udfff" for ch in text):
-        raise RuleError("bad_text", "This text holds a character that cannot be stored.", where)
+    if not storable(text):
+        raise RuleError("bad_text", UNSTORABLE, where)
 
 
 def dispatch(handlers: dict[str, Callable[..., dict[str, Any]]], state: dict[str, Any], event: Any,

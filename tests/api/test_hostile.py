@@ -25,6 +25,28 @@ def test_json_nested_too_deep_is_400(client, body):
     assert count_tables(client) == 0
 
 
+@pytest.mark.parametrize(("path", "body", "field"), [
+    ("/api/lexicons/en/challenge", '{"words": ["\\ud800"]}', "words.0"),
+    ("/api/lexicons/en/challenge", '{"words": ["ok"], "x\\u0000": 1}', "_schema"),
+    ("/api/tables", '{"game": "block-buster", "seats": [{"name": "A"}, {"name": "B"}], '
+                    '"options": {"teams": ["\\udfff", "B"]}}', "options.teams.0"),
+    ("/api/leagues/import", '{"name": "Club\\u0000"}', "name"),
+])
+def test_text_no_database_can_store_is_refused_with_its_field_not_a_crash(client, path, body, field):
+    """JSON may escape half of a character ("\\ud800"), which no UTF-8 text can hold, and NUL, which PostgreSQL
+    refuses: the word judge answered 500 to the first. Refused wherever they are, with the field named."""
+    response = client.post(path, data=body, content_type="application/json")
+    assert response.status_code == 422, response.get_json()
+    assert response.get_json()["errors"] == {field: ["This text holds a character that cannot be stored."]}
+    assert count_tables(client) == 0
+
+
+def test_an_escaped_pair_of_halves_is_one_character_and_kept(client):
+    response = client.post("/api/tables", data='{"game": "scorepad", "seats": [{"name": "Ann \\ud83c\\udfb2"}]}',
+                           content_type="application/json")
+    assert response.status_code == 201 and response.get_json()["seats"] == ["Ann \U0001f3b2"]
+
+
 def test_huge_body_is_413_before_it_is_read(client):
     response = client.post("/api/tables", data='{"seats": [' + '{"name": "x"},' * 40_000 + "]}",
                            content_type="application/json")
