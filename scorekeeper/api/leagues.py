@@ -99,7 +99,8 @@ blp = LeagueBlueprint("leagues", __name__, url_prefix="/api/leagues",
 
 
 def _auth(league_id: str, need: str = "viewer"):
-    return leagues.authorize(league_id, league_token(), need)
+    """The league and the asker's role; a request that may write holds the league's lock until it commits."""
+    return leagues.authorize(league_id, league_token(), need, lock=request.method not in ("GET", "HEAD"))
 
 
 def _errors(*codes):
