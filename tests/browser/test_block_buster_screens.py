@@ -10,10 +10,12 @@ import re
 import pytest
 import requests
 from screens import (
+    PHONE,
     SLID_IN,
     missing_values,
     new_table,
     phone_page,
+    places,
     post_event,
     serious_violations,
     start_table_in_the_ui,
@@ -349,5 +351,78 @@ def test_a_finished_table_shows_one_scoreboard_the_score_card(browser, live_serv
         page.screenshot(path=shots / f"block-buster-finished-{width}x{height}-{scheme}.png", full_page=True)
         assert serious_violations(page) == []
         assert missing_values(page) == []
+    finally:
+        context.close()
+
+
+# The page has stopped scrolling (a smooth scroll takes a few frames): scrollY the same over two looks 100 ms apart.
+SCROLLED = """() => new Promise((done) => {
+  let last = null;
+  const look = () => (scrollY === last ? done(scrollY) : ((last = scrollY), setTimeout(look, 100)));
+  setTimeout(look, 100);
+})"""
+
+
+def assert_in_view(page, selectors: dict[str, str]):
+    """Each element is shown whole between the sticky top bar and the bottom of the screen, as it is scrolled now."""
+    page.evaluate(SCROLLED)
+    top = page.locator(".topbar").bounding_box()["height"]
+    shown = places(page, selectors)
+    for what, selector in selectors.items():
+        box = shown[what]
+        assert box is not None, f"{what} ({selector}) is not shown"
+        assert box["y"] >= top - 1 and box["y"] + box["height"] <= page.viewport_size["height"], \
+            f"{what} ({selector}) is at {box}, out of the screen (top bar {top})"
+        assert box["uncovered"], f"{what} ({selector}) is covered by something else"
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_end_the_game_asks_where_the_player_is_on_a_small_phone(browser, live_server, shots, motion):
+    """At 360×640 "End the game" sits below the board; its "are you sure" goes to the top of the panel (the next thing
+    to do), hundreds of pixels above: the tap seemed to do nothing. The question is brought into view, the focus on
+    its safe answer; "Not yet" brings "End the game" back into view, as it was."""
+    code = new_table(live_server, "block-buster", NAMES)
+    context = browser.new_context(base_url=live_server.url, reduced_motion=motion,
+                                  **{**PHONE, "viewport": {"width": 360, "height": 640}})
+    page = context.new_page()
+    try:
+        page.goto(f"/#/table/{code}")
+        page.wait_for_selector(".live[data-state=live]")
+        page.wait_for_selector(".bb-now[data-phase='playing'] .bb-step-action")
+        end = page.get_by_role("button", name="End the game")
+        end.scroll_into_view_if_needed()
+        end.click()
+        page.wait_for_selector(".bb-now[data-confirming='true']")
+        assert_in_view(page, {"are you sure": ".bb-now-text", "yes, end it": ".bb-step-action",
+                              "not yet": ".bb-not-yet"})
+        page.screenshot(path=shots / f"block-buster-end-sure-360x640-{motion}.png")
+        # Focus on the answer that keeps playing: a second Enter on the same key must not end the game.
+        assert page.evaluate("document.activeElement.textContent") == "Not yet"
+        page.keyboard.press("Enter")
+        page.wait_for_selector(".bb-now[data-confirming='false']")
+        assert_in_view(page, {"what now": ".bb-now-text", "End the game": ".bb-step-action"})
+        assert page.evaluate("document.activeElement.textContent") == "End the game"
+    finally:
+        context.close()
+
+
+def test_a_pass_stays_where_it_was_tapped_on_a_small_phone(browser, live_server, shots):
+    """Ann's Pass makes ending the game the next thing, and its card moved above the board: the page followed the
+    card (the browser keeps the element it scrolls by in place), so Ann's row left the screen and the tap seemed to
+    do nothing. The row stays under the finger, saying she passed."""
+    code = new_table(live_server, "block-buster", NAMES)
+    context = browser.new_context(base_url=live_server.url, **{**PHONE, "viewport": {"width": 360, "height": 640}})
+    page = context.new_page()
+    try:
+        page.goto(f"/#/table/{code}")
+        page.wait_for_selector(".live[data-state=live]")
+        page.wait_for_selector(".bb-now[data-phase='playing'] .bb-step-action")
+        row = ".bb-ledger .bb-player[data-seat='0']"
+        page.locator(row).get_by_role("button", name="Pass").scroll_into_view_if_needed()
+        page.locator(row).get_by_role("button", name="Pass").click()
+        page.wait_for_selector(".bb-now[data-ending='true']")
+        page.wait_for_selector(f"{row}[data-passed='true']")
+        assert_in_view(page, {"Ann's row": f"{row} .bb-player-head"})
+        page.screenshot(path=shots / "block-buster-passed-360x640.png")
     finally:
         context.close()

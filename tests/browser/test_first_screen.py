@@ -201,6 +201,39 @@ def test_wuerfelspiel_card_buttons_while_the_app_rolls(browser, live_server, sho
     context.close()
 
 
+# The buttons of the first row of .ws-points (those level with its first), each with whether it shows whole above the
+# thumb bar that stays at the bottom (Undo, End turn) and below the top bar.
+FIRST_ROW = """() => {
+  const top = document.querySelector('.topbar').getBoundingClientRect().bottom;
+  const bar = document.querySelector('.ws-cards .mnb-thumbbar').getBoundingClientRect().top;
+  const buttons = [...document.querySelectorAll('.ws-points button')]
+    .map((b) => [b.textContent, b.getBoundingClientRect()]);
+  return buttons.filter(([, r]) => Math.abs(r.top - buttons[0][1].top) < 1)
+    .map(([label, r]) => ({ label, top: r.top, bottom: r.bottom, whole: r.top >= top - 1 && r.bottom <= bar + 1 }));
+}"""
+
+
+def test_wuerfelspiel_card_buttons_at_stopp(browser, live_server, shots, size):
+    """Stopp!: the completed cards are what is left to tap. On the builder's own phone ("Your turn, Ann" on top) their
+    first row showed whole while the app rolled, but at Stopp only its tops peeked out above Undo and End turn."""
+    code = new_table(live_server, "wuerfelspiel", NAMES)
+    post_event(live_server, code, "claim_seat", {"seat": 0, "device": "phone-of-ann"})
+    for _ in range(10):
+        post_event(live_server, code, "stopper", {"face": 3})
+    width, height, scheme = size
+    page = phone_page(browser, live_server, {"width": width, "height": height}, scheme, axe=False)
+    context = page.context
+    context.add_init_script("localStorage.setItem('device-id', 'phone-of-ann')")  # this phone holds Ann's seat
+    open_table(page, code, ".ws-stopper.stopped", unscrolled=True)
+    page.get_by_role("status").filter(has_text="Your turn, Ann").wait_for()
+    assert_on_first_screen(page, {"whose turn": ".mnb-builder", "Stopp!": ".ws-stopp",
+                                  "End turn": ".ws-cards .mnb-end"}, shots / "first-wuerfelspiel-stopp.png")
+    row = page.evaluate(FIRST_ROW)
+    assert [b["label"] for b in row] == ["1", "2", "3", "4", "5"]
+    assert all(b["whole"] for b in row), row
+    context.close()
+
+
 def test_block_buster_end_the_game(browser, live_server, shots, size):
     """Two have passed, one still plays: "End the game" (and its "are you sure") with the board, unscrolled."""
     code = new_table(live_server, "block-buster", ("Ann", "Ben", "Cy"))

@@ -209,7 +209,7 @@ def test_wuerfelspiel_stopper_speaks_german(german, live_server, shots):
     code = new_table(live_server, "wuerfelspiel", ["Anna", "Bernd"], stopper="app", pace_ms=500)
     german.add_init_script(RECORD_SPEECH)
     open_table(german, code)
-    assert "die App · Bernd ist dran" in german.locator(".mnb-roles").inner_text()
+    assert "die App würfelt für Bernd" in german.locator(".mnb-roles").inner_text()
     german.get_by_role("button", name="Los!").click()
     german.wait_for_selector(".ws-stopp:not([hidden])", timeout=30000)
     german.wait_for_function("() => window.__spoken.some(([text]) => text === 'Stopp!')")

@@ -212,7 +212,7 @@ def test_b_the_app_rolls_the_stopper_and_speaks_the_totals(phone, second_phone, 
         open_table(page, code, READY)
     assert phone.locator(".timer").count() == 0  # the stopper die is the clock
     assert phone.locator(".mnb-builder").inner_text() == "Ann"
-    assert "the app · Ben's turn" in phone.locator(".mnb-roles").inner_text()
+    assert "the app, rolling for Ben" in phone.locator(".mnb-roles").inner_text()
     assert phone.get_by_role("button", name="End turn (at 30)").is_disabled()
     snap(phone, shots / "ws-ready.png", ".mnb-who")
 
@@ -256,11 +256,58 @@ def test_b_the_app_rolls_the_stopper_and_speaks_the_totals(phone, second_phone, 
     second_phone.get_by_role("button", name="End turn", exact=True).click()
     for page in (phone, second_phone):
         page.wait_for_function("() => document.querySelector('.mnb-builder').textContent === 'Ben'")
-        assert totals_on(page) == [9, 0]
+        assert page.locator(".ws-totals .pts").all_inner_texts() == ["9", "0"]  # the one scoreboard
         assert page.locator(".ws-total").inner_text() == "0"
         assert page.locator(".ws-totals li").first.inner_text().split("\n") == ["Ann", "1 of 3 turns", "9"]
     assert "Ann scored 9 with 2 cards" in phone.locator(".mnb-last").inner_text()
     snap(phone, shots / "ws-next-turn.png", ".mnb-who")
+
+
+def test_the_stopper_line_says_for_whom_the_app_rolls(phone, live_server, shots):
+    """On Ann's phone the banner said "Your turn, Ann" and the stopper line "the app · Ben's turn": whose turn, then?
+    Ann builds; the app rolls the die in place of Ben, the stopper (the seat before the builder), and says so."""
+    code = new_table(live_server, "wuerfelspiel", ["Ann", "Ben"], stopper="app")
+    post_event(live_server, code, "claim_seat", {"seat": 0, "device": "phone-of-ann"})
+    phone.context.add_init_script("localStorage.setItem('device-id', 'phone-of-ann')")
+    open_table(phone, code, READY)
+    phone.get_by_role("status").filter(has_text="Your turn, Ann").wait_for()
+    roles = phone.locator(".mnb-roles").inner_text()
+    assert roles.split("\n") == ["Stopper", "the app, rolling for Ben"]
+    assert "turn" not in roles
+    snap(phone, shots / "ws-stopper-line.png", ".mnb-who")
+
+
+# The scoreboards a player sees (the table's own list, the Würfelspiel's totals): those shown, by class.
+SHOWN_SCOREBOARDS = """() => [...document.querySelectorAll('.scoreboard, .ws-totals-card')]
+  .filter((e) => e.checkVisibility()).map((e) => e.className)"""
+
+
+def test_the_wuerfelspiel_shows_its_scores_once_in_plain_words(phone, live_server, shots):
+    """Below "Totals" came the table's own list of the same scores, ending in "partial: 2 of 4 turns played; next:
+    Ann's turn", a status word and not a player's. The totals card is the one scoreboard, in play and at the end."""
+    code = new_table(live_server, "wuerfelspiel", ["Ann", "Ben"], stopper="person", turns_each=2)
+
+    def turn(builder, points):
+        for _ in range(10):
+            post_event(live_server, code, "stopper", {"face": 3})
+        post_event(live_server, code, "card", {"kind": "standard", "points": points, "builder": builder})
+        post_event(live_server, code, "end_turn", {"builder": builder})
+
+    turn(0, 5)
+    turn(1, 3)
+    open_table(phone, code, READY)
+    assert phone.evaluate(SHOWN_SCOREBOARDS) == ["card ws-totals-card"]
+    assert "partial" not in phone.locator("main").inner_text()
+    assert [li.split("\n") for li in phone.locator(".ws-totals li").all_inner_texts()] == [
+        ["Ann", "1 of 2 turns", "5"], ["Ben", "1 of 2 turns", "3"]]
+    phone.locator(".ws-totals-card").screenshot(path=shots / "ws-totals-in-play.png")
+    turn(0, 2)
+    turn(1, 1)
+    phone.wait_for_selector(".mnb-over:not([hidden])")
+    assert phone.evaluate(SHOWN_SCOREBOARDS) == ["card ws-totals-card"]
+    assert phone.locator(".ws-totals .pts").all_inner_texts() == ["7", "4"]
+    assert "Ann wins with 7 points" in phone.locator(".mnb-winner").inner_text()
+    phone.screenshot(path=shots / "ws-game-over.png", full_page=True)
 
 
 def test_a_person_as_stopper_taps_the_real_die(phone, live_server, shots):

@@ -155,3 +155,24 @@ def test_a_league_table_starts_from_the_house_rules_and_may_turn_one_off(small_p
     table = start_the_table(phone, live_server)
     assert table["league"] == league["id"]
     assert table["options"]["live_word_marking"] is False
+
+
+def test_add_player_says_so_when_the_game_has_all_its_seats(small_phone, shots):
+    """Block Buster seats four: at four, "+ Add player" did nothing and said nothing. It is off, and says why, beside
+    it and to a screen reader; taking a player out brings it back."""
+    phone = small_phone
+    phone.goto("/#/new/block-buster")
+    add = phone.get_by_role("button", name="+ Add player")
+    add.click()
+    add.click()
+    assert phone.locator(".seats input").count() == 4
+    assert add.is_disabled()
+    reason = phone.get_by_text("Up to 4 players in this game")
+    assert reason.is_visible()
+    assert add.get_attribute("aria-describedby") == reason.get_attribute("id")
+    assert serious_violations(phone) == []
+    phone.locator("form").screenshot(path=shots / f"new-table-all-seats-{phone.scheme}.png")
+    phone.get_by_role("button", name="remove player").last.click()
+    assert phone.locator(".seats input").count() == 3
+    assert add.is_enabled()
+    assert reason.is_hidden()

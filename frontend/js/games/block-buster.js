@@ -531,12 +531,25 @@ function nextThing(ctx, state, { waiting, open, unsaid }, confirm) {
   return [t('bb.all_entered'), null, false, null];
 }
 
+// "End the game?" asked or taken back moves the card (block-buster.css: the question comes before the board), on a
+// small phone hundreds of pixels away from the finger that tapped: it is brought into view, and the focus goes to
+// `button` in it (the keyboard's and the screen reader's place follows the eye).
+function bringIntoView(card, button) {
+  const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
+  card.scrollIntoView({ block: 'nearest', behavior: still ? 'auto' : 'smooth' });
+  button.focus({ preventScroll: true });
+}
+
 /** The one thing to do now: end the game, enter the blocks, the leftovers, or finish. */
 function nowCard(ctx) {
   const text = h('p.bb-now-text');
   const step = h('button.bb-step-action', { type: 'button' });
   const finish = h('button.bb-finish', { type: 'button', onclick: () => ctx.sheets.summary.open() }, t('bb.finish'));
-  const cancel = h('button.bb-not-yet', { type: 'button', hidden: true, onclick: () => { confirming = false; render(ctx.view); } }, t('bb.not_yet'));
+  const cancel = h('button.bb-not-yet', { type: 'button', hidden: true, onclick: () => {
+    confirming = false;
+    render(ctx.view);
+    bringIntoView(el, step);
+  } }, t('bb.not_yet'));
   const error = h('p.error', { role: 'alert', hidden: true });
   const el = h('section.card.bb-now', { 'aria-label': t('bb.what_now') }, text, h('div.bb-now-actions', cancel, step, finish), error);
   let confirming = false;
@@ -571,7 +584,12 @@ function nowCard(ctx) {
       });
       return;
     }
-    const [said, label, primary, onclick] = nextThing(ctx, state, missing, () => { confirming = true; render(ctx.view); });
+    // The focus on the answer that plays on: a second Enter does not end the game.
+    const [said, label, primary, onclick] = nextThing(ctx, state, missing, () => {
+      confirming = true;
+      render(ctx.view);
+      bringIntoView(el, cancel);
+    });
     text.textContent = said;
     show(label, primary, onclick);
   }

@@ -12,6 +12,9 @@ export const stylesheet = STYLESHEET; // the two Make 'N' Break games share one
 nameDice((die) => (die === 'stopper' ? t('dice.stopper') : null));
 
 export const usesTimer = false; // the stopper die is the clock
+// The totals card (each player's turns and points, who builds, the winners) is the table's scoreboard: the table's
+// own list of the same totals is not shown below it, nor its status line ("partial: …"), which is not a player's word.
+export const ownScores = true;
 
 /** On the stopper's phone (components/seats.js): a person rolls the yellow die, so that phone says so. */
 export function turnNote(view, seat) {

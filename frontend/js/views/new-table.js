@@ -85,6 +85,20 @@ function houseRulesOf(league) {
   return unlessLate(rules).then((answer) => (answer === LATE ? {} : answer));
 }
 
+/** "+ Add player", off once the game has all its seats, with the reason beside it (and read with it): whichever way
+ *  the seats change (added, taken out, the same players again). Returns [button, reason]. */
+function addPlayerButton(game, seats, addSeat) {
+  const reason = h('p.meta#seats-full', { role: 'status' }, t('new.max_players', { n: game.max_seats }));
+  const add = h('button', { type: 'button', 'aria-describedby': 'seats-full', onclick: () => addSeat().focus() }, t('new.add_player'));
+  const fit = () => {
+    add.disabled = seats.children.length >= game.max_seats;
+    reason.hidden = !add.disabled;
+  };
+  new MutationObserver(fit).observe(seats, { childList: true });
+  fit();
+  return [add, reason];
+}
+
 // The last table's players, in their seats, in one tap (null when too few for the game).
 function sameAgainButton(game, seats, addSeat) {
   const last = store.get().lastSeats.slice(0, game.max_seats);
@@ -131,7 +145,7 @@ export function mount(root, params) {
       h('label', t('new.players_clockwise', { min: game.min_seats, max: game.max_seats })),
       ...[sameAgain].filter(Boolean), // replaceChildren would print a null
       seats,
-      h('button', { type: 'button', onclick: () => seats.children.length < game.max_seats && addSeat().focus() }, t('new.add_player')),
+      ...addPlayerButton(game, seats, addSeat),
       ...(game.options.length ? [h('details.options', h('summary', t('new.options')), game.options.map((o) => optionField(o, { id: `opt-${o.name}`, value: house[o.name] }).field))] : []),
       error,
       start,
