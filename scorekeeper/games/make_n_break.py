@@ -624,8 +624,8 @@ def _reason(state: dict[str, Any]) -> Any:
         return Np_("highest total after {rounds} round", "highest total after {rounds} rounds", rounds, rounds=rounds)
     planned = rounds * len(names)
     turn = state["turn"]  # the turn due next: a sheet typed in part says whose is missing
-    return Np_("partial: {played} of {planned} turns played ({rounds} round); next: {name}'s turn in round {round}",
-               "partial: {played} of {planned} turns played ({rounds} rounds); next: {name}'s turn in round {round}",
+    return Np_("So far: {played} of {planned} turns played ({rounds} round); next: {name}'s turn in round {round}",
+               "So far: {played} of {planned} turns played ({rounds} rounds); next: {name}'s turn in round {round}",
                rounds, played=state["turns_played"], planned=planned, rounds=rounds, name=names[turn["builder"]],
                round=turn["round"])
 

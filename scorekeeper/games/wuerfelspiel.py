@@ -313,8 +313,8 @@ def result(state: dict[str, Any], **_: Any) -> Result:
         reason = Np_("highest total after {each} turn each as builder",
                      "highest total after {each} turns each as builder", each, each=each)
     else:
-        reason = Np_("partial: {played} of {planned} turn played; next: {name}'s turn",  # whose is missing
-                     "partial: {played} of {planned} turns played; next: {name}'s turn",
+        reason = Np_("So far: {played} of {planned} turn played; next: {name}'s turn",  # whose is missing
+                     "So far: {played} of {planned} turns played; next: {name}'s turn",
                      planned, played=done, planned=planned, name=names[state["builder"]])
     return Result(
         game=id,

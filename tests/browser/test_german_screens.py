@@ -210,6 +210,8 @@ def test_wuerfelspiel_stopper_speaks_german(german, live_server, shots):
     german.add_init_script(RECORD_SPEECH)
     open_table(german, code)
     assert "die App würfelt für Bernd" in german.locator(".mnb-roles").inner_text()
+    # Who builds, in the totals: written by a stylesheet it stayed English on a German phone (" · building").
+    assert german.locator(".ws-totals li.now .name").inner_text() == "Anna · baut"
     german.get_by_role("button", name="Los!").click()
     german.wait_for_selector(".ws-stopp:not([hidden])", timeout=30000)
     german.wait_for_function("() => window.__spoken.some(([text]) => text === 'Stopp!')")

@@ -297,9 +297,9 @@ def test_the_wuerfelspiel_shows_its_scores_once_in_plain_words(phone, live_serve
     turn(1, 3)
     open_table(phone, code, READY)
     assert phone.evaluate(SHOWN_SCOREBOARDS) == ["card ws-totals-card"]
-    assert "partial" not in phone.locator("main").inner_text()
+    assert "So far" not in phone.locator("main").inner_text()  # the status line, as the server words it
     assert [li.split("\n") for li in phone.locator(".ws-totals li").all_inner_texts()] == [
-        ["Ann", "1 of 2 turns", "5"], ["Ben", "1 of 2 turns", "3"]]
+        ["Ann · building", "1 of 2 turns", "5"], ["Ben", "1 of 2 turns", "3"]]
     phone.locator(".ws-totals-card").screenshot(path=shots / "ws-totals-in-play.png")
     turn(0, 2)
     turn(1, 1)

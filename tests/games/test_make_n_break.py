@@ -447,7 +447,7 @@ def test_score_sheet_partial_game():
     sheet = full_sheet(rounds=2)
     outcome = mnb.score_sheet(sheet)
     assert not outcome.finished and outcome.winners == []
-    assert outcome.reason == "partial: 3 of 6 turns played (2 rounds); next: Ann's turn in round 2"
+    assert outcome.reason == "So far: 3 of 6 turns played (2 rounds); next: Ann's turn in round 2"
 
 
 def three_rounds(players=("Ann", "Ben")):
@@ -465,7 +465,7 @@ def test_a_sheet_that_does_not_say_its_rounds_is_read_from_its_turns_when_that_i
     assert (five.finished, five.reason) == (True, "highest total after 5 rounds")
     four = mnb.score_sheet({"players": ["Ann", "Ben"], "turns": three_rounds() + three_rounds()[:2]})
     assert not four.finished  # four rounds are neither: five are planned, as when rounds is unsaid
-    assert four.reason == "partial: 8 of 10 turns played (5 rounds); next: Ann's turn in round 5"
+    assert four.reason == "So far: 8 of 10 turns played (5 rounds); next: Ann's turn in round 5"
     stated = mnb.score_sheet({"players": ["Ann", "Ben"], "rounds": 5, "turns": three_rounds()})
     assert not stated.finished  # a sheet that says its rounds is taken at its word
 

@@ -178,7 +178,7 @@ def test_turns_each_option(turns_each):
 def test_partial_game_has_no_winner_yet():
     outcome = wsp.result(play(turn(card(points=2))))
     assert (outcome.finished, outcome.winners) == (False, [])
-    assert outcome.reason == "partial: 1 of 9 turns played; next: Ben's turn"
+    assert outcome.reason == "So far: 1 of 9 turns played; next: Ben's turn"
     assert outcome.to_dict()["leaders"] == ["Ann"]
 
 

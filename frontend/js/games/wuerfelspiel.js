@@ -13,7 +13,7 @@ nameDice((die) => (die === 'stopper' ? t('dice.stopper') : null));
 
 export const usesTimer = false; // the stopper die is the clock
 // The totals card (each player's turns and points, who builds, the winners) is the table's scoreboard: the table's
-// own list of the same totals is not shown below it, nor its status line ("partial: …"), which is not a player's word.
+// own list of the same totals is not shown below it, nor its status line ("So far: …"), which the card says its way.
 export const ownScores = true;
 
 /** On the stopper's phone (components/seats.js): a person rolls the yellow die, so that phone says so. */
@@ -200,7 +200,7 @@ function scoreCards(seat) {
     const best = Math.max(...s.totals);
     totalsList.replaceChildren(...view.seats.map((name, i) =>
       h(`li${s.builder === i ? '.now' : ''}${s.finished && s.totals[i] === best ? '.winner' : ''}`,
-        h('span.name', name),
+        h('span.name', name, s.builder === i ? h('span.ws-building', ` · ${t('ws.building')}`) : null),
         h('span.turns', t('ws.turns_of', { n: s.turns_played[i], count: s.options.turns_each })),
         h('span.pts', String(s.totals[i])))));
     over.hidden = !s.finished;
