@@ -201,13 +201,13 @@ class EventInSchema(Schema):
                          metadata={"description": "points, roll, undo, … (what the game accepts). An undo or "
                                    "redo names its action: data.seq, the table's undo_seq or redo_seq."})
     data = fields.Dict(keys=fields.String(), load_default=dict)
-    expected_seq = fields.Integer(validate=SEQ,
+    expected_seq = fields.Integer(strict=True, validate=SEQ,
                                   metadata={"description": "Refuse with 409 if the table is no longer at this seq."})
     device = fields.String(validate=validate.Regexp(DEVICE_ID), metadata={
         "description": "The sending phone's id (as in its claim_seat): a player's own act (a grid handed in, a "
                        "challenge's challenger) for a seat another phone holds is refused (409 "
                        "seat_on_another_phone) unless on_behalf is true."})
-    on_behalf = fields.Boolean(load_default=False, metadata={
+    on_behalf = StrictBoolean(load_default=False, metadata={
         "description": "Confirmed on this phone: the act is done for the seat's player, who is on another phone."})
 
 
@@ -248,7 +248,7 @@ class TimerCommandSchema(Schema):
     action = fields.String(required=True, validate=validate.OneOf(["set", "start", "pause", "resume", "add", "reset"]))
     seconds = fields.Float(validate=validate.Range(min=0, max=3600),
                            metadata={"description": "For set and add."})
-    expected_seq = fields.Integer(validate=SEQ)
+    expected_seq = fields.Integer(strict=True, validate=SEQ)
 
 
 class ConflictSchema(Schema):

@@ -72,3 +72,18 @@ def test_a_huge_timer_through_events_is_a_422(client):
         response = send(client, code, "timer", {"action": "set", "seconds": seconds})
         assert response.status_code == 422, response.get_json()
     assert stored(client, code) == []
+
+
+@pytest.mark.parametrize(("field", "value"), [("expected_seq", 0.9), ("expected_seq", "0"), ("on_behalf", "yes"),
+                                              ("on_behalf", 1)])
+def test_the_envelopes_guards_take_their_own_json_types_only(client, field, value):
+    """expected_seq 0.9 was read as 0, "0" as 0, and on_behalf "yes" or 1 as true: a guard that guesses guards
+    nothing. A number that is not whole, text for a number and anything but true or false are refused."""
+    code = new_table(client, seats=CAST[:2])["code"]
+    body = {"id": str(uuid.uuid4()), "type": "points", "data": {"seat": 0, "points": 1}, field: value}
+    response = send(client, code, None, None, raw=json.dumps(body))
+    assert response.status_code == 422 and field in response.get_json()["errors"], response.get_json()
+    assert stored(client, code) == []
+    timer = client.post(f"/api/tables/{code}/timer", json={"id": str(uuid.uuid4()), "action": "start",
+                                                            "expected_seq": 0.9})
+    assert timer.status_code == 422 and "expected_seq" in timer.get_json()["errors"]
