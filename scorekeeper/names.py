@@ -18,20 +18,17 @@ from __future__ import annotations
 
 import unicodedata
 
-from .games.base import name_key, visible
+from .games.base import MAX_NAME, hiding_character, name_key, visible
 from .text import N_
 
-ZWJ = "\u200d"
-MAX_LENGTH = 40  # a player's name, at a table's seat and in a league alike: a seat's name joins its league
-REFUSED_CATEGORIES = {"Cc", "Co", "Cs", "Cn"}
+MAX_LENGTH = MAX_NAME
 
 
 def problem(name: str) -> str | None:
     """Why ``name`` cannot be used as it is, or None."""
-    for char in name:
-        category = unicodedata.category(char)
-        if category in REFUSED_CATEGORIES or (category == "Cf" and char != ZWJ):
-            return N_("contains an invisible or control character (U+{code:04X})", code=ord(char))
+    char = hiding_character(name)
+    if char is not None:
+        return N_("contains an invisible or control character (U+{code:04X})", code=ord(char))
     if not visible(name).strip():
         return N_("has no letter or sign that shows")
     return None

@@ -440,6 +440,23 @@ def visible(name: str) -> str:
     return "".join(char for char in name if char not in INVISIBLE)
 
 
+MAX_NAME = 40  # a player's name or a team's, at a table and in a league alike (a seat's name joins its league)
+# Characters that can hide or disguise text on other people's phones: control, private-use, unassigned and
+# unpaired-surrogate characters, and format characters (a right-to-left override makes "Ann" read as another
+# name) but the zero-width joiner that emoji sequences need (names.py says what else a name may not be).
+_HIDING = frozenset(("Cc", "Co", "Cs", "Cn"))
+_ZWJ = "\u200d"
+
+
+def hiding_character(text: str) -> str | None:
+    """The first character of ``text`` that can hide or disguise it, or None."""
+    for char in text:
+        category = unicodedata.category(char)
+        if category in _HIDING or (category == "Cf" and char != _ZWJ):
+            return char
+    return None
+
+
 def name_key(name: str) -> str:
     """How two players' names are compared, here and in leagues (``names.key``): case, spacing, Unicode's
     compatibility forms ("Ａｎｎ" is "Ann") and characters that show nothing do not tell people apart."""

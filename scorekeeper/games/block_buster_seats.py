@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import RuleError, refuse_same_names
+from .base import MAX_NAME, RuleError, hiding_character, refuse_same_names, visible
 
 COLOURS = ("yellow", "blue", "red", "green")
 DEFAULT_TEAMS = ("A", "B", "A", "B")
@@ -104,7 +104,12 @@ def seat_teams(given: Any, teams: bool, players: int) -> list[str | None]:
     for seat, label in enumerate(given):
         if isinstance(label, bool) or not isinstance(label, str | int) or not str(label).strip():
             raise RuleError("bad_teams", "Every player needs a team.", f"options.teams.{seat}")
-        labels.append(str(label).strip())
+        label = str(label).strip()
+        # Shown on every phone and kept by a league as a player's name is: held to what a name may be.
+        if len(label) > MAX_NAME or hiding_character(label) or not visible(label).strip():
+            raise RuleError("bad_teams", "A team's name is at most {most} characters, each one that shows.",
+                            f"options.teams.{seat}", most=MAX_NAME)
+        labels.append(label)
     if sorted(labels.count(x) for x in set(labels)) != [2, 2]:
         raise RuleError("bad_teams", "The couple game is two teams of two players.", "options.teams")
     return labels

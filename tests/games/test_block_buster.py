@@ -689,3 +689,18 @@ def test_a_sheets_skips_may_be_zero_and_its_refusal_says_so():
     assert (caught.value.code, caught.value.field) == ("bad_spaces", "players.0.skips")
     assert caught.value.message == "Skipped spaces must be a whole number of at least 0."
     bb.score_sheet(sheet_with(("players.0.skips", 0)))
+
+
+@pytest.mark.parametrize("label", ["\u202eevil", "B" * 41, "\u200b", "Team\u0007"])
+def test_a_team_is_named_in_at_most_40_characters_that_show(label):
+    """A couple game's team labels took what no player's name may hold: 50,000 characters (stored in a 40-character
+    column by a league), a right-to-left override that makes a label read as another, characters that show nothing."""
+    with pytest.raises(RuleError) as caught:
+        bb.setup({"variant": "couples", "teams": [label, "Two", label, "Two"]}, ["Ann", "Bob", "Cy", "Dee"])
+    assert (caught.value.code, caught.value.field) == ("bad_teams", "options.teams.0")
+    assert "40" in caught.value.message and "shows" in caught.value.message
+
+
+def test_a_team_label_may_be_an_emoji_sequence():
+    state = bb.setup({"variant": "couples", "teams": ["👩‍👩‍👧", "🦊", "👩‍👩‍👧", "🦊"]}, ["Ann", "Bob", "Cy", "Dee"])
+    assert [p["team"] for p in state["players"]] == ["👩‍👩‍👧", "🦊", "👩‍👩‍👧", "🦊"]
