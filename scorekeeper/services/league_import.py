@@ -27,7 +27,6 @@ count up from 1 below the result's version, times and dates are within reason.
 from __future__ import annotations
 
 import datetime as dt
-import json
 import os
 import secrets
 from typing import Any
@@ -42,18 +41,25 @@ from ..models import League, LeaguePlayer, LeagueResult, ResultEntry, ResultVers
 from ..text import N_
 from .house_rules import check as check_rules
 from .league_input import clean_name, refuse
-from .leagues import IMPORTED, check_result, new_tokens, result_digest, token_hash
+from .leagues import (
+    FIRST_DAY,
+    IMPORTED,
+    MAX_HISTORY,
+    MAX_SHEET_BYTES,
+    check_result,
+    new_tokens,
+    result_digest,
+    sheet_too_big,
+    token_hash,
+)
 from .scoring import known_game
 
 MAX_RESULTS = 5_000
 MAX_PLAYERS = 1_000
 MAX_SEASONS = 200
-MAX_HISTORY = 50  # corrections kept per result
-MAX_SHEET_BYTES = 16 * 1024  # a finished game's sheet is a few KiB
 MAX_VERSION = 1_000_000
 YIELD_EVERY = 20  # results checked between two yields to other requests
 WRITE_CHUNK = 100  # results written per transaction
-FIRST_DAY = dt.date(1900, 1, 1)
 LAST_SEASON_DAY = dt.date(2199, 12, 31)
 DAY_MS = 86_400_000
 UNFINISHED = "importing:"  # + the writing process's id: a league digest while its import is being written
@@ -248,7 +254,7 @@ def _check_bookkeeping(r: dict[str, Any], uids: set[str], now: int, latest_day: 
     code = r.get("table_code")
     if code is not None and not is_table_code(code):
         raise refuse("table_code", "A table code is 6 letters and digits, as the app gives them.")
-    if r.get("sheet") is not None and len(json.dumps(r["sheet"], separators=(",", ":"))) > MAX_SHEET_BYTES:
+    if sheet_too_big(r.get("sheet")):
         raise refuse("sheet", "A score sheet is at most {most} KiB.", "too_big",
                       most=MAX_SHEET_BYTES // 1024)
     if len(r["history"]) > MAX_HISTORY:
@@ -287,7 +293,7 @@ def _check_version(known: dict[str, LeaguePlayer], version: dict[str, Any], fiel
     code = version.get("table_code")
     if code is not None and not is_table_code(code):
         raise refuse(f"{field}.table_code", "A table code is 6 letters and digits, as the app gives them.")
-    if version.get("sheet") is not None and len(json.dumps(version["sheet"])) > MAX_SHEET_BYTES:
+    if sheet_too_big(version.get("sheet")):
         raise refuse(f"{field}.sheet", "A score sheet is at most {most} KiB.", "too_big",
                       most=MAX_SHEET_BYTES // 1024)
     for j, p in enumerate(version.get("players", [])):

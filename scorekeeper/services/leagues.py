@@ -249,6 +249,16 @@ def _from_sheet(league: League, game_id: str, sheet: dict[str, Any]) -> list[dic
 TYPED, FROM_GAME, IMPORTED = "typed", "game", "import"
 
 
+# What a result may be, recorded or imported alike: a league's own export always imports (league_import.py).
+FIRST_DAY = dt.date(1900, 1, 1)
+MAX_SHEET_BYTES = 16 * 1024  # a finished game's sheet is a few KiB
+MAX_HISTORY = 50  # corrections kept per result
+
+
+def sheet_too_big(sheet: Any) -> bool:
+    return sheet is not None and len(json.dumps(sheet, separators=(",", ":"))) > MAX_SHEET_BYTES
+
+
 def check_result(league: League, payload: dict[str, Any], check_date: bool = True,
                  source: str = TYPED, known: dict[str, LeaguePlayer] | None = None) -> dict[str, Any]:
     """The normalised result (game, played_on, sheet, players with ids, scores, places, teams) or a 422.
@@ -262,6 +272,10 @@ def check_result(league: League, payload: dict[str, Any], check_date: bool = Tru
     played_on = payload["played_on"]
     if check_date and played_on > dt.date.today() + dt.timedelta(days=1):  # a day's grace for time zones
         raise refuse("played_on", "played_on cannot be in the future.", "future_date")
+    if check_date and played_on < FIRST_DAY:
+        raise refuse("played_on", "played_on must be from {year} to today.", "bad_date", year=FIRST_DAY.year)
+    if sheet_too_big(payload.get("sheet")):
+        raise refuse("sheet", "A score sheet is at most {most} KiB.", "too_big", most=MAX_SHEET_BYTES // 1024)
     sheet, rows, prefix = _result_rows(league, game_id, payload, source)
     _check_players(rows, prefix, {p.name_key: p for p in players(league)} if known is None else known)
     places_given = _check_places(rows, prefix)
@@ -459,6 +473,9 @@ def correct(league: League, uid: str, payload: dict[str, Any], source: str = TYP
     result = get_result(league, uid)
     if result.deleted_at_ms is not None:
         raise Conflict("deleted_result", "This result was deleted; record the game again instead.")
+    if result.version > MAX_HISTORY:
+        raise Conflict("too_many_corrections", "This result has been corrected {most} times, as many as a result "
+                       "keeps; delete it and record the game again.", most=MAX_HISTORY)
     payload = _keeping_sheet(result, payload)
     checked = check_result(league, payload, source=source)
     names = player_names(league)
