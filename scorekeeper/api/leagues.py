@@ -410,7 +410,7 @@ def get_result(league_id, result_id):
 @blp.arguments(LeagueResultCorrectionSchema)
 @blp.response(200, LeagueResultSchema)
 @blp.doc(security=SECURITY)
-@_errors(401, 403, 404)
+@_errors(401, 403, 404, 409)
 def correct_result(payload, league_id, result_id):
     """Admin: correct a result; the previous version is kept in its history.
 
