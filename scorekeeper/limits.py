@@ -55,6 +55,9 @@ SCANS_PER_MACHINE = "20 per minute"
 # A league import writes up to 5,000 results (about 3 MB): an address may grow the database by a few of them an
 # hour, not by as many as the import process can write (5,000 results every 2.5 s). Moving a league is one import.
 IMPORTS = "10 per hour"
+# A league's export reads the whole league (5,000 results: 0.7 s of a core and 4 MB each time), and reads pay no
+# write budget: its files (JSON, BG Stats, CSV) share a budget of their own, more than any group downloads.
+EXPORTS = "20 per minute"
 
 
 def _is_read() -> bool:
@@ -78,7 +81,9 @@ def _this_machine() -> str:
     return f"machine:{socket.gethostname()}"
 
 
-word_checks = limiter.limit(WORD_CHECKS)
+# One budget for all of the word judge's routes (a lookup, meanings, a challenge): each had 240 of its own.
+word_checks = limiter.shared_limit(WORD_CHECKS, scope="word-checks")
+exports = limiter.shared_limit(EXPORTS, scope="exports")
 _scans_per_address = limiter.limit(SCANS)
 _scans_per_machine = limiter.limit(SCANS_PER_MACHINE, key_func=_this_machine, scope="scans-per-machine")
 

@@ -17,7 +17,7 @@ from flask import Response, current_app, g, jsonify, request
 
 from .. import i18n, offload
 from ..cooperate import pause_collector, resume_collector
-from ..limits import count_import
+from ..limits import count_import, exports
 from ..services import (
     bgg_plays,
     bgstats,
@@ -504,6 +504,7 @@ def recap(query, league_id):
 @blp.response(200, ExportSchema)
 @blp.doc(security=SECURITY)
 @_errors(401, 403)
+@exports
 def export(league_id):
     """Admin: the whole league as JSON (rules, seasons, players, results with history, and the all-time standings
     with their ranks); import takes it back."""
@@ -517,6 +518,7 @@ def export(league_id):
 @blp.response(200, BgStatsExportSchema)
 @blp.doc(security=SECURITY)
 @_errors(401)
+@exports
 def export_bgstats(league_id):
     """Every result in the shape of BG Stats' export file, for BG Stats to merge: the same league downloaded
     again gives the same uuids, so no play comes in twice."""
@@ -534,6 +536,7 @@ def export_bgstats(league_id):
               "the ids are in the JSON export.", content_type="text/csv")
 @blp.doc(security=SECURITY)
 @_errors(401)
+@exports
 def export_csv(league_id):
     """Every result as CSV, one row per player, oldest first."""
     league, _ = _auth(league_id)

@@ -76,3 +76,25 @@ def test_word_checks_are_limited(limited):
 def test_meanings_are_limited_like_word_checks(limited):
     statuses = [limited.get("/api/lexicons/en/meanings?words=cat").status_code for _ in range(241)]
     assert statuses[:240] == [200] * 240 and statuses[240] == 429
+
+
+def test_the_word_budget_is_one_per_address_across_the_judges_routes(limited):
+    """Each route of the word judge counted its own 240 a minute: an address had 240 lookups, 240 meanings and 240
+    challenges. It has 240 word checks a minute, however it asks."""
+    asks = [lambda: limited.get("/api/lexicons/en/words/cat"),
+            lambda: limited.get("/api/lexicons/en/meanings?words=cat"),
+            lambda: limited.post("/api/lexicons/en/challenge", json={"words": ["cat"]})]
+    statuses = [asks[i % 3]().status_code for i in range(241)]
+    assert statuses[:240] == [200] * 240 and statuses[240] == 429
+
+
+def test_a_leagues_exports_have_a_budget_of_their_own(limited):
+    """An export reads the whole league (a 5,000-result league: 0.7 s of a core and 4 MB each time) and reads pay
+    no write budget: an address could ask for them without end. 20 exports a minute, whichever file."""
+    league = limited.post("/api/leagues", json={"name": "Club"}).get_json()
+    paths = ["export", "export/bgstats", "export.csv"]
+    token = {"Authorization": f"Bearer {league['admin_token']}"}
+    statuses = [limited.get(f"/api/leagues/{league['id']}/{paths[i % 3]}", headers=token).status_code
+                for i in range(21)]
+    assert statuses[:20] == [200] * 20 and statuses[20] == 429
+    assert limited.get(f"/api/leagues/{league['id']}", headers=token).status_code == 200  # other reads go on
