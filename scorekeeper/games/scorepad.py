@@ -10,7 +10,18 @@ from __future__ import annotations
 from typing import Any
 
 from ..text import N_
-from .base import Game, Line, Option, PlayerResult, Result, RuleError, Sample, resolve_options, winners_by_total
+from .base import (
+    Game,
+    Line,
+    Option,
+    PlayerResult,
+    Result,
+    RuleError,
+    Sample,
+    refuse_same_names,
+    resolve_options,
+    winners_by_total,
+)
 from .base import places_from_result as league_places_from
 from .base import rank_sides as league_rank
 
@@ -123,6 +134,7 @@ def score_sheet(sheet: dict[str, Any], **_: Any) -> Result:
         if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"].strip():
             raise RuleError("bad_name", "Every player needs a name.", f"players.{i}.name")
         names.append(p["name"].strip())
+    refuse_same_names(names, lambda i: f"players.{i}.name")
     lowest_wins = sheet.get("lowest_wins", False)
     if not isinstance(lowest_wins, bool):  # "yes", 0 or null would rank the sheet by a guess
         raise RuleError("bad_option", "{name} must be true or false.", "lowest_wins", name="lowest_wins")

@@ -2,7 +2,10 @@
 
 import copy
 
+import pytest
+
 from scorekeeper.games import scorepad
+from scorekeeper.games.base import RuleError
 
 
 def test_apply_leaves_the_state_it_was_given_as_it_was():
@@ -35,3 +38,10 @@ def test_a_state_stored_with_a_line_per_tap_still_adds_up():
     assert state["scores"] == [[[1, 4], [1, 6], [2, 2]]]
     ann = scorepad.result(state).players[0]
     assert ann.total == 12 and [line.points for line in ann.lines] == [10, 2]
+
+
+def test_a_sheet_with_two_players_of_one_name_is_refused():
+    """Every other game's sheet refused it: results, winners and leagues go by name."""
+    with pytest.raises(RuleError) as caught:
+        scorepad.score_sheet({"players": [{"name": "A", "points": [3]}, {"name": " a ", "points": [1]}]})
+    assert (caught.value.code, caught.value.field) == ("duplicate_name", "players.1.name")
