@@ -50,8 +50,9 @@ other action, so every phone hears of them through the stream, in order, exactly
 
 from __future__ import annotations
 
+import contextlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -164,13 +165,15 @@ def step(snapshot: dict[str, Any], event: dict[str, Any], rules: Rules, history:
     _check_holder(snap, kind, data, event, rules)
     # The timer, the word judge's log and the pointer to the next table are not moves: undo leaves them.
     if kind == "timer":
-        snap["timer"] = timer.command(snap["timer"], data.get("action"), now, data.get("seconds"))
+        with _in_data():
+            snap["timer"] = timer.command(snap["timer"], data.get("action"), now, data.get("seconds"))
         return Step(data, snap, None)
     if kind == "next_table":  # written by the app itself when the table plays again (services/tables.py)
         snap["next_code"] = data["code"]
         return Step(data, snap, None)
     if kind == "challenge":
-        data["verdict"] = _challenge(rules, data, judge)
+        with _in_data():
+            data["verdict"] = _challenge(rules, data, judge)
         entry = {**data["verdict"], "seq": seq, "words": data["words"], "by": data.get("by"), "at_ms": now}
         snap["challenges"] = [*snap.get("challenges", []), entry][-MAX_CHALLENGES_SHOWN:]
         return Step(data, snap, None)
@@ -184,6 +187,18 @@ def step(snapshot: dict[str, Any], event: dict[str, Any], rules: Rules, history:
         snap["result"] = rules.score(snap["game"])
     _follow_game_timer(rules.game, snapshot["game"], snap, now)
     return Step(data, snap, trail)
+
+
+@contextlib.contextmanager
+def _in_data() -> Iterator[None]:
+    """The timer's and the word judge's refusals name their own fields ("seconds", "words.0"): sent in an event,
+    the field the phone sent is in its data."""
+    try:
+        yield
+    except RuleError as err:
+        if err.field is None or err.field.startswith("data."):
+            raise
+        raise err.at(f"data.{err.field}") from None
 
 
 def _move(snap, kind, data, seq, rules: Rules, randbelow, now) -> dict[str, Any]:

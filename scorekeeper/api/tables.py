@@ -134,8 +134,8 @@ def timer_command(payload, code):
     if "seconds" in payload:
         data["seconds"] = payload["seconds"]
     uid = str(payload.get("id") or uuid.uuid4())
-    event, table, created = tables.append(code, uid, "timer", data, payload.get("expected_seq"),
-                                          host_url=request.host_url, league_token=league_token())
+    event, table, created = tables.command_timer(code, uid, data, payload.get("expected_seq"),
+                                                 host_url=request.host_url, league_token=league_token())
     return _appended(event, table, created)
 
 

@@ -478,6 +478,16 @@ def append(code: str, uid: str, kind: str, data: dict[str, Any], expected_seq: i
                       functools.partial(_append_batch, code))
 
 
+def command_timer(code: str, uid: str, data: dict[str, Any], expected_seq: int | None = None, host_url: str = "",
+                  league_token: str | None = None):
+    """A timer command (``POST …/timer``): a ``timer`` event, whose refusals name the command's own fields
+    ("action"), not an event's data ("data.action")."""
+    try:
+        return append(code, uid, "timer", data, expected_seq, host_url=host_url, league_token=league_token)
+    except RuleError as err:
+        raise err.at(err.field.removeprefix("data.") if err.field else None) from None
+
+
 def appends_waiting(code: str) -> int:
     """How many appends to this table wait in this process for the batch ahead of theirs (table_lanes.py)."""
     return _LANES.waiting((db.engine, normalize_code(code)))

@@ -87,3 +87,13 @@ def test_the_envelopes_guards_take_their_own_json_types_only(client, field, valu
     timer = client.post(f"/api/tables/{code}/timer", json={"id": str(uuid.uuid4()), "action": "start",
                                                             "expected_seq": 0.9})
     assert timer.status_code == 422 and "expected_seq" in timer.get_json()["errors"]
+
+
+def test_a_timer_or_a_challenge_sent_as_an_event_names_the_field_of_the_event(client):
+    """Refused inside an event, the timer's seconds and a challenge's words were named as on their own endpoints
+    ("seconds", "words.0"): the field a phone sent is data.seconds, data.words.0."""
+    code = new_table(client, "bresk", CAST[:2])["code"]
+    timer = send(client, code, "timer", {"action": "set", "seconds": -5})
+    assert timer.status_code == 422 and "data.seconds" in timer.get_json()["errors"], timer.get_json()
+    challenge = send(client, code, "challenge", {"words": ["x" * 100]})
+    assert challenge.status_code == 422 and "data.words.0" in challenge.get_json()["errors"], challenge.get_json()
