@@ -12,11 +12,18 @@ from ..games import dice
 from . import house_rules
 
 
+def _as_named(game_id: Any) -> str:
+    """What a refusal repeats of an unknown game's id: as much as an id can be, not a 5,000-character body."""
+    text = game_id if isinstance(game_id, str) else repr(game_id)
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
 def game_or_404(game_id: str):
     """The game a request's path names, or a 404."""
     module = games.get(game_id)
     if module is None:
-        raise NotFound("unknown_game", "There is no game called {game_id!r}; the games are {games}.", game_id=game_id,
+        raise NotFound("unknown_game", "There is no game called {game_id!r}; the games are {games}.",
+                       game_id=_as_named(game_id),
                        games=", ".join(games.REGISTRY))
     return module
 
@@ -26,7 +33,7 @@ def known_game(game_id: Any, field: str = "game"):
     module = games.get(game_id)
     if module is None:
         raise Refused("unknown_game", "There is no game called {game_id!r}; the games are {games}.", field,
-                      "unknown game", game_id=game_id, games=", ".join(games.REGISTRY))
+                      "unknown game", game_id=_as_named(game_id), games=", ".join(games.REGISTRY))
     return module
 
 

@@ -151,3 +151,15 @@ def test_nul_bytes_never_reach_the_database(client):
     response = client.get(f"/api/leagues/{league['id']}/players/Ann%00",
                           headers={"Authorization": f"Bearer {league['viewer_token']}"})
     assert response.status_code == 404
+
+
+def test_an_unknown_game_is_not_echoed_back_in_full(client):
+    """The refusal repeated a 5,000-character game id whole."""
+    league = client.post("/api/leagues", json={"name": "Club"}).get_json()
+    recorded = client.post(f"/api/leagues/{league['id']}/results", json={"game": "x" * 5000, "played_on": "2024-01-01"},
+                           headers={"Authorization": f"Bearer {league['member_token']}"})
+    for response in (client.post("/api/tables", json={"game": "x" * 5000, "seats": [{"name": "Ann"}]}),
+                     client.post("/api/tables", json={"game": {"x" * 5000: 1}, "seats": [{"name": "Ann"}]}), recorded):
+        body = response.get_json()
+        assert response.status_code == 422, body
+        assert len(response.get_data()) < 1000 and "x" * 41 not in body["message"]
