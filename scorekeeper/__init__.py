@@ -24,6 +24,7 @@ def create_app(test_config: dict[str, Any] | None = None):
     from .stream_gate import StreamGate
 
     app = Flask(__name__, instance_relative_config=True)
+    app.request_class = web.Request
     app.json = OrjsonProvider(app)
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(config.load(app.instance_path, test_config))

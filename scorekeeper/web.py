@@ -1,4 +1,4 @@
-"""The phone UI (static files from frontend/), the API docs page, and security headers."""
+"""The phone UI (static files from frontend/), the API docs page, security headers, and the request (its body limit)."""
 
 from __future__ import annotations
 
@@ -6,12 +6,27 @@ import hashlib
 from functools import lru_cache
 
 from flask import Blueprint, Flask, Response, current_app, jsonify, render_template_string, request, send_from_directory
+from flask import Request as FlaskRequest
 from flask.sessions import SessionInterface
-from werkzeug.exceptions import BadRequest, UnsupportedMediaType
+from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
 
 from . import compressed_files, links
 from .app_files import FRONTEND, added_game_files, app_files
 from .text import N_
+
+
+class Request(FlaskRequest):
+    """Flask's request, but a body sent in chunks (no Content-Length) that reaches the size limit is 413, as one
+    whose Content-Length says so is: werkzeug stops reading such a body at the limit and says nothing, and the
+    cut JSON was answered 400 "Invalid JSON body"."""
+
+    def get_data(self, cache: bool = True, as_text: bool = False, parse_form_data: bool = False):
+        data = super().get_data(cache=True, parse_form_data=parse_form_data)
+        limit = self.max_content_length
+        if self.content_length is None and limit is not None and len(data) >= limit:
+            raise RequestEntityTooLarge()
+        return super().get_data(cache=cache, as_text=as_text, parse_form_data=parse_form_data)
+
 
 # No inline script anywhere: every script is a file from our own origin.
 CSP = (
