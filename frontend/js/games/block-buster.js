@@ -13,7 +13,7 @@
 //
 // The panel is built from small pieces, each a function returning { el, render(view) } (cards)
 // or { dialog, open(…), close(), refresh(view) } (sheets), sharing one context `ctx`.
-import { h, renew, stat, useStylesheet } from '../lib/dom.js';
+import { h, renew, scrollToView, stat, useStylesheet } from '../lib/dom.js';
 import { rovingGrid } from '../lib/roving.js';
 import { t } from '../i18n.js';
 import { SHAPE_NAMES, SPACES, coloursInPlay, judge, seatOfColour } from './block-buster-rules.js';
@@ -535,8 +535,7 @@ function nextThing(ctx, state, { waiting, open, unsaid }, confirm) {
 // small phone hundreds of pixels away from the finger that tapped: it is brought into view, and the focus goes to
 // `button` in it (the keyboard's and the screen reader's place follows the eye).
 function bringIntoView(card, button) {
-  const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
-  card.scrollIntoView({ block: 'nearest', behavior: still ? 'auto' : 'smooth' });
+  scrollToView(card);
   button.focus({ preventScroll: true });
 }
 

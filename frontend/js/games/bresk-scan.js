@@ -11,7 +11,7 @@
 // later opt-in could send those squares' crops to improve the reader.
 import { api } from '../api.js';
 import { t } from '../i18n.js';
-import { h, useStylesheet } from '../lib/dom.js';
+import { h, scrollToView, useStylesheet } from '../lib/dom.js';
 import { cellLetter } from '../lib/lexicon.js';
 
 const SIZE = 8;
@@ -205,7 +205,7 @@ function showReview(scan, answer, photo) {
   showCheck(rv, nextUnchecked(rv));
   paintProgress(rv);
   scan.review.hidden = false;
-  scan.review.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  scrollToView(scan.review, 'start');
 }
 
 /** A review's state from the server's answer: the squares as read and as corrected, and the doubtful ones. */

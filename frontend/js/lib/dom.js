@@ -116,6 +116,12 @@ export function tapGuard(el, ms = 600) {
   return guard;
 }
 
+/** Scrolls `el` into view, smoothly unless the phone asks for less motion (a jump is what it asked for). */
+export function scrollToView(el, block = 'nearest') {
+  const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
+  el.scrollIntoView({ block, behavior: still ? 'auto' : 'smooth' });
+}
+
 /** One figure on the big screen (views/screen.js): a label over a large value. The games' `screen(view)`
  *  build their boards from these, so every game's board reads the same way across a room. */
 export function stat(label, value, cls = '') {
