@@ -251,7 +251,9 @@ TYPED, FROM_GAME, IMPORTED = "typed", "game", "import"
 
 # What a result may be, recorded or imported alike: a league's own export always imports (league_import.py).
 FIRST_DAY = dt.date(1900, 1, 1)
-MAX_SHEET_BYTES = 16 * 1024  # a finished game's sheet is a few KiB
+# A sheet is a few KiB; the largest a game accepts (a Würfelspiel of 80 turns at the most rolls and cards a turn
+# may list: bench/sheet_replay.py) is 94 KB, and a long real one 47 KB.
+MAX_SHEET_BYTES = 128 * 1024
 MAX_HISTORY = 50  # corrections kept per result
 
 

@@ -267,16 +267,16 @@ def test_an_import_refuses_a_deleted_result_with_players(client):
 
 def test_what_the_league_records_its_own_export_can_import(client):
     """Recording took what an import of the league's own export then refused: a day before 1900, a score sheet over
-    16 KiB, a 51st correction. Each is refused where it is recorded, with the same words."""
+    128 KiB, a 51st correction. Each is refused where it is recorded, with the same words."""
     league = new_league(client, players=("Ann", "Ben"))
     typed = {"game": "scorepad", "played_on": "2024-01-01",
              "players": [{"name": "Ann", "score": 10}, {"name": "Ben", "score": 5}]}
     early = post_result(client, league, {**typed, "played_on": "0001-01-01"})
     assert early.status_code == 422 and early.get_json()["errors"] == {
         "played_on": ["played_on must be from 1900 to today."]}
-    sheet = {"players": [{"name": "Ann", "points": [1] * 6000}, {"name": "Ben", "points": [2] * 6000}]}
+    sheet = {"players": [{"name": "Ann", "points": [1] * 35_000}, {"name": "Ben", "points": [2] * 35_000}]}
     big = post_result(client, league, {"game": "scorepad", "played_on": "2024-01-01", "sheet": sheet})
-    assert big.status_code == 422 and big.get_json()["errors"] == {"sheet": ["A score sheet is at most 16 KiB."]}
+    assert big.status_code == 422 and big.get_json()["errors"] == {"sheet": ["A score sheet is at most 128 KiB."]}
     uid = post_result(client, league, typed).get_json()["id"]
     for score in range(11, 61):  # fifty corrections: versions 2 to 51
         assert admin_call(client, league, "PUT", f"/results/{uid}", {**typed, "players": [
