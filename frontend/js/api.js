@@ -51,16 +51,12 @@ export function unlessLate(promise) {
 // word's meanings), and stops saying it once the last of them is answered or fails.
 let lateAsks = 0;
 function watched(asked) {
-  let late = false;
-  const timer = setTimeout(() => {
-    late = true;
+  unlessLate(asked).then((answer) => {
+    if (answer !== LATE) return;
     store.set({ lateAsks: ++lateAsks });
-  }, LATE_MS);
-  const settled = () => {
-    clearTimeout(timer);
-    if (late) store.set({ lateAsks: --lateAsks });
-  };
-  asked.then(settled, settled);
+    const settled = () => store.set({ lateAsks: --lateAsks });
+    asked.then(settled, settled);
+  }, () => {}); // failed in time: the caller hears of it
   return asked;
 }
 

@@ -35,8 +35,8 @@ export const store = {
     Object.assign(state, patch);
     if (KEPT.some((key) => key in patch)) {
       try {
-        const { me, recentTables, catalogue, players, lastSeats } = state;
-        localStorage.setItem(KEY, JSON.stringify({ me, recentTables, catalogue, catalogueLang: lang, players, lastSeats }));
+        const kept = Object.fromEntries(KEPT.map((key) => [key, state[key]]));
+        localStorage.setItem(KEY, JSON.stringify({ ...kept, catalogueLang: lang }));
       } catch {
         /* private mode: keep it in memory only */
       }
